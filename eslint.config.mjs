@@ -1,0 +1,42 @@
+import { readdirSync, existsSync } from 'node:fs';
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+
+const FRONTEND = ['./pages', './components', './features', './services', './stores', './hooks'];
+const features = existsSync('./features')
+  ? readdirSync('./features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** Architecture boundaries (ARCHITECTURE.md §3): features are independent, lib imports nothing. */
+const zones = [
+  { target: './lib', from: [...FRONTEND, './server', './sdk', './tests'], message: 'lib/ imports nothing from the rest of the app.' },
+  { target: './server', from: FRONTEND, message: 'The server never imports dashboard code.' },
+  { target: FRONTEND, from: './server', message: 'Dashboard code never imports the server.' },
+  { target: './services', from: ['./components', './features', './pages', './stores', './hooks'], message: 'services/ holds no React and no features.' },
+  ...features.map((f) => ({
+    target: `./features/${f}`,
+    from: './features',
+    except: [`./${f}`],
+    message: 'A feature never imports another feature; compose them in pages.',
+  })),
+];
+
+export default [
+  {
+    ignores: ['.next/**', 'node_modules/**', 'public/**', 'server/db/migrations/**', '.data*/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts'],
+  },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      'import/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@next/next/no-html-link-for-pages': 'off',
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', 'tests/server/**', '*.config.*'],
+    rules: { '@next/next/no-assign-module-variable': 'off' },
+  },
+];

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { TEXT_MAX_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+import { emailField, requiredText, tokenField } from './common';
+import { passwordField } from './password';
+
+export const signUpBody = z.object({
+  name: requiredText('Name'),
+  email: emailField,
+  password: passwordField,
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+/** Sign-in only checks presence: the rules of 5.3 apply when a password is chosen. */
+export const signInBody = z.object({
+  email: emailField,
+  password: z
+    .string({ error: MESSAGES.password.required })
+    .min(1, { error: MESSAGES.password.required })
+    .max(TEXT_MAX_LENGTH, { error: MESSAGES.field.tooLong(TEXT_MAX_LENGTH) }),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const emailOnlyBody = z.object({ email: emailField });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
+
+export const verifyEmailBody = z.object({ token: tokenField });
+
+export const resetPasswordBody = z.object({ token: tokenField, password: passwordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+const avatarField = z
+  .string()
+  .trim()
+  .max(2048, { error: MESSAGES.field.tooLong(2048) })
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: MESSAGES.field.avatar });
+
+export const updateMeBody = z.object({
+  name: requiredText('Name'),
+  avatar: avatarField.nullable().optional(),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+export const changePasswordBody = z.object({
+  current_password: z
+    .string({ error: MESSAGES.field.required('Current password') })
+    .min(1, { error: MESSAGES.field.required('Current password') })
+    .max(TEXT_MAX_LENGTH, { error: MESSAGES.field.tooLong(TEXT_MAX_LENGTH) }),
+  password: passwordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** Client-only forms add a confirmation field on top of the server contract. */
+export const withConfirmation = <T extends z.ZodObject<{ password: typeof passwordField }>>(
+  schema: T,
+) =>
+  schema
+    .extend({ confirm_password: z.string() })
+    .refine((v) => v.password === v.confirm_password, {
+      path: ['confirm_password'],
+      error: MESSAGES.field.passwordsMatch,
+    });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+});
+/** The current user (spec 3). */
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), user: userSchema });
+export type Session = z.infer<typeof sessionSchema>;

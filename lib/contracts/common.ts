@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { TEXT_MAX_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+
+/** A required, trimmed text field with the default 255-character cap (spec 5.1). */
+export const requiredText = (label: string, max = TEXT_MAX_LENGTH) =>
+  z
+    .string({ error: MESSAGES.field.required(label) })
+    .trim()
+    .min(1, { error: MESSAGES.field.required(label) })
+    .max(max, { error: MESSAGES.field.tooLong(max) });
+
+export const emailField = z
+  .string({ error: MESSAGES.field.required('E-mail') })
+  .trim()
+  .min(1, { error: MESSAGES.field.required('E-mail') })
+  .max(TEXT_MAX_LENGTH, { error: MESSAGES.field.tooLong(TEXT_MAX_LENGTH) })
+  .pipe(z.email({ error: MESSAGES.field.email }))
+  .transform((v) => v.toLowerCase());
+
+/** Tokens from e-mailed links: opaque, URL-safe. */
+export const tokenField = z
+  .string({ error: MESSAGES.field.required('Token') })
+  .trim()
+  .min(1, { error: MESSAGES.field.required('Token') })
+  .max(TEXT_MAX_LENGTH, { error: MESSAGES.auth.invalidToken });
+
+/** Integer id in a URL path. */
+export const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int({ error: 'Id must be a whole number' })
+    .positive({ error: 'Id must be a positive number' })
+    .max(2147483647, { error: 'Id is out of range' }),
+});
+
+/** Error body every endpoint returns on failure. */
+export const apiErrorBody = z.object({
+  message: z.string(),
+  status: z.number(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+/** Every successful body is `{ data: payload }` (read as `data.data` through axios). */
+export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const okMessage = z.object({ message: z.string() });

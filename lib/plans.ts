@@ -1,0 +1,26 @@
+import type { PlanCode, PlanKind } from './constants';
+
+/** One plan of the catalogue seeded at start-up; amounts in cents. */
+export interface PlanSeed {
+  code: PlanCode | 'mau_add_on';
+  name: string;
+  description: string;
+  kind: PlanKind;
+  order_number: number;
+  product_limit: number;
+  mau_limit: number;
+  unit_amount: number | null;
+  contact_sales: boolean;
+}
+
+export const MAU_ADD_ON_BLOCK = 1000;
+export const MAU_ADD_ON_PRICE_CENTS = 2000;
+
+export const PLAN_CATALOGUE: readonly PlanSeed[] = [
+  { code: 'free', name: 'Free', description: 'Try Signpost on one product.', kind: 'FREE', order_number: 1, product_limit: 1, mau_limit: 1000, unit_amount: 0, contact_sales: false },
+  { code: 'starter', name: 'Starter', description: 'For early-stage teams shipping their first tours.', kind: 'NORMAL', order_number: 2, product_limit: 3, mau_limit: 10000, unit_amount: 4900, contact_sales: false },
+  { code: 'growth', name: 'Growth', description: 'For growing products with several apps.', kind: 'NORMAL', order_number: 3, product_limit: 10, mau_limit: 50000, unit_amount: 14900, contact_sales: false },
+  { code: 'scale', name: 'Scale', description: 'For companies running tours at scale.', kind: 'NORMAL', order_number: 4, product_limit: 25, mau_limit: 200000, unit_amount: 39900, contact_sales: false },
+  { code: 'enterprise', name: 'Enterprise', description: 'Unlimited products and MAUs with a dedicated account manager.', kind: 'ENTERPRISE', order_number: 5, product_limit: 0, mau_limit: 0, unit_amount: null, contact_sales: true },
+  { code: 'mau_add_on', name: 'MAU add-on', description: `Adds ${MAU_ADD_ON_BLOCK.toLocaleString('en-US')} monthly active users.`, kind: 'ADD_IN', order_number: 100, product_limit: 0, mau_limit: MAU_ADD_ON_BLOCK, unit_amount: MAU_ADD_ON_PRICE_CENTS, contact_sales: false },
+];
