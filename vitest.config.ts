@@ -39,7 +39,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy: run files one at a time on this 2-core machine.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -16,6 +16,7 @@ export const MESSAGES = {
   field: {
     required: (label: string) => `${label} is required`,
     tooLong: (max: number) => `Must be at most ${max} characters`,
+    mustBeText: (label: string) => `${label} must be text`,
     email: 'Enter a valid e-mail address',
     passwordsMatch: 'Passwords do not match',
     domain: 'Enter a website domain like example.com',
@@ -54,5 +55,7 @@ export const MESSAGES = {
     unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
     bodyTooLarge: 'The request body is too large.',
     validation: 'Some fields are not valid.',
+    bodyNotObject: 'The request body must be a JSON object.',
+    unauthorized: 'Please sign in to continue.',
   },
 } as const;

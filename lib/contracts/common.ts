@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 
+/** "X is required" when missing, "X must be text" when another type was sent. */
+export const textTypeError = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null
+    ? MESSAGES.field.required(label)
+    : MESSAGES.field.mustBeText(label);
+
 /** A required, trimmed text field with the default 255-character cap (spec 5.1). */
 export const requiredText = (label: string, max = TEXT_MAX_LENGTH) =>
   z
-    .string({ error: MESSAGES.field.required(label) })
+    .string({ error: textTypeError(label) })
     .trim()
     .min(1, { error: MESSAGES.field.required(label) })
     .max(max, { error: MESSAGES.field.tooLong(max) });
 
 export const emailField = z
-  .string({ error: MESSAGES.field.required('E-mail') })
+  .string({ error: textTypeError('E-mail') })
   .trim()
   .min(1, { error: MESSAGES.field.required('E-mail') })
   .max(TEXT_MAX_LENGTH, { error: MESSAGES.field.tooLong(TEXT_MAX_LENGTH) })
@@ -20,7 +26,7 @@ export const emailField = z
 
 /** Tokens from e-mailed links: opaque, URL-safe. */
 export const tokenField = z
-  .string({ error: MESSAGES.field.required('Token') })
+  .string({ error: textTypeError('Token') })
   .trim()
   .min(1, { error: MESSAGES.field.required('Token') })
   .max(TEXT_MAX_LENGTH, { error: MESSAGES.auth.invalidToken });

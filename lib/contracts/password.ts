@@ -21,7 +21,12 @@ export function passwordProblems(value: string): string[] {
 }
 
 export const passwordField = z
-  .string({ error: MESSAGES.password.required })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? MESSAGES.password.required
+        : MESSAGES.field.mustBeText('Password'),
+  })
   .superRefine((value, ctx) => {
     for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
   });

@@ -1,0 +1,146 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MESSAGES } from '../lib/messages';
+import type { Env } from './env';
+import { appUrl } from './env';
+import type { Database } from './db/client';
+import { bearer, type AppContext, type ZodApp } from './context';
+import { AppError } from './errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createOutboxRepository } from './mail/outbox.repository';
+import { registerErrorHandling } from './plugins/errors';
+import {
+  DEFAULT_RATE_LIMITS,
+  memoryCounterStore,
+  redisCounterStore,
+  type CounterStore,
+  type RateLimits,
+} from './plugins/rate-limit';
+import { attachRealtime } from './plugins/realtime';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { publicAuthRoutes } from './modules/auth/auth.routes';
+import { createUsersRepository } from './modules/users/users.repository';
+import { userRoutes } from './modules/users/users.routes';
+import { createPlansRepository } from './modules/plans/plans.repository';
+import { planRoutes } from './modules/plans/plans.routes';
+import { createBrandsRepository } from './modules/brands/brands.repository';
+import { createBrandsService } from './modules/brands/brands.service';
+import { brandRoutes } from './modules/brands/brands.routes';
+import { featureRoutes } from './modules/features/features.routes';
+import { outboxRoutes } from './modules/dev/outbox.routes';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  logger?: boolean | { level: string };
+  /** Overrides of the auth rate limits (tests raise them). */
+  limits?: Partial<RateLimits>;
+  /** Replaces the mail transport (tests capture mail at the SMTP edge). */
+  mailer?: Mailer;
+  /** Attach Socket.IO to this app's HTTP server (default true). */
+  realtime?: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the API: plugins, modules and one error handler. Listening is the caller's job. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { env, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
+  const counters: CounterStore = redis ? redisCounterStore(redis) : memoryCounterStore();
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.limits };
+
+  const db = database.db;
+  const outbox = createOutboxRepository(db);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox, log: app.log });
+  const users = createUsersRepository(db);
+  const plans = createPlansRepository(db);
+  const brands = createBrandsRepository(db);
+  await plans.seed();
+
+  const authService = createAuthService({
+    db,
+    users,
+    auth: createAuthRepository(db),
+    plans,
+    mailer,
+    counters,
+    limits,
+    appUrl: appUrl(env),
+  });
+  const brandsService = createBrandsService({ db, brands, plans });
+  const ctx: AppContext = { env, database, mailer, outbox, counters, limits, users, plans, authService, brandsService };
+  if (opts.realtime !== false) {
+    ctx.realtime = attachRealtime({ server: app.server, auth: authService, redisUrl: env.REDIS_URL, log: app.log });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Signpost API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ message: 'Database is not answering.', status: 503, code: 'not_ready' });
+    }
+  });
+
+  await app.register(
+    async (v1: ZodApp) => {
+      // The API speaks JSON only: other bodies answer 415 with a readable message.
+      v1.removeContentTypeParser('text/plain');
+      publicAuthRoutes(v1, ctx);
+      planRoutes(v1, ctx);
+      featureRoutes(v1, ctx);
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // Authenticated scope: every route here has a session, and tenant data is filtered by it.
+      await v1.register(async (authed: ZodApp) => {
+        authed.addHook('onRequest', async (req) => {
+          req.auth = await authService.authenticate(bearer(req));
+        });
+        userRoutes(authed, ctx);
+        brandRoutes(authed, ctx);
+      });
+      v1.all('/*', async () => {
+        throw new AppError(404, 'not_found', MESSAGES.http.notFound);
+      });
+    },
+    { prefix: '/v1' },
+  );
+  if (mailer.transport === 'outbox') outboxRoutes(app, ctx);
+
+  app.addHook('preClose', async () => {
+    await ctx.realtime?.close();
+  });
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => redis.disconnect());
+  });
+
+  const built = app as unknown as App;
+  built.ctx = ctx;
+  return built;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './env';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { OutboxRepository } from './mail/outbox.repository';
+import type { CounterStore, RateLimits } from './plugins/rate-limit';
+import type { Realtime } from './plugins/realtime';
+import type { AuthContext, AuthService } from './modules/auth/auth.service';
+import type { BrandsService } from './modules/brands/brands.service';
+import type { PlansRepository } from './modules/plans/plans.repository';
+import type { UsersRepository } from './modules/users/users.repository';
+import { unauthorized } from './errors';
+import { MESSAGES } from '../lib/messages';
+
+/** Everything route modules need, built once by buildApp. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  outbox: OutboxRepository;
+  counters: CounterStore;
+  limits: RateLimits;
+  realtime?: Realtime;
+  users: UsersRepository;
+  plans: PlansRepository;
+  authService: AuthService;
+  brandsService: BrandsService;
+}
+
+export type ZodApp = FastifyInstance<
+  FastifyInstance['server'],
+  FastifyInstance['server'] extends infer _S ? import('node:http').IncomingMessage : never,
+  import('node:http').ServerResponse,
+  FastifyInstance['log'],
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/** The session of an authenticated route (only valid inside the auth scope). */
+export function session(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(MESSAGES.http.unauthorized);
+  return request.auth;
+}
+
+export function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type repositories receive, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  /** PGlite never runs autovacuum; the server schedules this. */
+  maintenance(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite under `dataDir`, and applies migrations. */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      engine: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      maintenance: async () => undefined,
+      close: () => pool.end(),
+    };
+  }
+  if (!opts.dataDir) throw new Error('openDatabase needs a url or a dataDir');
+  const dir = path.join(opts.dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    maintenance: async () => void (await db.execute(sql`VACUUM ANALYZE`)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './plans';
+export * from './brands';
+export * from './mail';

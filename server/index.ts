@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { loadEnv } from './env';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { buildApp } from './app';
+import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const env = (() => {
+    try {
+      return loadEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') });
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+  })();
+  const log = pino({ level: env.LOG_LEVEL });
+
+  let releaseLock: () => void;
+  try {
+    releaseLock = lockDataDir(env.DATA_DIR);
+  } catch (err) {
+    log.fatal((err as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  log.info({ engine: database.engine, dataDir: env.DATA_DIR }, 'database ready, migrations applied');
+
+  const app = await buildApp({ env, database, logger: { level: env.LOG_LEVEL } });
+
+  let nextBridge: NextBridge | undefined;
+  if (env.ROLE !== 'api') {
+    if (!dev) ensureBuild(ROOT, app.log);
+    nextBridge = await createNextBridge({ root: ROOT, dev, port: env.PORT, hostname: 'localhost' });
+    const bridge = nextBridge;
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: '/*',
+      schema: { hide: true },
+      handler: (req, reply) => {
+        reply.hijack();
+        return bridge.handle(req.raw, reply.raw);
+      },
+    });
+    app.server.on('upgrade', (req, socket, head) => {
+      if (!req.url?.startsWith('/socket.io')) void bridge.upgrade(req, socket, head);
+    });
+  }
+
+  const timer = database.engine === 'pglite'
+    ? setInterval(() => database.maintenance().catch((err) => app.log.warn({ err }, 'VACUUM ANALYZE failed')), MAINTENANCE_EVERY_MS)
+    : undefined;
+  timer?.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      clearInterval(timer);
+      await app.close();
+      await nextBridge?.close().catch(() => undefined);
+      await database.close();
+    } finally {
+      releaseLock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Signpost is serving http://localhost:${env.PORT} (role ${env.ROLE}${dev ? ', dev' : ''})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

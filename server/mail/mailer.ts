@@ -1,0 +1,45 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxRepository } from './outbox.repository';
+
+/** A message to send; `links` are the actionable URLs in it (shown by the dev outbox). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise the database outbox, with the links printed to the log. */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outbox: OutboxRepository;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(m) {
+        await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  return {
+    transport: 'outbox',
+    async send(m) {
+      await opts.outbox.insert(m);
+      opts.log.info(
+        { to: m.to, subject: m.subject, links: m.links },
+        `mail to ${m.to} kept in the local outbox (/dev/outbox): ${m.links.join(' ')}`,
+      );
+    },
+  };
+}

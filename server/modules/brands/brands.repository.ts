@@ -1,0 +1,58 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands } from '../../db/schema';
+
+export type BrandRow = typeof brands.$inferSelect;
+
+/** Every query is filtered by the owner taken from the session. */
+export function createBrandsRepository(db: Db) {
+  const mine = (ownerId: string, id: number) => and(eq(brands.ownerId, ownerId), eq(brands.id, id));
+  return {
+    async list(ownerId: string, page: { offset: number; limit: number }) {
+      const rows = await db
+        .select()
+        .from(brands)
+        .where(eq(brands.ownerId, ownerId))
+        .orderBy(asc(brands.id))
+        .offset(page.offset)
+        .limit(page.limit);
+      return { rows, total: await this.count(ownerId) };
+    },
+    async count(ownerId: string, tx: Db = db) {
+      const [{ n }] = await tx.select({ n: count() }).from(brands).where(eq(brands.ownerId, ownerId));
+      return n;
+    },
+    async find(ownerId: string, id: number) {
+      const [row] = await db.select().from(brands).where(mine(ownerId, id)).limit(1);
+      return row;
+    },
+    async insert(values: { ownerId: string; name: string; domain: string; writeKey: string }, tx: Db = db) {
+      const [row] = await tx.insert(brands).values(values).returning();
+      return row;
+    },
+    async update(ownerId: string, id: number, values: Partial<Pick<BrandRow, 'name' | 'domain' | 'writeKey'>>) {
+      const [row] = await db
+        .update(brands)
+        .set({ ...values, updatedAt: new Date() })
+        .where(mine(ownerId, id))
+        .returning();
+      return row;
+    },
+    async remove(ownerId: string, id: number) {
+      const [row] = await db.delete(brands).where(mine(ownerId, id)).returning({ id: brands.id });
+      return row;
+    },
+  };
+}
+export type BrandsRepository = ReturnType<typeof createBrandsRepository>;
+
+export function toBrandDto(b: BrandRow) {
+  return {
+    id: b.id,
+    name: b.name,
+    domain: b.domain,
+    write_key: b.writeKey,
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { brandBody, brandSchema } from '../../../lib/contracts/brands';
+import { envelope, idParam } from '../../../lib/contracts/common';
+import type { AppContext, ZodApp } from '../../context';
+import { session } from '../../context';
+
+const pageQuery = z.object({
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(100),
+});
+
+/** Tracked products of the signed-in user; another account's brand answers 404. */
+export function brandRoutes(app: ZodApp, ctx: AppContext) {
+  const svc = ctx.brandsService;
+  const tags = ['brands'];
+  const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
+
+  app.get('/brands', {
+    schema: { tags, querystring: pageQuery, response: { 200: envelope(z.object({ data: z.array(brandSchema), total: z.number() })) } },
+    handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),
+  });
+  app.post('/brands', {
+    schema: { tags, body: brandBody, response: { 201: envelope(brandSchema) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await svc.create(owner(req), req.body) }),
+  });
+  app.get('/brands/:id', {
+    schema: { tags, params: idParam, response: { 200: envelope(brandSchema) } },
+    handler: async (req) => ({ data: await svc.get(owner(req), req.params.id) }),
+  });
+  app.put('/brands/:id', {
+    schema: { tags, params: idParam, body: brandBody, response: { 200: envelope(brandSchema) } },
+    handler: async (req) => ({ data: await svc.update(owner(req), req.params.id, req.body) }),
+  });
+  app.delete('/brands/:id', {
+    schema: { tags, params: idParam, response: { 200: envelope(z.object({ id: z.number() })) } },
+    handler: async (req) => ({ data: await svc.remove(owner(req), req.params.id) }),
+  });
+  app.post('/brands/:id/rotate-key', {
+    schema: { tags, params: idParam, response: { 200: envelope(brandSchema) } },
+    handler: async (req) => ({ data: await svc.rotateKey(owner(req), req.params.id) }),
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+/**
+ * The local outbox, registered only while mail goes there (no SMTP_URL): `/v1/dev/outbox`
+ * (JSON) and `/dev/outbox` (a page listing every message and its links).
+ */
+export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
+  const list = async () =>
+    (await ctx.outbox.latest()).map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      links: m.links,
+      created_at: m.createdAt.toISOString(),
+    }));
+
+  // Reset links are credentials: only a browser on this machine may read them.
+  const localOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopback(req.ip)) return reply.callNotFound();
+  };
+
+  app.get('/v1/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async () => ({ data: await list() }));
+
+  app.get('/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async (_req, reply) => {
+    const mails = await list();
+    const items = mails
+      .map(
+        (m) => `<article data-to="${esc(m.to)}" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0">
+  <h2 style="margin:0 0 4px;font-size:16px">${esc(m.subject)}</h2>
+  <p style="margin:0;color:#555">To ${esc(m.to)} · ${esc(m.created_at)}</p>
+  <pre style="white-space:pre-wrap">${esc(m.text)}</pre>
+  <ul>${m.links.map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`).join('')}</ul>
+</article>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signpost - Outbox</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px">
+<h1>Local outbox</h1>
+<p>No SMTP server is configured (SMTP_URL), so e-mail is kept here. This page disappears once SMTP is set.</p>
+${items || '<p>No messages yet.</p>'}
+</body></html>`;
+  });
+}

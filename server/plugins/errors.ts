@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../lib/messages';
+import { AppError } from '../errors';
+
+interface Issue {
+  instancePath: string;
+  message?: string;
+}
+
+function issuesToDetails(issues: Issue[], context: string) {
+  return issues.map((i) => {
+    const field = i.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const isRoot = field === '' && context === 'body';
+    return {
+      path: field || context,
+      message: isRoot ? MESSAGES.http.bodyNotObject : (i.message ?? MESSAGES.http.validation),
+    };
+  });
+}
+
+/** One error handler: every failure leaves as `{ message, status, code, details? }`. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({
+        message: error.message,
+        status: error.status,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = issuesToDetails(error.validation as Issue[], error.validationContext ?? 'body');
+      const first = details[0];
+      const message =
+        first && first.path !== 'body' && !first.message.includes(first.path)
+          ? `${first.message}`
+          : (first?.message ?? MESSAGES.http.validation);
+      return reply.status(400).send({ message, status: 400, code: 'validation_error', details });
+    }
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && error instanceof SyntaxError)) {
+      return reply.status(400).send({ message: MESSAGES.http.invalidJson, status: 400, code: 'invalid_json' });
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ message: MESSAGES.http.bodyNotObject, status: 400, code: 'invalid_json' });
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ message: MESSAGES.http.unsupportedMediaType, status: 415, code: 'unsupported_media_type' });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: MESSAGES.http.bodyTooLarge, status: 413, code: 'body_too_large' });
+    }
+    if (fe.statusCode === 429) {
+      return reply.status(429).send({ message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({
+        message: fe.message || MESSAGES.generic,
+        status: fe.statusCode,
+        code: (fe.code ?? 'bad_request').toLowerCase(),
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.generic, status: 500, code: 'internal_error' });
+  });
+}

@@ -1,0 +1,78 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET_EVENTS, SOCKET_PATH } from '../../lib/constants';
+import type { AuthService } from '../modules/auth/auth.service';
+
+const userRoom = (userId: string) => `user:${userId}`;
+
+export interface Realtime {
+  /** Emits to every socket of one user, on whichever node it is connected. */
+  emitToUser(userId: string, event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Socket.IO on the API's HTTP server: websocket transport only, bearer token checked in the
+ * handshake, and a client may join only its own user room. REDIS_URL spreads rooms over nodes.
+ */
+export function attachRealtime(opts: {
+  server: HttpServer;
+  auth: AuthService;
+  redisUrl?: string;
+  log: FastifyBaseLogger;
+}): Realtime {
+  const io = new Server(opts.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Other upgrade requests (Next's dev HMR) must survive: don't destroy them.
+    destroyUpgrade: false,
+    cors: { origin: true, credentials: true },
+  });
+  const redisClients: Redis[] = [];
+  if (opts.redisUrl) {
+    const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => opts.log.warn({ err }, 'realtime redis error'));
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.auth?.token ?? socket.handshake.headers.authorization?.replace(/^Bearer\s+/i, '');
+    try {
+      const ctx = await opts.auth.authenticate(typeof raw === 'string' ? raw : undefined);
+      socket.data.userId = ctx.user.id;
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    socket.on(SOCKET_EVENTS.USER_JOIN_ROOM, (payload: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
+      const roomId = (payload as { room_id?: unknown } | null)?.room_id;
+      if (typeof roomId !== 'string' || roomId !== socket.data.userId) {
+        ack?.({ ok: false, message: 'You can only join your own room.' });
+        return;
+      }
+      void socket.join(userRoom(roomId));
+      ack?.({ ok: true });
+    });
+  });
+
+  return {
+    emitToUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    async close() {
+      io.disconnectSockets(true);
+      // io.close() would also close the HTTP server Fastify owns; close only the engine.
+      io.engine.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}
