@@ -18,32 +18,32 @@ export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post('/auth/sign-up', {
     schema: { tags, body: signUpBody, response: { 201: envelope(okMessage.extend({ email: z.string() })) } },
-    preHandler: limitByIp(counters, 'sign-up', limits.signUp),
+    onRequest: limitByIp(counters, 'sign-up', limits.signUp),
     handler: async (req, reply) => reply.status(201).send({ data: await svc.signUp(req.body) }),
   });
   app.post('/auth/verify-email', {
     schema: { tags, body: verifyEmailBody, response: { 200: envelope(okMessage) } },
-    preHandler: limitByIp(counters, 'verify', limits.resetPassword),
+    onRequest: limitByIp(counters, 'verify', limits.resetPassword),
     handler: async (req) => ({ data: await svc.verifyEmail(req.body.token) }),
   });
   app.post('/auth/resend-verification', {
     schema: { tags, body: emailOnlyBody, response: { 200: envelope(okMessage) } },
-    preHandler: limitByIp(counters, 'resend', limits.resendVerification),
+    onRequest: limitByIp(counters, 'resend', limits.resendVerification),
     handler: async (req) => ({ data: await svc.resendVerification(req.body.email) }),
   });
   app.post('/auth/sign-in', {
     schema: { tags, body: signInBody, response: { 200: envelope(sessionSchema) } },
-    preHandler: limitByIp(counters, 'sign-in', limits.signIn),
+    onRequest: limitByIp(counters, 'sign-in', limits.signIn),
     handler: async (req) => ({ data: await svc.signIn(req.body) }),
   });
   app.post('/auth/forgot-password', {
     schema: { tags, body: emailOnlyBody, response: { 200: envelope(okMessage) } },
-    preHandler: limitByIp(counters, 'forgot', limits.forgotPassword),
+    onRequest: limitByIp(counters, 'forgot', limits.forgotPassword),
     handler: async (req) => ({ data: await svc.forgotPassword(req.body.email) }),
   });
   app.post('/auth/reset-password', {
     schema: { tags, body: resetPasswordBody, response: { 200: envelope(okMessage) } },
-    preHandler: limitByIp(counters, 'reset', limits.resetPassword),
+    onRequest: limitByIp(counters, 'reset', limits.resetPassword),
     handler: async (req) => ({ data: await svc.resetPassword(req.body.token, req.body.password) }),
   });
 }
