@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
+import { createTestApp, ENGINE, freshDatabaseUrl, signUpVerified, TEST_REDIS_URL, type TestApp } from './helpers';
+
+type Instance = TestApp & { drop: () => Promise<void>; url: string };
+
+async function start(opts: { env?: Record<string, string>; db?: { url?: string; dataDir: string } } = {}): Promise<Instance> {
+  const t = await createTestApp({ realtime: true, ...opts });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { ...t, url: `http://127.0.0.1:${port}` };
+}
+
+const sockets: Socket[] = [];
+function open(url: string, token: string | undefined) {
+  const s = connect(url, { path: SOCKET_PATH, transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  sockets.push(s);
+  return s;
+}
+const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (err) => reject(err));
+  });
+const join = (s: Socket, roomId: string) =>
+  new Promise<{ ok: boolean; message?: string }>((resolve) => s.emit(SOCKET_EVENTS.USER_JOIN_ROOM, { room_id: roomId }, resolve));
+const next = (s: Socket, event: string, ms = 5000) =>
+  new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    s.once(event, (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+afterAll(() => sockets.forEach((s) => s.close()));
+
+describe(`realtime on one node (${ENGINE})`, () => {
+  let node: Instance;
+  beforeAll(async () => {
+    node = await start();
+  });
+  afterAll(async () => node.drop());
+
+  it('refuses a handshake without a valid token', async () => {
+    await expect(connected(open(node.url, undefined))).rejects.toThrow(/unauthorized/);
+    await expect(connected(open(node.url, 'forged'))).rejects.toThrow(/unauthorized/);
+  });
+
+  it("joins only the user's own room and delivers PAYMENT_STATUS there", async () => {
+    const a = await signUpVerified(node.app);
+    const b = await signUpVerified(node.app);
+    const sa = open(node.url, a.token);
+    const sb = open(node.url, b.token);
+    await Promise.all([connected(sa), connected(sb)]);
+    expect(await join(sa, b.userId)).toMatchObject({ ok: false });
+    expect(await join(sa, a.userId)).toEqual({ ok: true });
+    expect(await join(sb, b.userId)).toEqual({ ok: true });
+
+    const got = next(sa, SOCKET_EVENTS.PAYMENT_STATUS);
+    let leaked = false;
+    sb.on(SOCKET_EVENTS.PAYMENT_STATUS, () => (leaked = true));
+    node.app.ctx.realtime?.emitToUser(a.userId, SOCKET_EVENTS.PAYMENT_STATUS, { status: 'active' });
+    expect(await got).toEqual({ status: 'active' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(leaked).toBe(false);
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () => {
+  if (!TEST_REDIS_URL) console.info('skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the multi-node Socket.IO test');
+  let one: Instance;
+  let two: Instance;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    // Two processes of one deployment share the OLTP database and Redis.
+    const shared = await freshDatabaseUrl();
+    drop = shared.drop;
+    const env = { REDIS_URL: TEST_REDIS_URL as string };
+    one = await start({ env, db: shared.url ? { url: shared.url, dataDir: shared.dataDir } : { dataDir: shared.dataDir } });
+    two = shared.url ? await start({ env, db: { url: shared.url, dataDir: shared.dataDir } }) : await start({ env, db: { dataDir: `${shared.dataDir}-2` } });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await drop?.();
+  });
+
+  it("an event emitted on one node reaches the user's socket on the other", async () => {
+    const user = await signUpVerified(two.app);
+    // With PGlite each node has its own store; the session must be valid where the socket connects.
+    const socket = open(two.url, user.token);
+    await connected(socket);
+    expect(await join(socket, user.userId)).toEqual({ ok: true });
+    const got = next(socket, SOCKET_EVENTS.PAYMENT_STATUS);
+    // Give the Redis subscription a moment to be in place on both nodes.
+    await new Promise((r) => setTimeout(r, 200));
+    one.app.ctx.realtime?.emitToUser(user.userId, SOCKET_EVENTS.PAYMENT_STATUS, { status: 'paid', from: 'node-1' });
+    expect(await got).toEqual({ status: 'paid', from: 'node-1' });
+  });
+});
