@@ -31,7 +31,6 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
   TRUST_PROXY: boolish,
   GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
-  RATE_LIMIT_DISABLED: boolish,
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** E2E against the real server (production build) on a throw-away DATA_DIR, in Debian's Chromium. */
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'rm -rf .data-e2e && node --import tsx server/index.ts',
+    url: `http://localhost:${PORT}/readyz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.data-e2e',
+      APP_URL: `http://localhost:${PORT}`,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
