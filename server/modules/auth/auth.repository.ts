@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, sessions } from '../../db/schema';
+import { emailTokens, sessions, users } from '../../db/schema';
 
 type Purpose = 'verify_email' | 'reset_password';
 
@@ -11,10 +11,12 @@ export function createAuthRepository(db: Db) {
       const [row] = await db.insert(sessions).values({ userId, tokenHash, expiresAt }).returning();
       return row;
     },
+    /** The live session of a token with its user, in one round trip (every request does this). */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select()
+        .select({ session: sessions, user: users })
         .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
       return row;

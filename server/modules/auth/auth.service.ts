@@ -98,10 +98,9 @@ export function createAuthService(deps: {
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw unauthorized(MESSAGES.http.unauthorized);
       const now = new Date();
-      const session = await auth.findLiveSession(hashToken(token), now);
-      if (!session) throw unauthorized(MESSAGES.auth.sessionExpired);
-      const user = await users.findById(session.userId);
-      if (!user) throw unauthorized(MESSAGES.auth.sessionExpired);
+      const found = await auth.findLiveSession(hashToken(token), now);
+      if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
+      const { session, user } = found;
       const renewed = now.getTime() + SESSION_TTL_MS;
       if (renewed - session.expiresAt.getTime() > SLIDE_EVERY_MS) await auth.extendSession(session.id, new Date(renewed));
       return { user, sessionId: session.id };
