@@ -21,7 +21,7 @@ const zones = [
   })),
 ];
 
-export default [
+const config = [
   {
     ignores: ['.next/**', 'node_modules/**', 'public/**', 'server/db/migrations/**', '.data*/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts'],
   },
@@ -40,3 +40,5 @@ export default [
     rules: { '@next/next/no-assign-module-variable': 'off' },
   },
 ];
+
+export default config;

@@ -34,8 +34,8 @@ function vitest(name, project, env = {}) {
   } else if (!ok) totals.failed += 1;
 }
 
-step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) || (totals.failed += 1);
-step('lint', bin('eslint'), ['.', '--max-warnings=0']) || (totals.failed += 1);
+if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
+if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) totals.failed += 1;
 vitest('unit', 'unit');
 vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
@@ -55,7 +55,7 @@ if (!existsSync(chromium)) {
   notes.push(msg);
 } else {
   const built = existsSync(path.join(root, '.next', 'BUILD_ID'));
-  if (!(process.env.SKIP_BUILD === '1' && built)) step('build', bin('next'), ['build']) || (totals.failed += 1);
+  if (!(process.env.SKIP_BUILD === '1' && built) && !step('build', bin('next'), ['build'])) totals.failed += 1;
   const file = path.join(out, 'e2e.json');
   const ok = step('e2e', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium });
   if (existsSync(file)) {

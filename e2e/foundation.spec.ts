@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '../lib/messages';
+
+const email = `e2e-${Date.now()}@example.com`;
+const password = 'Secret1!x';
+
+test('sign up with password rules, verify from the outbox, sign in, create a product, shell, logout', async ({ page }) => {
+  // Sign-up shows spec 5.3's messages in their precedence.
+  await page.goto('/sign-up');
+  await expect(page).toHaveTitle('Signpost - Sign up');
+  await page.getByLabel('Name').fill('E2E Tester');
+  await page.getByLabel('E-mail').fill(email);
+  const pw = page.getByLabel('Password', { exact: true });
+  await pw.fill('abc');
+  await expect(page.getByText(MESSAGES.password.min)).toBeVisible();
+  await pw.fill('Abcdefgh1!xyz');
+  await expect(page.getByText(MESSAGES.password.max)).toBeVisible();
+  await pw.fill('abcdefgh');
+  await expect(page.getByText(MESSAGES.password.uppercase)).toBeVisible();
+  await pw.fill(password);
+  await expect(page.getByText(/Password must/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(MESSAGES.auth.signUpDone)).toBeVisible();
+
+  // The verification link from the local outbox.
+  await page.goto('/dev/outbox');
+  const mail = page.locator(`article[data-to="${email}"]`).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/verify-email\?token=/);
+  await expect(page.getByText(MESSAGES.auth.verified)).toBeVisible();
+
+  // Sign in lands on Product Tracking.
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/brands$/);
+  await expect(page).toHaveTitle('Signpost - Product Tracking');
+
+  // Create a tracked product; its write key is shown.
+  await page.getByRole('button', { name: 'Add product' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Demo shop');
+  await dialog.getByLabel('Website domain').fill('shop.example.com');
+  await dialog.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Demo shop').first()).toBeVisible();
+  await expect(page.getByTestId('write-key').first()).toHaveText(/^wk_[A-Za-z0-9_-]{24}$/);
+
+  // Ctrl+B minimizes the sidebar and the state survives a reload.
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveAttribute('data-minimized', 'false');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-minimized', 'true');
+  await page.reload();
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-minimized', 'true');
+  await expect(page.getByTestId('write-key').first()).toBeVisible();
+
+  // Logout, then a protected URL redirects to /sign-in.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/brands');
+  await expect(page).toHaveURL(/\/sign-in/);
+  // The last e-mail is remembered.
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+});
+
+test('unknown pages show not-found without the sidebar', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+});
