@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Database } from './db/client';
@@ -28,11 +35,12 @@ export interface AppContext {
   brandsService: BrandsService;
 }
 
+/** A Fastify scope whose routes are typed by their zod schemas. */
 export type ZodApp = FastifyInstance<
-  FastifyInstance['server'],
-  FastifyInstance['server'] extends infer _S ? import('node:http').IncomingMessage : never,
-  import('node:http').ServerResponse,
-  FastifyInstance['log'],
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
   ZodTypeProvider
 >;
 

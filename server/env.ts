@@ -36,7 +36,7 @@ export const envSchema = z.object({
 export type Env = z.output<typeof envSchema>;
 
 /** Parses configuration, or throws one readable list of everything wrong with it. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
