@@ -48,6 +48,12 @@ export const MESSAGES = {
     limitReached: (limit: number) =>
       `Your plan allows ${limit} tracked product${limit === 1 ? '' : 's'}. Upgrade your plan to add more.`,
     copied: 'Copied to clipboard.',
+    copyFailed: 'Could not copy. Select the key and copy it by hand.',
+    deleteConfirm: (name: string) =>
+      `Delete "${name}"? Its write key stops working at once and its tracking data is no longer shown. This cannot be undone.`,
+    rotateConfirm: (name: string) =>
+      `Rotate the write key of "${name}"? The current key stops working at once; update the snippet on your website with the new key.`,
+    empty: 'No tracked products yet. Add your website to get a write key for the tracking snippet.',
   },
   http: {
     notFound: 'Not found.',

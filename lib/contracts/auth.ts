@@ -51,12 +51,16 @@ export const changePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** Client-only forms add a confirmation field on top of the server contract. */
-export const withConfirmation = <T extends z.ZodObject<{ password: typeof passwordField }>>(
-  schema: T,
+export const withConfirmation = <S extends z.ZodRawShape & { password: typeof passwordField }>(
+  schema: z.ZodObject<S>,
 ) =>
   schema
     .extend({ confirm_password: z.string() })
-    .refine((v) => v.password === v.confirm_password, {
+    // Generic over the shape so callers keep their other fields (token, current_password) typed.
+    .refine((v) => {
+      const { password, confirm_password } = v as { password: string; confirm_password: string };
+      return password === confirm_password;
+    }, {
       path: ['confirm_password'],
       error: MESSAGES.field.passwordsMatch,
     });

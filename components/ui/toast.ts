@@ -1,0 +1,14 @@
+import { toast, type ToastOptions } from 'react-toastify';
+
+/** Toasts replace whatever toast is showing (spec 2.6). */
+function show(kind: 'success' | 'error' | 'info' | 'warning', message: string, options?: ToastOptions) {
+  toast.dismiss();
+  return toast[kind](message, options);
+}
+
+export const notify = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+};

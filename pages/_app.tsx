@@ -1,0 +1,85 @@
+import '@/styles/globals.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import Router, { useRouter } from 'next/router';
+import { useEffect, useState, type ReactElement } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { APP_NAME, TOAST_DURATION_MS } from '@/lib/constants';
+import { documentTitle, routeFor } from '@/lib/routes';
+import { AuthGuard } from '@/components/layout/auth-guard';
+import { PageLayout } from '@/components/layout/page-layout';
+import type { SidebarSlotState } from '@/components/layout/sidebar';
+import { PageSpinner } from '@/components/layout/spinner';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { FeatureFlagsProvider } from '@/components/providers/feature-flags-provider';
+import { createQueryClient } from '@/components/providers/query-client';
+import { SocketProvider } from '@/components/providers/socket-provider';
+import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
+import { setAuthRedirect } from '@/services/http';
+
+type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout };
+
+// Trips to /sign-in go through the router; while one is under way, later requests are ignored.
+let leavingForSignIn = false;
+setAuthRedirect((path) => {
+  if (leavingForSignIn) return;
+  leavingForSignIn = true;
+  void Router.replace(path).finally(() => {
+    leavingForSignIn = false;
+  });
+});
+
+const MOCKING = process.env.NEXT_PUBLIC_API_MOCKING === 'enabled';
+let mockWorker: Promise<void> | null = null;
+
+/** `npm run dev:mock`: start the MSW worker before anything calls the API. */
+function useMockApi(): boolean {
+  const [ready, setReady] = useState(!MOCKING);
+  useEffect(() => {
+    if (!MOCKING) return;
+    let active = true;
+    mockWorker ??= import('../tests/mocks/browser').then((m) => m.startMockWorker());
+    void mockWorker.then(() => active && setReady(true));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return ready;
+}
+
+// The brand switcher is a feature; the shell only offers the slot, the app fills it.
+const renderSidebarExtra = ({ minimized }: SidebarSlotState) => <BrandSwitcher minimized={minimized} />;
+
+export default function App({ Component, pageProps }: AppPropsWithLayout) {
+  const router = useRouter();
+  const [queryClient] = useState(createQueryClient);
+  const mockReady = useMockApi();
+  const route = routeFor(router.pathname);
+  const getLayout =
+    Component.getLayout ??
+    ((page: ReactElement) => (
+      <PageLayout route={route} renderSidebarExtra={renderSidebarExtra}>
+        {page}
+      </PageLayout>
+    ));
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Head>
+        <title>{documentTitle(APP_NAME, route)}</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      {mockReady ? (
+        <SocketProvider>
+          <FeatureFlagsProvider>
+            <AuthGuard route={route}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
+          </FeatureFlagsProvider>
+        </SocketProvider>
+      ) : (
+        <PageSpinner />
+      )}
+      <ToastContainer position="top-right" autoClose={TOAST_DURATION_MS} theme="colored" newestOnTop />
+    </QueryClientProvider>
+  );
+}

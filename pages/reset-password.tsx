@@ -1,0 +1,5 @@
+import { ResetPasswordView } from '@/features/auth/components/reset-password-view';
+
+export default function ResetPasswordPage() {
+  return <ResetPasswordView />;
+}

@@ -1,0 +1,5 @@
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+
+export default function SignUpPage() {
+  return <SignUpForm />;
+}

@@ -1,0 +1,22 @@
+import type { Brand, BrandBody } from '@/lib/contracts/brands';
+import { http, unwrap } from './http';
+import type { Page } from './types';
+
+export interface ListBrandsParams {
+  offset?: number;
+  limit?: number;
+}
+
+export const listBrands = (params: ListBrandsParams = {}, signal?: AbortSignal) =>
+  unwrap<Page<Brand>>(http.get('/v1/brands', { params, signal }));
+
+export const getBrand = (id: number, signal?: AbortSignal) =>
+  unwrap<Brand>(http.get(`/v1/brands/${id}`, { signal }));
+
+export const createBrand = (body: BrandBody) => unwrap<Brand>(http.post('/v1/brands', body));
+
+export const updateBrand = (id: number, body: BrandBody) => unwrap<Brand>(http.put(`/v1/brands/${id}`, body));
+
+export const deleteBrand = (id: number) => unwrap<{ id: number }>(http.delete(`/v1/brands/${id}`));
+
+export const rotateBrandKey = (id: number) => unwrap<Brand>(http.post(`/v1/brands/${id}/rotate-key`));

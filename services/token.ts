@@ -1,0 +1,46 @@
+import { STORAGE_KEYS } from '@/lib/constants';
+
+/** Session token persistence (local storage 'token') with change notification; no React here. */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.token) || null;
+}
+
+export function setToken(token: string): void {
+  storage()?.setItem(STORAGE_KEYS.token, token);
+  emit();
+}
+
+export function clearToken(): void {
+  const store = storage();
+  if (!store || store.getItem(STORAGE_KEYS.token) === null) return;
+  store.removeItem(STORAGE_KEYS.token);
+  emit();
+}
+
+/** Subscribes to token changes in this tab and in other tabs (storage event). */
+export function subscribeToken(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,5 @@
+/** A page of a list endpoint: `{ data: T[], total }`. */
+export interface Page<T> {
+  data: T[];
+  total: number;
+}
