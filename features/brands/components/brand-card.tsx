@@ -1,0 +1,60 @@
+import { format } from 'date-fns';
+import { useId } from 'react';
+import type { Brand } from '@/lib/contracts/brands';
+import { Button } from '@/components/ui/button';
+import { PencilIcon, RefreshIcon, TrashIcon } from '@/components/ui/icons';
+import { WriteKey } from './write-key';
+
+export interface BrandCardProps {
+  brand: Brand;
+  current: boolean;
+  onEdit: (brand: Brand) => void;
+  onDelete: (brand: Brand) => void;
+  onRotate: (brand: Brand) => void;
+}
+
+/** One tracked product: name, domain, write key and its actions. */
+export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandCardProps) {
+  const headingId = useId();
+  return (
+    <li aria-labelledby={headingId} data-testid="brand-card" className="rounded-lg border border-slate-200 p-4 transition-shadow hover:shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex items-center gap-2">
+            <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
+              {brand.name}
+            </h3>
+            {current ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Current</span>
+            ) : null}
+          </div>
+          <p className="mt-0.5 truncate text-sm text-slate-500">
+            {brand.domain} · Added {format(new Date(brand.created_at), 'dd-MM-yyyy')}
+          </p>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="sm" onClick={() => onEdit(brand)}>
+            <PencilIcon className="h-4 w-4" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => onDelete(brand)} className="text-red-600 hover:bg-red-50 hover:text-red-700">
+            <TrashIcon className="h-4 w-4" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div className="mt-4">
+        <p className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Write key</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <WriteKey value={brand.write_key} />
+          </div>
+          <Button variant="secondary" size="sm" onClick={() => onRotate(brand)}>
+            <RefreshIcon className="h-4 w-4" />
+            Rotate key
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

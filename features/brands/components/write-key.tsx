@@ -1,0 +1,32 @@
+import { MESSAGES } from '@/lib/messages';
+import { Button } from '@/components/ui/button';
+import { CopyIcon } from '@/components/ui/icons';
+import { notify } from '@/components/ui/toast';
+
+async function copy(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify.success(MESSAGES.brands.copied);
+  } catch {
+    notify.error(MESSAGES.brands.copyFailed);
+  }
+}
+
+/** The product's public write key with a copy button. */
+export function WriteKey({ value }: { value: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <code
+        data-testid="write-key"
+        className="min-w-0 flex-1 truncate rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs text-slate-800"
+        title={value}
+      >
+        {value}
+      </code>
+      <Button variant="secondary" size="sm" onClick={() => void copy(value)}>
+        <CopyIcon className="h-4 w-4" />
+        Copy
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordBody } from '@/lib/contracts/auth';
+import type { MutationCallbacks } from '@/hooks/types';
+import type { MessageResult } from '@/services/auth';
+import type { ApiError } from '@/services/http';
+import { changePassword } from '@/services/users';
+
+/** PUT /v1/users/me/password. */
+export function useChangePassword(callbacks: MutationCallbacks<MessageResult, ChangePasswordBody> = {}) {
+  return useMutation<MessageResult, ApiError, ChangePasswordBody>({
+    mutationFn: changePassword,
+    onSuccess: (data, variables) => callbacks.onSuccess?.(data, variables),
+    onError: (error, variables) => callbacks.onError?.(error, variables),
+  });
+}

@@ -1,0 +1,196 @@
+import type { PlanCode } from '@/lib/constants';
+import type { User } from '@/lib/contracts/auth';
+import type { Brand } from '@/lib/contracts/brands';
+import type { Plan, Subscription } from '@/lib/contracts/plans';
+import { PLAN_CATALOGUE } from '@/lib/plans';
+
+/** In-memory stand-in for the API's database, shared by component tests and `npm run dev:mock`. */
+export interface MockUser extends User {
+  password: string;
+  verified: boolean;
+  plan: PlanCode;
+  failedSignIns: number;
+}
+
+export interface MockBrand extends Brand {
+  owner_id: string;
+}
+
+/** A mail the API would have sent (GET /v1/dev/outbox). */
+export interface MockMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+}
+
+export interface MockDbState {
+  users: MockUser[];
+  sessions: Record<string, string>;
+  verifyTokens: Record<string, string>;
+  resetTokens: Record<string, string>;
+  brands: MockBrand[];
+  outbox: MockMail[];
+  seq: { user: number; brand: number; mail: number };
+}
+
+/** The account `npm run dev:mock` lets you sign in with. */
+export const DEMO_USER = { email: 'demo@signpost.dev', password: 'Demo123!', name: 'Demo User' } as const;
+
+function seed(): MockDbState {
+  return {
+    users: [
+      {
+        id: 'u_1',
+        email: DEMO_USER.email,
+        name: DEMO_USER.name,
+        avatar: null,
+        stripe_customer_id: null,
+        password: DEMO_USER.password,
+        verified: true,
+        plan: 'free',
+        failedSignIns: 0,
+      },
+    ],
+    sessions: {},
+    verifyTokens: {},
+    resetTokens: {},
+    brands: [],
+    outbox: [],
+    seq: { user: 1, brand: 0, mail: 0 },
+  };
+}
+
+export const db: MockDbState = seed();
+
+export function resetMockDb(): void {
+  Object.assign(db, seed());
+}
+
+/** Replaces the whole state (the browser worker restores it from storage across reloads). */
+export function loadMockDb(state: MockDbState): void {
+  Object.assign(db, state);
+}
+
+/** Random URL-safe token; write keys use 24 characters after `wk_` like the API's. */
+export function randomToken(prefix = '', length = 32): string {
+  let out = '';
+  while (out.length < length) out += Math.random().toString(36).slice(2);
+  return prefix + out.slice(0, length);
+}
+
+const now = () => new Date().toISOString();
+
+export function publicUser(user: MockUser): User {
+  return { id: user.id, email: user.email, name: user.name, avatar: user.avatar, stripe_customer_id: user.stripe_customer_id };
+}
+
+export function publicBrand(brand: MockBrand): Brand {
+  const { owner_id: _owner, ...rest } = brand;
+  return rest;
+}
+
+export function createUser(input: {
+  email: string;
+  name?: string;
+  password?: string;
+  verified?: boolean;
+  plan?: PlanCode;
+  avatar?: string | null;
+}): MockUser {
+  db.seq.user += 1;
+  const user: MockUser = {
+    id: `u_${db.seq.user}`,
+    email: input.email.toLowerCase(),
+    name: input.name ?? '',
+    avatar: input.avatar ?? null,
+    stripe_customer_id: null,
+    password: input.password ?? 'Passw0rd!',
+    verified: input.verified ?? true,
+    plan: input.plan ?? 'free',
+    failedSignIns: 0,
+  };
+  db.users.push(user);
+  return user;
+}
+
+export function createSession(userId: string): string {
+  const token = randomToken('sess_');
+  db.sessions[token] = userId;
+  return token;
+}
+
+export function createBrand(ownerId: string, input: { name: string; domain: string }): MockBrand {
+  db.seq.brand += 1;
+  const brand: MockBrand = {
+    id: db.seq.brand,
+    owner_id: ownerId,
+    name: input.name,
+    domain: input.domain,
+    write_key: randomToken('wk_', 24),
+    created_at: now(),
+    updated_at: now(),
+  };
+  db.brands.push(brand);
+  return brand;
+}
+
+export function sendMail(to: string, subject: string, text: string, links: string[]): MockMail {
+  db.seq.mail += 1;
+  const mail: MockMail = {
+    id: db.seq.mail,
+    to,
+    subject,
+    text,
+    html: `<p>${text}</p>${links.map((l) => `<p><a href="${l}">${l}</a></p>`).join('')}`,
+    links,
+    created_at: now(),
+  };
+  db.outbox.push(mail);
+  return mail;
+}
+
+/** The plan catalogue as the API serves it (ids by position, one monthly price each). */
+export const PLANS: Plan[] = PLAN_CATALOGUE.map((p, i) => ({
+  id: i + 1,
+  code: p.code,
+  name: p.name,
+  description: p.description,
+  kind: p.kind,
+  order_number: p.order_number,
+  contact_sales: p.contact_sales,
+  plan_quota: { product_limit: p.product_limit, mau_limit: p.mau_limit },
+  plan_prices:
+    p.unit_amount === null
+      ? []
+      : [
+          {
+            id: i + 1,
+            unit_amount: p.unit_amount,
+            currency: 'usd',
+            interval: 'MONTH' as const,
+            pricing_model: 'LICENSED' as const,
+            billing_item: p.kind === 'ADD_IN' ? ('ADD_IN' as const) : ('PLAN' as const),
+          },
+        ],
+}));
+
+export function planOf(user: MockUser): Plan {
+  return PLANS.find((p) => p.code === user.plan) ?? PLANS[0];
+}
+
+export function subscriptionOf(user: MockUser): Subscription {
+  const plan = planOf(user);
+  return {
+    current_plan: { id: plan.id, code: user.plan, name: plan.name, plan_prices: plan.plan_prices },
+    user_subscription: {
+      status: 'active',
+      snapshot_quota: { mau_limit: plan.plan_quota.mau_limit, product_limit: plan.plan_quota.product_limit },
+      add_ons: [],
+    },
+    user_quota: { mau_count: 0, product_count: db.brands.filter((b) => b.owner_id === user.id).length },
+  };
+}

@@ -1,0 +1,275 @@
+import { http, HttpResponse, type DefaultBodyType } from 'msw';
+import type { z } from 'zod';
+import { SIGN_IN_MAX_FAILURES } from '@/lib/constants';
+import {
+  changePasswordBody,
+  emailOnlyBody,
+  resetPasswordBody,
+  signInBody,
+  signUpBody,
+  updateMeBody,
+  verifyEmailBody,
+} from '@/lib/contracts/auth';
+import { brandBody } from '@/lib/contracts/brands';
+import { idParam } from '@/lib/contracts/common';
+import { listPlansQuery } from '@/lib/contracts/plans';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import {
+  PLANS,
+  createBrand,
+  createSession,
+  createUser,
+  db,
+  planOf,
+  publicBrand,
+  publicUser,
+  randomToken,
+  sendMail,
+  subscriptionOf,
+  type MockUser,
+} from './db';
+
+/** Same error body as the API: `{ message, status, code, details? }`. */
+export function apiError(status: number, code: string, message: string, details?: { path: string; message: string }[]) {
+  return HttpResponse.json({ message, status, code, ...(details ? { details } : {}) }, { status });
+}
+
+const ok = <T extends DefaultBodyType>(data: T, status = 200) => HttpResponse.json({ data }, { status });
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+function validate<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const details = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return { ok: false, response: apiError(400, 'validation_error', details[0]?.message ?? MESSAGES.http.validation, details) };
+}
+
+async function body<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    return { ok: false, response: apiError(400, 'invalid_json', MESSAGES.http.invalidJson) };
+  }
+  return validate(schema, json);
+}
+
+function currentUser(request: Request): MockUser | null {
+  const header = request.headers.get('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  const userId = db.sessions[token];
+  return db.users.find((u) => u.id === userId) ?? null;
+}
+
+const unauthorized = () => apiError(401, 'unauthorized', MESSAGES.auth.sessionExpired);
+const brandNotFound = () => apiError(404, 'not_found', MESSAGES.brands.notFound);
+
+function origin(request: Request): string {
+  return new URL(request.url).origin;
+}
+
+function mailVerification(request: Request, user: MockUser): void {
+  const token = randomToken('ver_');
+  db.verifyTokens[token] = user.id;
+  const link = `${origin(request)}${paths.verifyEmail()}?token=${token}`;
+  sendMail(user.email, 'Verify your e-mail address', 'Confirm your e-mail address to start using Signpost.', [link]);
+}
+
+function ownBrand(request: Request, params: Record<string, unknown>) {
+  const user = currentUser(request);
+  if (!user) return { response: unauthorized() } as const;
+  const id = validate(idParam, params);
+  if (!id.ok) return { response: id.response } as const;
+  const brand = db.brands.find((b) => b.id === id.data.id && b.owner_id === user.id);
+  if (!brand) return { response: brandNotFound() } as const;
+  return { user, brand } as const;
+}
+
+export const handlers = [
+  // ---- auth -------------------------------------------------------------------------------
+  http.post('*/v1/auth/sign-up', async ({ request }) => {
+    const parsed = await body(request, signUpBody);
+    if (!parsed.ok) return parsed.response;
+    const { name, email, password } = parsed.data;
+    if (db.users.some((u) => u.email === email)) return apiError(409, 'email_taken', MESSAGES.auth.emailTaken);
+    const user = createUser({ email, name, password, verified: false });
+    mailVerification(request, user);
+    return ok({ message: MESSAGES.auth.signUpDone, email }, 201);
+  }),
+
+  http.post('*/v1/auth/verify-email', async ({ request }) => {
+    const parsed = await body(request, verifyEmailBody);
+    if (!parsed.ok) return parsed.response;
+    const userId = db.verifyTokens[parsed.data.token];
+    const user = db.users.find((u) => u.id === userId);
+    if (!user) return apiError(400, 'invalid_token', MESSAGES.auth.invalidToken);
+    delete db.verifyTokens[parsed.data.token];
+    user.verified = true;
+    return ok({ message: MESSAGES.auth.verified });
+  }),
+
+  http.post('*/v1/auth/resend-verification', async ({ request }) => {
+    const parsed = await body(request, emailOnlyBody);
+    if (!parsed.ok) return parsed.response;
+    const user = db.users.find((u) => u.email === parsed.data.email);
+    if (user && !user.verified) mailVerification(request, user);
+    return ok({ message: MESSAGES.auth.verificationSent });
+  }),
+
+  http.post('*/v1/auth/sign-in', async ({ request }) => {
+    const parsed = await body(request, signInBody);
+    if (!parsed.ok) return parsed.response;
+    const user = db.users.find((u) => u.email === parsed.data.email);
+    if (user && user.failedSignIns >= SIGN_IN_MAX_FAILURES) {
+      return apiError(429, 'too_many_requests', MESSAGES.auth.tooManyAttempts);
+    }
+    if (!user || user.password !== parsed.data.password) {
+      if (user) user.failedSignIns += 1;
+      return apiError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
+    }
+    if (!user.verified) return apiError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
+    user.failedSignIns = 0;
+    return ok({ token: createSession(user.id), user: publicUser(user) });
+  }),
+
+  http.post('*/v1/auth/sign-out', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized();
+    const token = (request.headers.get('authorization') ?? '').slice(7);
+    delete db.sessions[token];
+    return ok({ message: 'Signed out.' });
+  }),
+
+  http.post('*/v1/auth/forgot-password', async ({ request }) => {
+    const parsed = await body(request, emailOnlyBody);
+    if (!parsed.ok) return parsed.response;
+    const user = db.users.find((u) => u.email === parsed.data.email);
+    if (user) {
+      const token = randomToken('rst_');
+      db.resetTokens[token] = user.id;
+      const link = `${origin(request)}${paths.resetPassword()}?token=${token}`;
+      sendMail(user.email, 'Reset your password', 'Choose a new password for Signpost.', [link]);
+    }
+    return ok({ message: MESSAGES.auth.resetRequested });
+  }),
+
+  http.post('*/v1/auth/reset-password', async ({ request }) => {
+    const parsed = await body(request, resetPasswordBody);
+    if (!parsed.ok) return parsed.response;
+    const userId = db.resetTokens[parsed.data.token];
+    const user = db.users.find((u) => u.id === userId);
+    if (!user) return apiError(400, 'invalid_token', MESSAGES.auth.invalidToken);
+    delete db.resetTokens[parsed.data.token];
+    user.password = parsed.data.password;
+    user.failedSignIns = 0;
+    for (const [token, owner] of Object.entries(db.sessions)) if (owner === user.id) delete db.sessions[token];
+    return ok({ message: MESSAGES.auth.resetDone });
+  }),
+
+  // ---- current user -------------------------------------------------------------------------
+  http.get('*/v1/users/me', ({ request }) => {
+    const user = currentUser(request);
+    return user ? ok(publicUser(user)) : unauthorized();
+  }),
+
+  http.put('*/v1/users/me', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized();
+    const parsed = await body(request, updateMeBody);
+    if (!parsed.ok) return parsed.response;
+    user.name = parsed.data.name;
+    if (parsed.data.avatar !== undefined) user.avatar = parsed.data.avatar || null;
+    return ok(publicUser(user));
+  }),
+
+  http.put('*/v1/users/me/password', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized();
+    const parsed = await body(request, changePasswordBody);
+    if (!parsed.ok) return parsed.response;
+    if (parsed.data.current_password !== user.password) {
+      return apiError(400, 'wrong_password', MESSAGES.auth.wrongCurrentPassword);
+    }
+    user.password = parsed.data.password;
+    return ok({ message: MESSAGES.auth.passwordChanged });
+  }),
+
+  http.get('*/v1/users/me/subscription', ({ request }) => {
+    const user = currentUser(request);
+    return user ? ok(subscriptionOf(user)) : unauthorized();
+  }),
+
+  // ---- plans ----------------------------------------------------------------------------------
+  http.get('*/v1/plans/available-plan', ({ request }) => {
+    if (!currentUser(request)) return unauthorized();
+    return ok(PLANS.filter((p) => p.kind !== 'ADD_IN').sort((a, b) => a.order_number - b.order_number));
+  }),
+
+  http.get('*/v1/plans', ({ request }) => {
+    if (!currentUser(request)) return unauthorized();
+    const query = validate(listPlansQuery, Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.ok) return query.response;
+    const { offset, limit, type } = query.data;
+    const all = PLANS.filter((p) => !type || p.kind === type);
+    return ok({ data: all.slice(offset, offset + limit), total: all.length });
+  }),
+
+  // ---- brands ---------------------------------------------------------------------------------
+  http.get('*/v1/brands', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized();
+    const query = validate(listPlansQuery.pick({ offset: true, limit: true }), Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.ok) return query.response;
+    const { offset, limit } = query.data;
+    const mine = db.brands.filter((b) => b.owner_id === user.id);
+    return ok({ data: mine.slice(offset, offset + limit).map(publicBrand), total: mine.length });
+  }),
+
+  http.post('*/v1/brands', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized();
+    const parsed = await body(request, brandBody);
+    if (!parsed.ok) return parsed.response;
+    const limit = planOf(user).plan_quota.product_limit;
+    const count = db.brands.filter((b) => b.owner_id === user.id).length;
+    if (limit > 0 && count >= limit) {
+      return apiError(403, 'plan_limit_reached', MESSAGES.brands.limitReached(limit));
+    }
+    return ok(publicBrand(createBrand(user.id, parsed.data)), 201);
+  }),
+
+  http.get('*/v1/brands/:id', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    return 'response' in found ? found.response : ok(publicBrand(found.brand));
+  }),
+
+  http.put('*/v1/brands/:id', async ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, brandBody);
+    if (!parsed.ok) return parsed.response;
+    Object.assign(found.brand, parsed.data, { updated_at: new Date().toISOString() });
+    return ok(publicBrand(found.brand));
+  }),
+
+  http.delete('*/v1/brands/:id', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    db.brands = db.brands.filter((b) => b !== found.brand);
+    return ok({ id: found.brand.id });
+  }),
+
+  http.post('*/v1/brands/:id/rotate-key', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    Object.assign(found.brand, { write_key: randomToken('wk_', 24), updated_at: new Date().toISOString() });
+    return ok(publicBrand(found.brand));
+  }),
+
+  // ---- feature flags and dev ---------------------------------------------------------------------
+  http.get('*/v1/features', () => ok({ features: {} })),
+
+  http.get('*/v1/dev/outbox', () => ok({ data: [...db.outbox].reverse() })),
+];
