@@ -16,12 +16,13 @@ const ITEM =
 /** Header user menu (spec 2.2): avatar or initial, name, Profile (not on enterprise) and Logout. */
 export function UserMenu() {
   const { data: user } = useCurrentUser();
-  const { data: subscription } = useSubscription();
+  const subscription = useSubscription();
   const logout = useLogout();
   if (!user) return null;
 
   const name = displayName(user);
-  const showProfile = subscription?.current_plan.code !== 'enterprise';
+  // Hidden on enterprise; not offered until the plan is known, so it never flashes there.
+  const showProfile = subscription.isSuccess ? subscription.data.current_plan.code !== 'enterprise' : subscription.isError;
 
   return (
     <DropdownMenu.Root modal={false}>

@@ -1,0 +1,129 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_NETWORK_STATUS, NO_TOKEN_STATUS } from '@/lib/constants';
+import { MESSAGES } from '@/lib/messages';
+import { server } from '../tests/mocks/node';
+import { ApiError, http, setAuthRedirect, signInPathFor } from './http';
+
+const redirect = vi.fn();
+
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('services/http', () => {
+  beforeEach(() => {
+    redirect.mockReset();
+    setAuthRedirect(redirect);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    at('/brands');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('sends the stored token as a bearer token', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    let seen: string | null = null;
+    server.use(mswHttp.get('*/v1/ping', ({ request }) => {
+      seen = request.headers.get('authorization');
+      return HttpResponse.json({ data: { ok: true } });
+    }));
+    await http.get('/v1/ping');
+    expect(seen).toBe('Bearer sess_abc');
+  });
+
+  it('rejects with 499 and goes to /sign-in when there is no token', async () => {
+    const handler = vi.fn(() => HttpResponse.json({ data: {} }));
+    server.use(mswHttp.get('*/v1/ping', handler));
+    const error = await failure(http.get('/v1/ping'));
+    expect(error.status).toBe(NO_TOKEN_STATUS);
+    expect(error.message).toBe(MESSAGES.noToken);
+    expect(handler).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith('/sign-in?next=%2Fbrands');
+  });
+
+  it('falls back to NEXT_PUBLIC_DEFAULT_TOKEN', async () => {
+    vi.stubEnv('NEXT_PUBLIC_DEFAULT_TOKEN', 'env_token');
+    let seen: string | null = null;
+    server.use(mswHttp.get('*/v1/ping', ({ request }) => {
+      seen = request.headers.get('authorization');
+      return HttpResponse.json({ data: {} });
+    }));
+    await http.get('/v1/ping');
+    expect(seen).toBe('Bearer env_token');
+  });
+
+  it('lets skipAuth requests through without a token', async () => {
+    server.use(mswHttp.post('*/v1/open', ({ request }) => HttpResponse.json({ data: { auth: request.headers.get('authorization') } })));
+    const response = await http.post('/v1/open', {}, { skipAuth: true });
+    expect(response.data.data.auth).toBeNull();
+  });
+
+  it('on 401 clears the token and goes to /sign-in with the way back', async () => {
+    localStorage.setItem('token', 'sess_expired');
+    at('/profile?tab=1');
+    server.use(mswHttp.get('*/v1/users/me', () => HttpResponse.json({ message: 'Session expired', status: 401, code: 'unauthorized' }, { status: 401 })));
+    const error = await failure(http.get('/v1/users/me'));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Session expired');
+    expect(error.code).toBe('unauthorized');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(redirect).toHaveBeenCalledWith('/sign-in?next=%2Fprofile%3Ftab%3D1');
+  });
+
+  it('on 401 from a public page clears the token but stays', async () => {
+    localStorage.setItem('token', 'sess_expired');
+    at('/sign-up');
+    server.use(mswHttp.get('*/v1/users/me', () => HttpResponse.json({ message: 'x', status: 401, code: 'unauthorized' }, { status: 401 })));
+    await failure(http.get('/v1/users/me'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('maps a network failure to status 0', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    server.use(mswHttp.get('*/v1/ping', () => HttpResponse.error()));
+    const error = await failure(http.get('/v1/ping'));
+    expect(error.status).toBe(NO_NETWORK_STATUS);
+    expect(error.message).toBe(MESSAGES.noNetwork);
+    expect(localStorage.getItem('token')).toBe('sess_abc');
+  });
+
+  it('keeps the server message, status and body; logs 403 and 500 as errors', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    const body = { message: 'Your plan allows 1 tracked product.', status: 403, code: 'plan_limit_reached' };
+    server.use(mswHttp.post('*/v1/brands', () => HttpResponse.json(body, { status: 403 })));
+    const error = await failure(http.post('/v1/brands', {}));
+    expect(error).toMatchObject({ status: 403, message: body.message, code: 'plan_limit_reached', data: body });
+    expect(console.error).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('sess_abc');
+  });
+
+  it('uses the generic message when the server sends none', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    server.use(mswHttp.get('*/v1/ping', () => new HttpResponse('boom', { status: 500 })));
+    const error = await failure(http.get('/v1/ping'));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe(MESSAGES.generic);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('builds the sign-in path with a way back', () => {
+    expect(signInPathFor('/')).toBe('/sign-in');
+    expect(signInPathFor('/sign-in?next=%2Fx')).toBe('/sign-in');
+    expect(signInPathFor('/brands')).toBe('/sign-in?next=%2Fbrands');
+  });
+});

@@ -1,0 +1,58 @@
+import { vi } from 'vitest';
+
+type Handler = (...args: unknown[]) => void;
+
+/** The router's `events` emitter (on / off / emit). */
+function createEmitter() {
+  const handlers = new Map<string, Set<Handler>>();
+  return {
+    on: (type: string, handler: Handler) => {
+      const set = handlers.get(type) ?? new Set<Handler>();
+      set.add(handler);
+      handlers.set(type, set);
+    },
+    off: (type: string, handler: Handler) => void handlers.get(type)?.delete(handler),
+    emit: (type: string, ...args: unknown[]) => handlers.get(type)?.forEach((h) => h(...args)),
+  };
+}
+
+/** A mutable stand-in for the Next.js router (an edge we do not own). */
+export function createMockRouter() {
+  return {
+    pathname: '/',
+    asPath: '/',
+    route: '/',
+    query: {} as Record<string, string | string[] | undefined>,
+    isReady: true,
+    basePath: '',
+    isFallback: false,
+    isPreview: false,
+    isLocaleDomain: false,
+    events: createEmitter(),
+    push: vi.fn(async () => true),
+    replace: vi.fn(async () => true),
+    back: vi.fn(),
+    forward: vi.fn(),
+    reload: vi.fn(),
+    prefetch: vi.fn(async () => undefined),
+    beforePopState: vi.fn(),
+  };
+}
+
+export const mockRouter = createMockRouter();
+
+/** Resets the shared router to a path, e.g. `setRoute('/verify-email', { token: 'x' })`. */
+export function setRoute(pathname: string, query: Record<string, string> = {}) {
+  const search = new URLSearchParams(query).toString();
+  Object.assign(mockRouter, createMockRouter(), {
+    pathname,
+    route: pathname,
+    asPath: search ? `${pathname}?${search}` : pathname,
+    query,
+  });
+}
+
+/** Factory for `vi.mock('next/router', () => routerModule())`. */
+export function routerModule() {
+  return { __esModule: true, useRouter: () => mockRouter, default: mockRouter };
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@/lib/messages';
+import { VerifyEmailView } from '@/features/auth/components/verify-email-view';
+import { server } from '../mocks/node';
+import { createUser, db } from '../mocks/db';
+import { setRoute } from './router-mock';
+import { renderWithProviders } from './test-utils';
+
+vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+
+describe('VerifyEmailView', () => {
+  beforeEach(() => setRoute('/verify-email'));
+
+  it('verifies the token exactly once, even under Strict Mode', async () => {
+    const account = createUser({ email: 'new@example.com', verified: false });
+    db.verifyTokens.ver_good = account.id;
+    setRoute('/verify-email', { token: 'ver_good' });
+    const posts = vi.fn();
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/v1/auth/verify-email')) posts();
+    });
+
+    renderWithProviders(
+      <StrictMode>
+        <VerifyEmailView />
+      </StrictMode>,
+    );
+    expect(await screen.findByText(MESSAGES.auth.verified)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(account.verified).toBe(true);
+    expect(posts).toHaveBeenCalledTimes(1);
+    server.events.removeAllListeners();
+  });
+
+  it('on a bad token shows the message and a form that resends the link', async () => {
+    createUser({ email: 'late@example.com', verified: false });
+    setRoute('/verify-email', { token: 'ver_unknown' });
+    const { user } = renderWithProviders(<VerifyEmailView />);
+
+    expect(await screen.findByText(MESSAGES.auth.invalidToken)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'late@example.com');
+    await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+
+    expect(await screen.findByText(MESSAGES.auth.verificationSent)).toBeInTheDocument();
+    await waitFor(() => expect(db.outbox.at(-1)?.to).toBe('late@example.com'));
+  });
+
+  it('without a token explains the link is invalid', async () => {
+    renderWithProviders(<VerifyEmailView />);
+    expect(await screen.findByText(MESSAGES.auth.invalidToken)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeInTheDocument();
+  });
+});
