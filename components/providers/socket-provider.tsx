@@ -22,6 +22,9 @@ function socketUrl(): string {
   return process.env.NEXT_PUBLIC_API_URL || window.location.origin;
 }
 
+/** `npm run dev:mock` has no realtime server to talk to. */
+const REALTIME_ENABLED = process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled';
+
 /**
  * One Socket.IO connection per signed-in session (spec 2.2): connects when a token exists, joins
  * the user's room once the user is known, and turns PAYMENT_STATUS pushes into cache updates.
@@ -34,7 +37,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const socketRef = useRef<Socket | null>(null);
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !REALTIME_ENABLED) return;
     const socket = io(socketUrl(), {
       path: SOCKET_PATH,
       transports: ['websocket'],

@@ -45,11 +45,11 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
       </div>
       <div className="mt-4">
         <p className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Write key</p>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="min-w-0 flex-1">
             <WriteKey value={brand.write_key} />
           </div>
-          <Button variant="secondary" size="sm" onClick={() => onRotate(brand)}>
+          <Button variant="secondary" size="sm" className="self-start sm:self-auto" onClick={() => onRotate(brand)}>
             <RefreshIcon className="h-4 w-4" />
             Rotate key
           </Button>
