@@ -33,13 +33,21 @@ setAuthRedirect((path) => {
 const MOCKING = process.env.NEXT_PUBLIC_API_MOCKING === 'enabled';
 let mockWorker: Promise<void> | null = null;
 
+function startMockWorker(): Promise<void> {
+  // Spelled out inline so the bundler drops the mock (and msw) from normal builds.
+  if (process.env.NEXT_PUBLIC_API_MOCKING === 'enabled') {
+    return import('../tests/mocks/browser').then((m) => m.startMockWorker());
+  }
+  return Promise.resolve();
+}
+
 /** `npm run dev:mock`: start the MSW worker before anything calls the API. */
 function useMockApi(): boolean {
   const [ready, setReady] = useState(!MOCKING);
   useEffect(() => {
     if (!MOCKING) return;
     let active = true;
-    mockWorker ??= import('../tests/mocks/browser').then((m) => m.startMockWorker());
+    mockWorker ??= startMockWorker();
     void mockWorker.then(() => active && setReady(true));
     return () => {
       active = false;

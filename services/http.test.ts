@@ -55,6 +55,19 @@ describe('services/http', () => {
     expect(redirect).toHaveBeenCalledWith('/sign-in?next=%2Fbrands');
   });
 
+  it('sends JSON bodies as JSON and body-less POSTs without a Content-Type', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    const seen: (string | null)[] = [];
+    server.use(mswHttp.post('*/v1/echo', ({ request }) => {
+      seen.push(request.headers.get('content-type'));
+      return HttpResponse.json({ data: {} });
+    }));
+    await http.post('/v1/echo', { a: 1 });
+    await http.post('/v1/echo');
+    expect(seen[0]).toContain('application/json');
+    expect(seen[1] ?? '').not.toContain('application/json');
+  });
+
   it('falls back to NEXT_PUBLIC_DEFAULT_TOKEN', async () => {
     vi.stubEnv('NEXT_PUBLIC_DEFAULT_TOKEN', 'env_token');
     let seen: string | null = null;

@@ -70,10 +70,9 @@ function sendToSignIn(): void {
   redirectToSignIn(signInPathFor(`${window.location.pathname}${window.location.search}`));
 }
 
-export const http = axios.create({
-  baseURL: process.env.NEXT_PUBLIC_API_URL ?? '',
-  headers: { 'Content-Type': 'application/json' },
-});
+// Axios sets JSON for object bodies itself; a body-less POST (sign-out, rotate-key) must not
+// claim JSON or the API refuses the empty body (guarded by a test).
+export const http = axios.create({ baseURL: process.env.NEXT_PUBLIC_API_URL ?? '' });
 
 http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   if (config.skipAuth) return config;
