@@ -93,6 +93,11 @@ export const ChevronDownIcon = (p: IconProps) => (
     <path d="M6 9l6 6 6-6" />
   </Icon>
 );
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12l5 5 9-11" />
+  </Icon>
+);
 
 /** The Signpost mark. */
 export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {

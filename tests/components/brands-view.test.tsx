@@ -11,6 +11,7 @@ import { addBrand, renderWithProviders, signInAs } from './test-utils';
 vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const card = (name: string) => screen.getByRole('listitem', { name });
+const switcher = () => screen.getByRole('button', { name: /^Current product/ });
 
 describe('BrandsView', () => {
   beforeEach(() => {
@@ -83,7 +84,7 @@ describe('BrandsView', () => {
       </>,
     );
     await screen.findByRole('listitem', { name: 'Beta' });
-    expect(screen.getByLabelText('Current product')).toHaveValue(String(second.id));
+    expect(switcher()).toHaveAccessibleName('Current product Beta');
 
     await user.click(within(card('Beta')).getByRole('button', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete product' });
@@ -98,8 +99,21 @@ describe('BrandsView', () => {
 
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Beta' })).not.toBeInTheDocument());
     expect(db.brands.map((b) => b.name)).toEqual(['Alpha']);
-    await waitFor(() => expect(screen.getByLabelText('Current product')).toHaveValue(String(first.id)));
+    await waitFor(() => expect(switcher()).toHaveAccessibleName('Current product Alpha'));
     expect(localStorage.getItem('brand_id')).toBe(String(first.id));
+  });
+
+  it('switches the current product from the sidebar picker', async () => {
+    const { user: account } = signInAs({ plan: 'growth' });
+    addBrand(account, 'Alpha');
+    const beta = addBrand(account, 'Beta');
+    const { user } = renderWithProviders(<BrandSwitcher />);
+    await waitFor(() => expect(switcher()).toHaveAccessibleName('Current product Alpha'));
+
+    await user.click(switcher());
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Beta' }));
+    expect(switcher()).toHaveAccessibleName('Current product Beta');
+    expect(localStorage.getItem('brand_id')).toBe(String(beta.id));
   });
 
   it('renames a product in the edit dialog', async () => {

@@ -271,5 +271,6 @@ export const handlers = [
   // ---- feature flags and dev ---------------------------------------------------------------------
   http.get('*/v1/features', () => ok({ features: {} })),
 
-  http.get('*/v1/dev/outbox', () => ok({ data: [...db.outbox].reverse() })),
+  // Same body as the API: `{ data: Mail[] }`, newest first.
+  http.get('*/v1/dev/outbox', () => ok([...db.outbox].reverse())),
 ];
