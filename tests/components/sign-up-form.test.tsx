@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { http as mswHttp, HttpResponse } from 'msw';
 import { db } from '../mocks/db';
+import { server } from '../mocks/node';
 import { setRoute } from './router-mock';
 import { renderWithProviders } from './test-utils';
 
@@ -56,14 +58,20 @@ describe('SignUpForm', () => {
     expect(db.outbox.at(-1)?.to).toBe('grace@example.com');
   });
 
-  it('shows the server refusal inline when the e-mail is taken', async () => {
+  it('shows a server refusal inline and keeps the form', async () => {
+    server.use(
+      mswHttp.post('*/v1/auth/sign-up', () =>
+        HttpResponse.json({ message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' }, { status: 429 }),
+      ),
+    );
     const { user } = renderWithProviders(<SignUpForm />);
     await user.type(screen.getByLabelText('Name'), 'Someone');
-    await user.type(screen.getByLabelText('E-mail'), 'demo@signpost.dev');
+    await user.type(screen.getByLabelText('E-mail'), 'someone@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret1!x');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(MESSAGES.auth.emailTaken)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.auth.tooManyAttempts)).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('links to the terms and to sign-in', () => {

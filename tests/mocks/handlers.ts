@@ -56,14 +56,19 @@ async function body<S extends z.ZodType>(request: Request, schema: S): Promise<P
   return validate(schema, json);
 }
 
-function currentUser(request: Request): MockUser | null {
+function bearer(request: Request): string {
   const header = request.headers.get('authorization') ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-  const userId = db.sessions[token];
+  return header.startsWith('Bearer ') ? header.slice(7) : '';
+}
+
+function currentUser(request: Request): MockUser | null {
+  const userId = db.sessions[bearer(request)];
   return db.users.find((u) => u.id === userId) ?? null;
 }
 
-const unauthorized = () => apiError(401, 'unauthorized', MESSAGES.auth.sessionExpired);
+/** Same wording as the API: no token at all, or one that no longer names a session. */
+const unauthorized = (request?: Request) =>
+  apiError(401, 'unauthorized', request && !bearer(request) ? MESSAGES.http.unauthorized : MESSAGES.auth.sessionExpired);
 const brandNotFound = () => apiError(404, 'not_found', MESSAGES.brands.notFound);
 
 function origin(request: Request): string {
@@ -79,7 +84,7 @@ function mailVerification(request: Request, user: MockUser): void {
 
 function ownBrand(request: Request, params: Record<string, unknown>) {
   const user = currentUser(request);
-  if (!user) return { response: unauthorized() } as const;
+  if (!user) return { response: unauthorized(request) } as const;
   const id = validate(idParam, params);
   if (!id.ok) return { response: id.response } as const;
   const brand = db.brands.find((b) => b.id === id.data.id && b.owner_id === user.id);
@@ -93,9 +98,11 @@ export const handlers = [
     const parsed = await body(request, signUpBody);
     if (!parsed.ok) return parsed.response;
     const { name, email, password } = parsed.data;
-    if (db.users.some((u) => u.email === email)) return apiError(409, 'email_taken', MESSAGES.auth.emailTaken);
-    const user = createUser({ email, name, password, verified: false });
-    mailVerification(request, user);
+    // Like the API, the answer never tells whether the address is registered: the owner gets a mail.
+    const existing = db.users.find((u) => u.email === email);
+    if (existing && !existing.verified) mailVerification(request, existing);
+    else if (existing) sendMail(email, 'You already have a Signpost account', 'Sign in or reset your password.', [`${origin(request)}${paths.signIn()}`]);
+    else mailVerification(request, createUser({ email, name, password, verified: false }));
     return ok({ message: MESSAGES.auth.signUpDone, email }, 201);
   }),
 
@@ -123,7 +130,7 @@ export const handlers = [
     if (!parsed.ok) return parsed.response;
     const user = db.users.find((u) => u.email === parsed.data.email);
     if (user && user.failedSignIns >= SIGN_IN_MAX_FAILURES) {
-      return apiError(429, 'too_many_requests', MESSAGES.auth.tooManyAttempts);
+      return apiError(429, 'rate_limited', MESSAGES.auth.tooManyAttempts);
     }
     if (!user || user.password !== parsed.data.password) {
       if (user) user.failedSignIns += 1;
@@ -136,9 +143,8 @@ export const handlers = [
 
   http.post('*/v1/auth/sign-out', ({ request }) => {
     const user = currentUser(request);
-    if (!user) return unauthorized();
-    const token = (request.headers.get('authorization') ?? '').slice(7);
-    delete db.sessions[token];
+    if (!user) return unauthorized(request);
+    delete db.sessions[bearer(request)];
     return ok({ message: 'Signed out.' });
   }),
 
@@ -171,12 +177,12 @@ export const handlers = [
   // ---- current user -------------------------------------------------------------------------
   http.get('*/v1/users/me', ({ request }) => {
     const user = currentUser(request);
-    return user ? ok(publicUser(user)) : unauthorized();
+    return user ? ok(publicUser(user)) : unauthorized(request);
   }),
 
   http.put('*/v1/users/me', async ({ request }) => {
     const user = currentUser(request);
-    if (!user) return unauthorized();
+    if (!user) return unauthorized(request);
     const parsed = await body(request, updateMeBody);
     if (!parsed.ok) return parsed.response;
     user.name = parsed.data.name;
@@ -186,11 +192,13 @@ export const handlers = [
 
   http.put('*/v1/users/me/password', async ({ request }) => {
     const user = currentUser(request);
-    if (!user) return unauthorized();
+    if (!user) return unauthorized(request);
     const parsed = await body(request, changePasswordBody);
     if (!parsed.ok) return parsed.response;
     if (parsed.data.current_password !== user.password) {
-      return apiError(400, 'wrong_password', MESSAGES.auth.wrongCurrentPassword);
+      return apiError(400, 'wrong_password', MESSAGES.auth.wrongCurrentPassword, [
+        { path: 'current_password', message: MESSAGES.auth.wrongCurrentPassword },
+      ]);
     }
     user.password = parsed.data.password;
     return ok({ message: MESSAGES.auth.passwordChanged });
@@ -198,17 +206,17 @@ export const handlers = [
 
   http.get('*/v1/users/me/subscription', ({ request }) => {
     const user = currentUser(request);
-    return user ? ok(subscriptionOf(user)) : unauthorized();
+    return user ? ok(subscriptionOf(user)) : unauthorized(request);
   }),
 
   // ---- plans ----------------------------------------------------------------------------------
   http.get('*/v1/plans/available-plan', ({ request }) => {
-    if (!currentUser(request)) return unauthorized();
+    if (!currentUser(request)) return unauthorized(request);
     return ok(PLANS.filter((p) => p.kind !== 'ADD_IN').sort((a, b) => a.order_number - b.order_number));
   }),
 
   http.get('*/v1/plans', ({ request }) => {
-    if (!currentUser(request)) return unauthorized();
+    if (!currentUser(request)) return unauthorized(request);
     const query = validate(listPlansQuery, Object.fromEntries(new URL(request.url).searchParams));
     if (!query.ok) return query.response;
     const { offset, limit, type } = query.data;
@@ -219,7 +227,7 @@ export const handlers = [
   // ---- brands ---------------------------------------------------------------------------------
   http.get('*/v1/brands', ({ request }) => {
     const user = currentUser(request);
-    if (!user) return unauthorized();
+    if (!user) return unauthorized(request);
     const query = validate(listPlansQuery.pick({ offset: true, limit: true }), Object.fromEntries(new URL(request.url).searchParams));
     if (!query.ok) return query.response;
     const { offset, limit } = query.data;
@@ -229,7 +237,7 @@ export const handlers = [
 
   http.post('*/v1/brands', async ({ request }) => {
     const user = currentUser(request);
-    if (!user) return unauthorized();
+    if (!user) return unauthorized(request);
     const parsed = await body(request, brandBody);
     if (!parsed.ok) return parsed.response;
     const limit = planOf(user).plan_quota.product_limit;
