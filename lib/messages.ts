@@ -26,7 +26,6 @@ export const MESSAGES = {
     invalidCredentials: 'Incorrect e-mail or password.',
     emailNotVerified:
       'Please verify your e-mail address before signing in. We can send you a new verification link.',
-    emailTaken: 'An account with this e-mail already exists. Sign in or reset your password.',
     invalidToken: 'This link is invalid or has expired. Request a new one.',
     sessionExpired: 'Your session has expired. Please sign in again.',
     wrongCurrentPassword: 'Current password is incorrect.',

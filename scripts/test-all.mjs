@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 const out = path.join(root, 'test-results', 'summary');
 rmSync(out, { recursive: true, force: true });

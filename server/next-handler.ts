@@ -17,7 +17,7 @@ export function ensureBuild(root: string, log: FastifyBaseLogger) {
   if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
   log.info('no production build found: running `next build` (first start only, takes a few minutes)');
   const bin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const res = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  const res = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: 'inherit', env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env } });
   if (res.status !== 0) throw new Error('`next build` failed; see the output above.');
 }
 
