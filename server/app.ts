@@ -133,10 +133,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   if (mailer.transport === 'outbox') outboxRoutes(app, ctx);
 
+  // Graceful close: in-flight requests finish; keep-alive connections are dropped as soon as they
+  // turn idle (Node only drops the ones idle at close time, and clients keep theirs for a while).
+  let sweeper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     await ctx.realtime?.close();
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
   });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await redis?.quit().catch(() => redis.disconnect());
   });
 

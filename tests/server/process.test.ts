@@ -95,7 +95,9 @@ describe('the server process', () => {
     await new Promise((r) => setTimeout(r, 15));
     first.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
-    expect(await first.exited).toBe(0);
+    const firstCode = await first.exited;
+    if (firstCode !== 0) console.log(first.output());
+    expect(firstCode).toBe(0);
 
     const port2 = await freePort();
     const base2 = `http://127.0.0.1:${port2}`;
