@@ -4,15 +4,25 @@ import nextTypescript from 'eslint-config-next/typescript';
 
 const FRONTEND = ['./pages', './components', './features', './services', './stores', './hooks'];
 const features = existsSync('./features')
-  ? readdirSync('./features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync('./features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** Architecture boundaries (ARCHITECTURE.md §3): features are independent, lib imports nothing. */
 const zones = [
-  { target: './lib', from: [...FRONTEND, './server', './sdk', './tests'], message: 'lib/ imports nothing from the rest of the app.' },
+  {
+    target: './lib',
+    from: [...FRONTEND, './server', './sdk', './tests'],
+    message: 'lib/ imports nothing from the rest of the app.',
+  },
   { target: './server', from: FRONTEND, message: 'The server never imports dashboard code.' },
   { target: FRONTEND, from: './server', message: 'Dashboard code never imports the server.' },
-  { target: './services', from: ['./components', './features', './pages', './stores', './hooks'], message: 'services/ holds no React and no features.' },
+  {
+    target: './services',
+    from: ['./components', './features', './pages', './stores', './hooks'],
+    message: 'services/ holds no React and no features.',
+  },
   ...features.map((f) => ({
     target: `./features/${f}`,
     from: './features',
@@ -23,7 +33,17 @@ const zones = [
 
 const config = [
   {
-    ignores: ['.next/**', 'node_modules/**', 'public/**', 'server/db/migrations/**', '.data*/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'public/**',
+      'server/db/migrations/**',
+      '.data*/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      'next-env.d.ts',
+    ],
   },
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -31,7 +51,10 @@ const config = [
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@next/next/no-html-link-for-pages': 'off',
     },
   },

@@ -41,16 +41,34 @@ async function main() {
   const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir });
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({ env, database, realtime: false });
-  const user = { id: 'u', email: 'bench@example.com', name: 'Bench', avatar: null, stripe_customer_id: null };
+  const user = {
+    id: 'u',
+    email: 'bench@example.com',
+    name: 'Bench',
+    avatar: null,
+    stripe_customer_id: null,
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const apiPort = (app.server.address() as AddressInfo).port;
   const api = `http://127.0.0.1:${apiPort}`;
   // A verified account made through the API itself.
   const body = JSON.stringify({ name: 'Bench', email: user.email, password: 'Bench1!pw' });
-  await fetch(`${api}/v1/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  await fetch(`${api}/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   const link = (await app.ctx.outbox.latest())[0]?.links[0] as string;
-  await fetch(`${api}/v1/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) });
-  const signIn = await fetch(`${api}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'Bench1!pw' }) });
+  await fetch(`${api}/v1/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  });
+  const signIn = await fetch(`${api}/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'Bench1!pw' }),
+  });
   const token = ((await signIn.json()) as { data: { token: string } }).data.token;
 
   const raw = http.createServer((_req, res) => {
@@ -72,7 +90,9 @@ async function main() {
     ratio_rps: measured.rps / baseline.rps,
   };
   console.log(`raw node ${baseline.rps.toFixed(0)} req/s (p99 ${baseline.p99_ms.toFixed(1)} ms)`);
-  console.log(`GET /v1/users/me ${measured.rps.toFixed(0)} req/s (p99 ${measured.p99_ms.toFixed(1)} ms)`);
+  console.log(
+    `GET /v1/users/me ${measured.rps.toFixed(0)} req/s (p99 ${measured.p99_ms.toFixed(1)} ms)`,
+  );
   console.log(`ratio ${result.ratio_rps.toFixed(3)}× the raw Node ceiling`);
   const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
   mkdirSync(outDir, { recursive: true });

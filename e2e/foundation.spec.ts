@@ -4,7 +4,9 @@ import { MESSAGES } from '../lib/messages';
 const email = `e2e-${Date.now()}@example.com`;
 const password = 'Secret1!x';
 
-test('sign up with password rules, verify from the outbox, sign in, create a product, shell, logout', async ({ page }) => {
+test('sign up with password rules, verify from the outbox, sign in, create a product, shell, logout', async ({
+  page,
+}) => {
   // Sign-up shows spec 5.3's messages in their precedence.
   await page.goto('/sign-up');
   await expect(page).toHaveTitle('Signpost - Sign up');

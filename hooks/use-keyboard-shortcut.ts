@@ -17,7 +17,11 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boole
 }
 
 /** Calls `handler` (and prevents the browser default) whenever the shortcut is pressed. */
-export function useKeyboardShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) => void, enabled = true): void {
+export function useKeyboardShortcut(
+  shortcut: Shortcut,
+  handler: (event: KeyboardEvent) => void,
+  enabled = true,
+): void {
   const onShortcut = useEffectEvent(handler);
   const { key, mod, shift, alt } = shortcut;
 

@@ -11,6 +11,7 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  const getSnapshot = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false);
+  const getSnapshot = () =>
+    typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false;
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

@@ -14,7 +14,8 @@ const UNSAFE_NAME = /[\s;=,"\\]/;
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   if (!name || UNSAFE_NAME.test(name)) throw new Error(`Invalid cookie name: ${name}`);
   const parts = [`${name}=${encodeURIComponent(value)}`];
-  if (options.maxAgeSeconds !== undefined) parts.push(`max-age=${Math.floor(options.maxAgeSeconds)}`);
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`max-age=${Math.floor(options.maxAgeSeconds)}`);
   parts.push(`path=${options.path ?? '/'}`);
   parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
   return parts.join('; ');

@@ -12,6 +12,7 @@ export const MESSAGES = {
     lowercase: 'Password must contain at least one lowercase letter',
     number: 'Password must contain at least one number',
     special: 'Password must contain at least one special character',
+    hint: '8 to 10 characters with an uppercase and a lowercase letter, a number and a special character.',
   },
   field: {
     required: (label: string) => `${label} is required`,

@@ -11,7 +11,9 @@ export const paths = {
   reports: () => '/reports',
   reportsList: () => '/reports/list',
   reportsDashboard: (pid?: string | number) =>
-    pid === undefined ? '/reports/dashboard' : `/reports/dashboard?pid=${encodeURIComponent(String(pid))}`,
+    pid === undefined
+      ? '/reports/dashboard'
+      : `/reports/dashboard?pid=${encodeURIComponent(String(pid))}`,
   reportCreate: () => '/reports/create',
   reportEdit: (id: string | number) => `/reports/${id}/edit`,
   report: (id: string | number) => `/reports/${id}`,

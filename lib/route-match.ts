@@ -1,15 +1,17 @@
 import { ROUTES, routeFor, type RouteDef } from './routes';
 
 /** A concrete pathname ("/reports/12") matched against the route table's patterns. */
-const DYNAMIC = ROUTES.filter((r) => r.pattern.includes('[') && r.pattern !== '/[...slug]').map((r) => ({
-  route: r,
-  re: new RegExp(
-    `^${r.pattern
-      .split('/')
-      .map((part) => (part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|\\]/g, '\\$&')))
-      .join('/')}$`,
-  ),
-}));
+const DYNAMIC = ROUTES.filter((r) => r.pattern.includes('[') && r.pattern !== '/[...slug]').map(
+  (r) => ({
+    route: r,
+    re: new RegExp(
+      `^${r.pattern
+        .split('/')
+        .map((part) => (part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|\\]/g, '\\$&')))
+        .join('/')}$`,
+    ),
+  }),
+);
 
 /** Strips query, hash and a trailing slash so "/brands/?x=1" reads as "/brands". */
 export function normalisePathname(path: string): string {

@@ -9,7 +9,15 @@ describe('safeNextPath', () => {
   });
 
   it('rejects anything that could leave the site', () => {
-    for (const bad of ['//evil.com', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)', 'brands', '', '/a\nb']) {
+    for (const bad of [
+      '//evil.com',
+      '/\\evil.com',
+      'https://evil.com',
+      'javascript:alert(1)',
+      'brands',
+      '',
+      '/a\nb',
+    ]) {
       expect(safeNextPath(bad)).toBeNull();
     }
     expect(safeNextPath(undefined)).toBeNull();

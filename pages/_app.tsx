@@ -57,7 +57,9 @@ function useMockApi(): boolean {
 }
 
 // The brand switcher is a feature; the shell only offers the slot, the app fills it.
-const renderSidebarExtra = ({ minimized }: SidebarSlotState) => <BrandSwitcher minimized={minimized} />;
+const renderSidebarExtra = ({ minimized }: SidebarSlotState) => (
+  <BrandSwitcher minimized={minimized} />
+);
 
 export default function App({ Component, pageProps }: AppPropsWithLayout) {
   const router = useRouter();
@@ -87,7 +89,12 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
       ) : (
         <PageSpinner />
       )}
-      <ToastContainer position="top-right" autoClose={TOAST_DURATION_MS} theme="colored" newestOnTop />
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_DURATION_MS}
+        theme="colored"
+        newestOnTop
+      />
     </QueryClientProvider>
   );
 }

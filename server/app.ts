@@ -72,7 +72,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const db = database.db;
   const outbox = createOutboxRepository(db);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox, log: app.log });
   const users = createUsersRepository(db);
   const plans = createPlansRepository(db);
   const brands = createBrandsRepository(db);
@@ -89,9 +91,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     appUrl: appUrl(env),
   });
   const brandsService = createBrandsService({ db, brands, plans });
-  const ctx: AppContext = { env, database, mailer, outbox, counters, limits, users, plans, authService, brandsService };
+  const ctx: AppContext = {
+    env,
+    database,
+    mailer,
+    outbox,
+    counters,
+    limits,
+    users,
+    plans,
+    authService,
+    brandsService,
+  };
   if (opts.realtime !== false) {
-    ctx.realtime = attachRealtime({ server: app.server, auth: authService, redisUrl: env.REDIS_URL, log: app.log });
+    ctx.realtime = attachRealtime({
+      server: app.server,
+      auth: authService,
+      redisUrl: env.REDIS_URL,
+      log: app.log,
+    });
   }
 
   await app.register(fastifySwagger, {
@@ -105,7 +123,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await database.ping();
       return { status: 'ready' };
     } catch {
-      return reply.status(503).send({ message: 'Database is not answering.', status: 503, code: 'not_ready' });
+      return reply
+        .status(503)
+        .send({ message: 'Database is not answering.', status: 503, code: 'not_ready' });
     }
   });
 

@@ -39,8 +39,12 @@ export type Env = z.output<typeof envSchema>;
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+    const lines = result.error.issues.map(
+      (i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`,
+    );
+    throw new Error(
+      `Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`,
+    );
   }
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }

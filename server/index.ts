@@ -14,7 +14,10 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const env = (() => {
     try {
-      return loadEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') });
+      return loadEnv({
+        ...process.env,
+        NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
+      });
     } catch (err) {
       console.error((err as Error).message);
       process.exit(1);
@@ -30,7 +33,10 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  log.info({ engine: database.engine, dataDir: env.DATA_DIR }, 'database ready, migrations applied');
+  log.info(
+    { engine: database.engine, dataDir: env.DATA_DIR },
+    'database ready, migrations applied',
+  );
 
   const app = await buildApp({ env, database, logger: { level: env.LOG_LEVEL } });
 
@@ -53,9 +59,14 @@ async function main() {
     });
   }
 
-  const timer = database.engine === 'pglite'
-    ? setInterval(() => database.maintenance().catch((err) => app.log.warn({ err }, 'VACUUM ANALYZE failed')), MAINTENANCE_EVERY_MS)
-    : undefined;
+  const timer =
+    database.engine === 'pglite'
+      ? setInterval(
+          () =>
+            database.maintenance().catch((err) => app.log.warn({ err }, 'VACUUM ANALYZE failed')),
+          MAINTENANCE_EVERY_MS,
+        )
+      : undefined;
   timer?.unref();
 
   let closing = false;
@@ -82,7 +93,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Signpost is serving http://localhost:${env.PORT} (role ${env.ROLE}${dev ? ', dev' : ''})`);
+  app.log.info(
+    `Signpost is serving http://localhost:${env.PORT} (role ${env.ROLE}${dev ? ', dev' : ''})`,
+  );
 }
 
 main().catch((err) => {

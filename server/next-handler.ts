@@ -15,14 +15,25 @@ export interface NextBridge {
 /** Builds the dashboard once when no production build exists (first `npm start`). */
 export function ensureBuild(root: string, log: FastifyBaseLogger) {
   if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
-  log.info('no production build found: running `next build` (first start only, takes a few minutes)');
+  log.info(
+    'no production build found: running `next build` (first start only, takes a few minutes)',
+  );
   const bin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const res = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: 'inherit', env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env } });
+  const res = spawnSync(process.execPath, [bin, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env },
+  });
   if (res.status !== 0) throw new Error('`next build` failed; see the output above.');
 }
 
 /** Next's request handler (pages router) for every path Fastify does not own. */
-export async function createNextBridge(opts: { root: string; dev: boolean; port: number; hostname: string }): Promise<NextBridge> {
+export async function createNextBridge(opts: {
+  root: string;
+  dev: boolean;
+  port: number;
+  hostname: string;
+}): Promise<NextBridge> {
   const app = next({ dev: opts.dev, dir: opts.root, port: opts.port, hostname: opts.hostname });
   await app.prepare();
   const handle = app.getRequestHandler();

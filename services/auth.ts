@@ -1,4 +1,10 @@
-import type { EmailOnlyBody, ResetPasswordBody, Session, SignInBody, SignUpBody } from '@/lib/contracts/auth';
+import type {
+  EmailOnlyBody,
+  ResetPasswordBody,
+  Session,
+  SignInBody,
+  SignUpBody,
+} from '@/lib/contracts/auth';
 import { http, unwrap } from './http';
 
 /** `{ message }` answers of the account endpoints. */

@@ -15,8 +15,10 @@ export const getBrand = (id: number, signal?: AbortSignal) =>
 
 export const createBrand = (body: BrandBody) => unwrap<Brand>(http.post('/v1/brands', body));
 
-export const updateBrand = (id: number, body: BrandBody) => unwrap<Brand>(http.put(`/v1/brands/${id}`, body));
+export const updateBrand = (id: number, body: BrandBody) =>
+  unwrap<Brand>(http.put(`/v1/brands/${id}`, body));
 
 export const deleteBrand = (id: number) => unwrap<{ id: number }>(http.delete(`/v1/brands/${id}`));
 
-export const rotateBrandKey = (id: number) => unwrap<Brand>(http.post(`/v1/brands/${id}/rotate-key`));
+export const rotateBrandKey = (id: number) =>
+  unwrap<Brand>(http.post(`/v1/brands/${id}/rotate-key`));

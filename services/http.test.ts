@@ -37,10 +37,12 @@ describe('services/http', () => {
   it('sends the stored token as a bearer token', async () => {
     localStorage.setItem('token', 'sess_abc');
     let seen: string | null = null;
-    server.use(mswHttp.get('*/v1/ping', ({ request }) => {
-      seen = request.headers.get('authorization');
-      return HttpResponse.json({ data: { ok: true } });
-    }));
+    server.use(
+      mswHttp.get('*/v1/ping', ({ request }) => {
+        seen = request.headers.get('authorization');
+        return HttpResponse.json({ data: { ok: true } });
+      }),
+    );
     await http.get('/v1/ping');
     expect(seen).toBe('Bearer sess_abc');
   });
@@ -58,10 +60,12 @@ describe('services/http', () => {
   it('sends JSON bodies as JSON and body-less POSTs without a Content-Type', async () => {
     localStorage.setItem('token', 'sess_abc');
     const seen: (string | null)[] = [];
-    server.use(mswHttp.post('*/v1/echo', ({ request }) => {
-      seen.push(request.headers.get('content-type'));
-      return HttpResponse.json({ data: {} });
-    }));
+    server.use(
+      mswHttp.post('*/v1/echo', ({ request }) => {
+        seen.push(request.headers.get('content-type'));
+        return HttpResponse.json({ data: {} });
+      }),
+    );
     await http.post('/v1/echo', { a: 1 });
     await http.post('/v1/echo');
     expect(seen[0]).toContain('application/json');
@@ -71,16 +75,22 @@ describe('services/http', () => {
   it('falls back to NEXT_PUBLIC_DEFAULT_TOKEN', async () => {
     vi.stubEnv('NEXT_PUBLIC_DEFAULT_TOKEN', 'env_token');
     let seen: string | null = null;
-    server.use(mswHttp.get('*/v1/ping', ({ request }) => {
-      seen = request.headers.get('authorization');
-      return HttpResponse.json({ data: {} });
-    }));
+    server.use(
+      mswHttp.get('*/v1/ping', ({ request }) => {
+        seen = request.headers.get('authorization');
+        return HttpResponse.json({ data: {} });
+      }),
+    );
     await http.get('/v1/ping');
     expect(seen).toBe('Bearer env_token');
   });
 
   it('lets skipAuth requests through without a token', async () => {
-    server.use(mswHttp.post('*/v1/open', ({ request }) => HttpResponse.json({ data: { auth: request.headers.get('authorization') } })));
+    server.use(
+      mswHttp.post('*/v1/open', ({ request }) =>
+        HttpResponse.json({ data: { auth: request.headers.get('authorization') } }),
+      ),
+    );
     const response = await http.post('/v1/open', {}, { skipAuth: true });
     expect(response.data.data.auth).toBeNull();
   });
@@ -88,7 +98,14 @@ describe('services/http', () => {
   it('on 401 clears the token and goes to /sign-in with the way back', async () => {
     localStorage.setItem('token', 'sess_expired');
     at('/profile?tab=1');
-    server.use(mswHttp.get('*/v1/users/me', () => HttpResponse.json({ message: 'Session expired', status: 401, code: 'unauthorized' }, { status: 401 })));
+    server.use(
+      mswHttp.get('*/v1/users/me', () =>
+        HttpResponse.json(
+          { message: 'Session expired', status: 401, code: 'unauthorized' },
+          { status: 401 },
+        ),
+      ),
+    );
     const error = await failure(http.get('/v1/users/me'));
     expect(error.status).toBe(401);
     expect(error.message).toBe('Session expired');
@@ -100,7 +117,11 @@ describe('services/http', () => {
   it('on 401 from a public page clears the token but stays', async () => {
     localStorage.setItem('token', 'sess_expired');
     at('/sign-up');
-    server.use(mswHttp.get('*/v1/users/me', () => HttpResponse.json({ message: 'x', status: 401, code: 'unauthorized' }, { status: 401 })));
+    server.use(
+      mswHttp.get('*/v1/users/me', () =>
+        HttpResponse.json({ message: 'x', status: 401, code: 'unauthorized' }, { status: 401 }),
+      ),
+    );
     await failure(http.get('/v1/users/me'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(redirect).not.toHaveBeenCalled();
@@ -117,10 +138,19 @@ describe('services/http', () => {
 
   it('keeps the server message, status and body; logs 403 and 500 as errors', async () => {
     localStorage.setItem('token', 'sess_abc');
-    const body = { message: 'Your plan allows 1 tracked product.', status: 403, code: 'plan_limit_reached' };
+    const body = {
+      message: 'Your plan allows 1 tracked product.',
+      status: 403,
+      code: 'plan_limit_reached',
+    };
     server.use(mswHttp.post('*/v1/brands', () => HttpResponse.json(body, { status: 403 })));
     const error = await failure(http.post('/v1/brands', {}));
-    expect(error).toMatchObject({ status: 403, message: body.message, code: 'plan_limit_reached', data: body });
+    expect(error).toMatchObject({
+      status: 403,
+      message: body.message,
+      code: 'plan_limit_reached',
+      data: body,
+    });
     expect(console.error).toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBe('sess_abc');
   });

@@ -86,14 +86,21 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 });
 
 function serverMessage(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+  if (
+    data &&
+    typeof data === 'object' &&
+    'message' in data &&
+    typeof data.message === 'string' &&
+    data.message
+  ) {
     return data.message;
   }
   return undefined;
 }
 
 function serverCode(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
+  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string')
+    return data.code;
   return undefined;
 }
 
@@ -119,9 +126,20 @@ export function normaliseError(error: unknown): ApiError {
     clearToken();
     sendToSignIn();
   } else if (status === 403) {
-    console.error('[http] access denied', config?.method?.toUpperCase(), config?.url, apiError.message);
+    console.error(
+      '[http] access denied',
+      config?.method?.toUpperCase(),
+      config?.url,
+      apiError.message,
+    );
   } else if (status >= 500) {
-    console.error('[http] server error', status, config?.method?.toUpperCase(), config?.url, apiError.message);
+    console.error(
+      '[http] server error',
+      status,
+      config?.method?.toUpperCase(),
+      config?.url,
+      apiError.message,
+    );
   } else {
     console.warn('[http]', status, config?.method?.toUpperCase(), config?.url, apiError.message);
   }

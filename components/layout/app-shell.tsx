@@ -25,7 +25,13 @@ export function AppShell({ route, children, plain = false, renderSidebarExtra }:
       <div className="flex min-w-0 flex-1 flex-col">
         <Header route={route} />
         <main id="main" className="flex-1 p-4 md:p-6">
-          {plain ? children : <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:p-6">{children}</div>}
+          {plain ? (
+            children
+          ) : (
+            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:p-6">
+              {children}
+            </div>
+          )}
         </main>
       </div>
     </div>

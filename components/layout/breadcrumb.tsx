@@ -17,7 +17,9 @@ export function Breadcrumb({ items }: { items: readonly string[] }) {
               ) : null}
               <li
                 aria-current={last ? 'page' : undefined}
-                className={last ? 'truncate font-semibold text-slate-900' : 'truncate text-slate-500'}
+                className={
+                  last ? 'truncate font-semibold text-slate-900' : 'truncate text-slate-500'
+                }
               >
                 {label}
               </li>

@@ -21,7 +21,11 @@ export function Header({ route }: { route: RouteDef }) {
         <MenuIcon />
       </button>
       {route.back ? (
-        <Link href={route.back} aria-label="Back" className={cn('rounded-md p-1.5 text-slate-600 hover:bg-slate-100', focusRing)}>
+        <Link
+          href={route.back}
+          aria-label="Back"
+          className={cn('rounded-md p-1.5 text-slate-600 hover:bg-slate-100', focusRing)}
+        >
           <ArrowLeftIcon />
         </Link>
       ) : null}

@@ -12,7 +12,8 @@ export function NotFound() {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-3 max-w-md text-slate-600">
-        The page you are looking for does not exist or has moved. Check the address, or head back to {APP_NAME}.
+        The page you are looking for does not exist or has moved. Check the address, or head back to{' '}
+        {APP_NAME}.
       </p>
       <Link href={paths.home()} className={buttonClasses('primary', 'md', 'mt-8')}>
         Go to home page

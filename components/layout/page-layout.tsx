@@ -15,7 +15,11 @@ export function PageLayout({ route, children, renderSidebarExtra }: PageLayoutPr
     case 'app':
     case 'app-plain':
       return (
-        <AppShell route={route} plain={route.shell === 'app-plain'} renderSidebarExtra={renderSidebarExtra}>
+        <AppShell
+          route={route}
+          plain={route.shell === 'app-plain'}
+          renderSidebarExtra={renderSidebarExtra}
+        >
           {children}
         </AppShell>
       );

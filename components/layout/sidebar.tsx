@@ -1,6 +1,11 @@
 import Link from 'next/link';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { APP_NAME, MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH_PX, SIDEBAR_WIDTH_PX } from '@/lib/constants';
+import {
+  APP_NAME,
+  MOBILE_BREAKPOINT_PX,
+  SIDEBAR_MIN_WIDTH_PX,
+  SIDEBAR_WIDTH_PX,
+} from '@/lib/constants';
 import { paths } from '@/lib/paths';
 import { SIDEBAR_ITEMS, type SidebarAreaKey } from '@/lib/routes';
 import { focusRing } from '@/components/ui/button';
@@ -22,7 +27,9 @@ export interface SidebarProps {
   renderExtra?: (state: SidebarSlotState) => ReactNode;
 }
 
-const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement>>>> = { brands: ChartIcon };
+const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
+  brands: ChartIcon,
+};
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
@@ -32,7 +39,9 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
   const { minimized, drawerOpen, toggleMinimized, toggleDrawer, setDrawerOpen } = useSidebarStore();
   const compact = minimized && !isMobile;
 
-  useKeyboardShortcut({ key: 'b', mod: true }, () => (isMobile ? toggleDrawer() : toggleMinimized()));
+  useKeyboardShortcut({ key: 'b', mod: true }, () =>
+    isMobile ? toggleDrawer() : toggleMinimized(),
+  );
   useKeyboardShortcut({ key: 'Escape' }, () => setDrawerOpen(false), isMobile && drawerOpen);
 
   if (isMobile && !drawerOpen) {
@@ -42,7 +51,11 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
   return (
     <>
       {isMobile ? (
-        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/40" onClick={() => setDrawerOpen(false)} />
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-40 bg-slate-900/40"
+          onClick={() => setDrawerOpen(false)}
+        />
       ) : null}
       <aside
         data-testid="sidebar"
@@ -54,24 +67,42 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
           isMobile ? 'fixed inset-y-0 left-0 z-50 shadow-xl' : 'sticky top-0 h-screen',
         )}
       >
-        <div className={cn('flex h-16 items-center gap-2 border-b border-slate-100', compact ? 'justify-center px-2' : 'px-4')}>
-          <Link href={paths.home()} className={cn('flex items-center gap-2 rounded-md', focusRing)} aria-label={`${APP_NAME} home`}>
+        <div
+          className={cn(
+            'flex h-16 items-center gap-2 border-b border-slate-100',
+            compact ? 'justify-center px-2' : 'px-4',
+          )}
+        >
+          <Link
+            href={paths.home()}
+            className={cn('flex items-center gap-2 rounded-md', focusRing)}
+            aria-label={`${APP_NAME} home`}
+          >
             <LogoMark />
-            {compact ? null : <span className="text-base font-semibold text-slate-900">{APP_NAME}</span>}
+            {compact ? null : (
+              <span className="text-base font-semibold text-slate-900">{APP_NAME}</span>
+            )}
           </Link>
           {isMobile ? (
             <button
               type="button"
               aria-label="Close menu"
               onClick={() => setDrawerOpen(false)}
-              className={cn('ml-auto rounded-md p-1.5 text-slate-500 hover:bg-slate-100', focusRing)}
+              className={cn(
+                'ml-auto rounded-md p-1.5 text-slate-500 hover:bg-slate-100',
+                focusRing,
+              )}
             >
               <CloseIcon />
             </button>
           ) : null}
         </div>
 
-        {renderExtra ? <div className={cn('border-b border-slate-100 py-3', compact ? 'px-2' : 'px-3')}>{renderExtra({ minimized: compact })}</div> : null}
+        {renderExtra ? (
+          <div className={cn('border-b border-slate-100 py-3', compact ? 'px-2' : 'px-3')}>
+            {renderExtra({ minimized: compact })}
+          </div>
+        ) : null}
 
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
           <ul className="flex flex-col gap-1">
@@ -89,7 +120,9 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
                       'flex h-10 items-center gap-3 rounded-md text-sm font-medium transition-colors',
                       focusRing,
                       compact ? 'justify-center' : 'px-3',
-                      active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                      active
+                        ? 'bg-brand-50 text-brand-700'
+                        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >
                     <Icon className="h-5 w-5 shrink-0" />
@@ -102,13 +135,21 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
         </nav>
 
         {isMobile ? null : (
-          <div className={cn('border-t border-slate-100 p-2', compact ? 'flex justify-center' : 'flex justify-end')}>
+          <div
+            className={cn(
+              'border-t border-slate-100 p-2',
+              compact ? 'flex justify-center' : 'flex justify-end',
+            )}
+          >
             <button
               type="button"
               onClick={toggleMinimized}
               aria-label={minimized ? 'Expand sidebar' : 'Minimize sidebar'}
               title={`${minimized ? 'Expand' : 'Minimize'} sidebar (Ctrl+B)`}
-              className={cn('rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800', focusRing)}
+              className={cn(
+                'rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800',
+                focusRing,
+              )}
             >
               {minimized ? <ExpandIcon /> : <CollapseIcon />}
             </button>

@@ -1,10 +1,31 @@
 import { cn } from '@/components/ui/cn';
 
-const SIZES = { sm: 'h-4 w-4 border-2', md: 'h-6 w-6 border-2', lg: 'h-10 w-10 border-[3px]' } as const;
+const SIZES = {
+  sm: 'h-4 w-4 border-2',
+  md: 'h-6 w-6 border-2',
+  lg: 'h-10 w-10 border-[3px]',
+} as const;
 
 /** Spinning ring; `label` is announced to screen readers (null inside a button that already says it). */
-export function Spinner({ size = 'md', label = 'Loading', className }: { size?: keyof typeof SIZES; label?: string | null; className?: string }) {
-  const ring = <span aria-hidden="true" className={cn('inline-block animate-spin rounded-full border-current border-r-transparent', SIZES[size], className)} />;
+export function Spinner({
+  size = 'md',
+  label = 'Loading',
+  className,
+}: {
+  size?: keyof typeof SIZES;
+  label?: string | null;
+  className?: string;
+}) {
+  const ring = (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-block animate-spin rounded-full border-current border-r-transparent',
+        SIZES[size],
+        className,
+      )}
+    />
+  );
   if (label === null) return ring;
   return (
     <span role="status" className="inline-flex items-center">
@@ -17,7 +38,10 @@ export function Spinner({ size = 'md', label = 'Loading', className }: { size?: 
 /** Full-height centred spinner shown while the session loads. */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center text-brand-600" data-testid="page-spinner">
+    <div
+      className="flex min-h-screen items-center justify-center text-brand-600"
+      data-testid="page-spinner"
+    >
       <Spinner size="lg" />
     </div>
   );

@@ -22,16 +22,24 @@ export function UserMenu() {
 
   const name = displayName(user);
   // Hidden on enterprise; not offered until the plan is known, so it never flashes there.
-  const showProfile = subscription.isSuccess ? subscription.data.current_plan.code !== 'enterprise' : subscription.isError;
+  const showProfile = subscription.isSuccess
+    ? subscription.data.current_plan.code !== 'enterprise'
+    : subscription.isError;
 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="User menu"
-        className={cn('flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100', focusRing)}
+        className={cn(
+          'flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100',
+          focusRing,
+        )}
       >
         <UserAvatar user={user} />
-        <span data-testid="user-name" className="hidden max-w-[12rem] truncate text-sm font-medium text-slate-700 sm:block">
+        <span
+          data-testid="user-name"
+          className="hidden max-w-[12rem] truncate text-sm font-medium text-slate-700 sm:block"
+        >
           {name}
         </span>
         <ChevronDownIcon className="h-4 w-4 text-slate-400" />

@@ -12,7 +12,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         refetchOnWindowFocus: false,
         staleTime: QUERY_STALE_TIME_MS,
-        retry: (failureCount, error) => !(isApiError(error) && NO_RETRY.has(error.status)) && failureCount < QUERY_RETRY,
+        retry: (failureCount, error) =>
+          !(isApiError(error) && NO_RETRY.has(error.status)) && failureCount < QUERY_RETRY,
       },
       mutations: { retry: false },
     },

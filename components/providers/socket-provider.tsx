@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';

@@ -13,7 +13,14 @@ export interface DialogProps {
 }
 
 /** Modal dialog (Radix): focus trap, Esc and overlay click close, title labels the dialog. */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -26,18 +33,32 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+              {title}
+            </RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close"
-              className={cn('-mr-2 -mt-1 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600', focusRing)}
+              className={cn(
+                '-mr-2 -mt-1 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600',
+                focusRing,
+              )}
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
               </svg>
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mb-4 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
           ) : null}
           {children}
         </RadixDialog.Content>

@@ -8,9 +8,20 @@ const TONES = {
 } as const;
 
 /** A message box inside a form or card; errors are announced (role="alert"), others politely. */
-export function FormAlert({ tone = 'error', children, className }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) {
+export function FormAlert({
+  tone = 'error',
+  children,
+  className,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border px-3 py-2 text-sm', TONES[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-md border px-3 py-2 text-sm', TONES[tone], className)}
+    >
       {children}
     </div>
   );

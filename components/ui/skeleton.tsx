@@ -2,5 +2,7 @@ import { cn } from './cn';
 
 /** Grey pulsing placeholder while data loads. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
+  return (
+    <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />
+  );
 }

@@ -13,12 +13,21 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** Labelled input with one error message (spec 5.1); 255 characters unless told otherwise. */
-export function TextField({ label, error, hint, id, className, maxLength = TEXT_MAX_LENGTH, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  maxLength = TEXT_MAX_LENGTH,
+  ...props
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>

@@ -1,7 +1,11 @@
 import { toast, type ToastOptions } from 'react-toastify';
 
 /** Toasts replace whatever toast is showing (spec 2.6). */
-function show(kind: 'success' | 'error' | 'info' | 'warning', message: string, options?: ToastOptions) {
+function show(
+  kind: 'success' | 'error' | 'info' | 'warning',
+  message: string,
+  options?: ToastOptions,
+) {
   toast.dismiss();
   return toast[kind](message, options);
 }

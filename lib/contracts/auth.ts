@@ -57,13 +57,16 @@ export const withConfirmation = <S extends z.ZodRawShape & { password: typeof pa
   schema
     .extend({ confirm_password: z.string() })
     // Generic over the shape so callers keep their other fields (token, current_password) typed.
-    .refine((v) => {
-      const { password, confirm_password } = v as { password: string; confirm_password: string };
-      return password === confirm_password;
-    }, {
-      path: ['confirm_password'],
-      error: MESSAGES.field.passwordsMatch,
-    });
+    .refine(
+      (v) => {
+        const { password, confirm_password } = v as { password: string; confirm_password: string };
+        return password === confirm_password;
+      },
+      {
+        path: ['confirm_password'],
+        error: MESSAGES.field.passwordsMatch,
+      },
+    );
 
 export const userSchema = z.object({
   id: z.string(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { requiredText } from './common';
 
-const DOMAIN_RE = /^(?=.{1,253}$)(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?$/;
+const DOMAIN_RE =
+  /^(?=.{1,253}$)(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?$/;
 
 /** Accepts "example.com", "https://www.example.com/path" and keeps only the host. */
 export function normaliseDomain(input: string): string {

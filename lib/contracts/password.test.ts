@@ -11,11 +11,23 @@ describe('password rules (spec 5.3)', () => {
   });
 
   it('reports each missing class once the length is right', () => {
-    expect(passwordProblems('abcdefgh')).toEqual([MESSAGES.password.uppercase, MESSAGES.password.number, MESSAGES.password.special]);
-    expect(passwordProblems('ABCDEFG1')).toEqual([MESSAGES.password.lowercase, MESSAGES.password.special]);
+    expect(passwordProblems('abcdefgh')).toEqual([
+      MESSAGES.password.uppercase,
+      MESSAGES.password.number,
+      MESSAGES.password.special,
+    ]);
+    expect(passwordProblems('ABCDEFG1')).toEqual([
+      MESSAGES.password.lowercase,
+      MESSAGES.password.special,
+    ]);
     expect(passwordProblems('Abcdefg1')).toEqual([MESSAGES.password.special]);
     expect(passwordProblems('Abcdef1!')).toEqual([]);
-    for (const m of [MESSAGES.password.uppercase, MESSAGES.password.lowercase, MESSAGES.password.number, MESSAGES.password.special]) {
+    for (const m of [
+      MESSAGES.password.uppercase,
+      MESSAGES.password.lowercase,
+      MESSAGES.password.number,
+      MESSAGES.password.special,
+    ]) {
       expect(m.startsWith('Password must contain at least one')).toBe(true);
     }
   });
@@ -31,7 +43,8 @@ describe('password rules (spec 5.3)', () => {
     const r = signUpBody.safeParse({ name: '', email: 'nope', password: 12 });
     expect(r.success).toBe(false);
     const byField = new Map<string, string>();
-    for (const i of r.error?.issues ?? []) if (!byField.has(String(i.path[0]))) byField.set(String(i.path[0]), i.message);
+    for (const i of r.error?.issues ?? [])
+      if (!byField.has(String(i.path[0]))) byField.set(String(i.path[0]), i.message);
     expect(byField.get('name')).toBe('Name is required');
     expect(byField.get('email')).toBe(MESSAGES.field.email);
     expect(byField.get('password')).toBe('Password must be text');

@@ -28,7 +28,13 @@ export function createMailer(opts: {
     return {
       transport: 'smtp',
       async send(m) {
-        await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transporter.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
     };
   }

@@ -32,7 +32,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = issuesToDetails(error.validation as Issue[], error.validationContext ?? 'body');
+      const details = issuesToDetails(
+        error.validation as Issue[],
+        error.validationContext ?? 'body',
+      );
       const first = details[0];
       const message =
         first && first.path !== 'body' && !first.message.includes(first.path)
@@ -41,22 +44,37 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ message, status: 400, code: 'validation_error', details });
     }
     const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && error instanceof SyntaxError)) {
-      return reply.status(400).send({ message: MESSAGES.http.invalidJson, status: 400, code: 'invalid_json' });
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (fe.statusCode === 400 && error instanceof SyntaxError)
+    ) {
+      return reply
+        .status(400)
+        .send({ message: MESSAGES.http.invalidJson, status: 400, code: 'invalid_json' });
     }
     if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ message: MESSAGES.http.bodyNotObject, status: 400, code: 'invalid_json' });
+      return reply
+        .status(400)
+        .send({ message: MESSAGES.http.bodyNotObject, status: 400, code: 'invalid_json' });
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .status(415)
-        .send({ message: MESSAGES.http.unsupportedMediaType, status: 415, code: 'unsupported_media_type' });
+        .send({
+          message: MESSAGES.http.unsupportedMediaType,
+          status: 415,
+          code: 'unsupported_media_type',
+        });
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: MESSAGES.http.bodyTooLarge, status: 413, code: 'body_too_large' });
+      return reply
+        .status(413)
+        .send({ message: MESSAGES.http.bodyTooLarge, status: 413, code: 'body_too_large' });
     }
     if (fe.statusCode === 429) {
-      return reply.status(429).send({ message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' });
+      return reply
+        .status(429)
+        .send({ message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({
@@ -66,6 +84,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MESSAGES.generic, status: 500, code: 'internal_error' });
+    return reply
+      .status(500)
+      .send({ message: MESSAGES.generic, status: 500, code: 'internal_error' });
   });
 }

@@ -36,13 +36,16 @@ export function attachRealtime(opts: {
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err) => opts.log.warn({ err }, 'realtime redis error'));
+    for (const c of [pub, sub])
+      c.on('error', (err) => opts.log.warn({ err }, 'realtime redis error'));
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
 
   io.use(async (socket, next) => {
-    const raw = socket.handshake.auth?.token ?? socket.handshake.headers.authorization?.replace(/^Bearer\s+/i, '');
+    const raw =
+      socket.handshake.auth?.token ??
+      socket.handshake.headers.authorization?.replace(/^Bearer\s+/i, '');
     try {
       const ctx = await opts.auth.authenticate(typeof raw === 'string' ? raw : undefined);
       socket.data.userId = ctx.user.id;
@@ -53,15 +56,18 @@ export function attachRealtime(opts: {
   });
 
   io.on('connection', (socket) => {
-    socket.on(SOCKET_EVENTS.USER_JOIN_ROOM, (payload: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
-      const roomId = (payload as { room_id?: unknown } | null)?.room_id;
-      if (typeof roomId !== 'string' || roomId !== socket.data.userId) {
-        ack?.({ ok: false, message: 'You can only join your own room.' });
-        return;
-      }
-      void socket.join(userRoom(roomId));
-      ack?.({ ok: true });
-    });
+    socket.on(
+      SOCKET_EVENTS.USER_JOIN_ROOM,
+      (payload: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
+        const roomId = (payload as { room_id?: unknown } | null)?.room_id;
+        if (typeof roomId !== 'string' || roomId !== socket.data.userId) {
+          ack?.({ ok: false, message: 'You can only join your own room.' });
+          return;
+        }
+        void socket.join(userRoom(roomId));
+        ack?.({ ok: true });
+      },
+    );
   });
 
   return {

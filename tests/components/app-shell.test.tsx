@@ -53,14 +53,18 @@ describe('App shell', () => {
 
   it('bare routes render without sidebar or header; app routes get both and the white card', () => {
     mockViewport(false);
-    const bare = renderWithProviders(<PageLayout route={routeFor('/no/such/page')}>not found</PageLayout>);
+    const bare = renderWithProviders(
+      <PageLayout route={routeFor('/no/such/page')}>not found</PageLayout>,
+    );
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     bare.unmount();
 
     renderWithProviders(<PageLayout route={routeFor('/brands')}>inside</PageLayout>);
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Product Tracking');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'Product Tracking',
+    );
     expect(screen.getByText('inside')).toHaveClass('bg-white');
   });
 });

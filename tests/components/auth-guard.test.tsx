@@ -62,7 +62,14 @@ describe('AuthGuard', () => {
     setRoute('/brands');
     window.history.replaceState(null, '', '/brands');
     signInAs();
-    server.use(mswHttp.get('*/v1/users/me', () => HttpResponse.json({ message: 'expired', status: 401, code: 'unauthorized' }, { status: 401 })));
+    server.use(
+      mswHttp.get('*/v1/users/me', () =>
+        HttpResponse.json(
+          { message: 'expired', status: 401, code: 'unauthorized' },
+          { status: 401 },
+        ),
+      ),
+    );
     renderWithProviders(<AuthGuard route={routeFor('/brands')}>page</AuthGuard>);
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/sign-in?next=%2Fbrands'));
     expect(localStorage.getItem('token')).toBeNull();

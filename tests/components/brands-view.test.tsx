@@ -28,7 +28,10 @@ describe('BrandsView', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Add product' });
     await user.type(within(dialog).getByLabelText('Name'), 'Demo shop');
-    await user.type(within(dialog).getByLabelText('Website domain'), 'https://Shop.Example.com/landing');
+    await user.type(
+      within(dialog).getByLabelText('Website domain'),
+      'https://Shop.Example.com/landing',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create product' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -67,8 +70,13 @@ describe('BrandsView', () => {
     await user.type(within(dialog).getByLabelText('Website domain'), 'second.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Create product' }));
 
-    expect(await within(dialog).findByText(MESSAGES.brands.limitReached(1), { exact: false })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/profile/plans');
+    expect(
+      await within(dialog).findByText(MESSAGES.brands.limitReached(1), { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/profile/plans',
+    );
     expect(db.brands).toHaveLength(1);
   });
 
@@ -97,7 +105,9 @@ describe('BrandsView', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete product' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Beta' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Beta' })).not.toBeInTheDocument(),
+    );
     expect(db.brands.map((b) => b.name)).toEqual(['Alpha']);
     await waitFor(() => expect(switcher()).toHaveAccessibleName('Current product Alpha'));
     expect(localStorage.getItem('brand_id')).toBe(String(first.id));
@@ -120,7 +130,11 @@ describe('BrandsView', () => {
     const { user: account } = signInAs();
     addBrand(account, 'Old name');
     const { user } = renderWithProviders(<BrandsView />);
-    await user.click(within(await screen.findByRole('listitem', { name: 'Old name' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Old name' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
     const name = within(dialog).getByLabelText('Name');
     expect(name).toHaveValue('Old name');
@@ -142,7 +156,9 @@ describe('BrandsView', () => {
     await user.click(within(row).getByRole('button', { name: 'Rotate key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate write key' });
     await user.click(within(dialog).getByRole('button', { name: 'Rotate key' }));
-    await waitFor(() => expect(within(card('Shop')).getByTestId('write-key')).not.toHaveTextContent(oldKey));
+    await waitFor(() =>
+      expect(within(card('Shop')).getByTestId('write-key')).not.toHaveTextContent(oldKey),
+    );
     const newKey = db.brands[0].write_key;
     expect(within(card('Shop')).getByTestId('write-key')).toHaveTextContent(newKey);
 

@@ -21,8 +21,14 @@ function Probe() {
 
 const features = (userId: string) => ({
   features: {
-    'only-for-me': { defaultValue: false, rules: [{ condition: { id: userId, email: 'ada@example.com' }, force: true }] },
-    'logged-in-main': { defaultValue: false, rules: [{ condition: { loggedIn: true, branch: 'main' }, force: true }] },
+    'only-for-me': {
+      defaultValue: false,
+      rules: [{ condition: { id: userId, email: 'ada@example.com' }, force: true }],
+    },
+    'logged-in-main': {
+      defaultValue: false,
+      rules: [{ condition: { loggedIn: true, branch: 'main' }, force: true }],
+    },
   },
 });
 
@@ -35,8 +41,12 @@ describe('FeatureFlagsProvider', () => {
         <Probe />
       </FeatureFlagsProvider>,
     );
-    expect(await screen.findByText('on', { selector: '[data-testid="only-for-me"]' })).toBeInTheDocument();
-    expect(await screen.findByText('on', { selector: '[data-testid="logged-in-main"]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('on', { selector: '[data-testid="only-for-me"]' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('on', { selector: '[data-testid="logged-in-main"]' }),
+    ).toBeInTheDocument();
   });
 
   it('treats a visitor without a session as anonymous: targeted flags stay off', async () => {

@@ -53,6 +53,9 @@ describe('ProfileView', () => {
     signInAs({ plan: 'growth' });
     renderWithProviders(<ProfileView />);
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Growth');
-    expect(screen.getByRole('link', { name: 'View plans' })).toHaveAttribute('href', '/profile/plans');
+    expect(screen.getByRole('link', { name: 'View plans' })).toHaveAttribute(
+      'href',
+      '/profile/plans',
+    );
   });
 });

@@ -54,6 +54,9 @@ describe('ResetPasswordView', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     expect(await screen.findByText(MESSAGES.auth.invalidToken)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
   });
 });

@@ -65,7 +65,9 @@ describe('Sidebar', () => {
   });
 
   it('passes its state to the slot content', async () => {
-    const { user } = renderWithProviders(<Sidebar renderExtra={({ minimized }) => <span>{minimized ? 'compact' : 'full'}</span>} />);
+    const { user } = renderWithProviders(
+      <Sidebar renderExtra={({ minimized }) => <span>{minimized ? 'compact' : 'full'}</span>} />,
+    );
     expect(screen.getByText('full')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Minimize sidebar' }));
     expect(screen.getByText('compact')).toBeInTheDocument();

@@ -27,7 +27,9 @@ describe('SignInForm', () => {
   it('prefills the remembered e-mail', async () => {
     localStorage.setItem('email', 'remembered@example.com');
     renderWithProviders(<SignInForm />);
-    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveValue('remembered@example.com'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('E-mail')).toHaveValue('remembered@example.com'),
+    );
   });
 
   it('follows a safe ?next= and ignores an off-site one', async () => {
@@ -57,7 +59,9 @@ describe('SignInForm', () => {
     expect(await screen.findByText(MESSAGES.auth.invalidCredentials)).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(mockRouter.replace).not.toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Resend verification e-mail' }),
+    ).not.toBeInTheDocument();
   });
 
   it('on an unverified account shows the server message and resends the link', async () => {
@@ -87,7 +91,13 @@ describe('SignInForm', () => {
 
   it('links to the password reset and to sign-up', () => {
     renderWithProviders(<SignInForm />);
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/reset-password');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/sign-up');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
   });
 });

@@ -12,7 +12,10 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 
 const passwordAlert = () => {
   const input = screen.getByLabelText('Password');
-  const id = input.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.endsWith('-error'));
   return id ? document.getElementById(id) : null;
 };
 
@@ -61,7 +64,10 @@ describe('SignUpForm', () => {
   it('shows a server refusal inline and keeps the form', async () => {
     server.use(
       mswHttp.post('*/v1/auth/sign-up', () =>
-        HttpResponse.json({ message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' }, { status: 429 }),
+        HttpResponse.json(
+          { message: MESSAGES.auth.tooManyAttempts, status: 429, code: 'rate_limited' },
+          { status: 429 },
+        ),
       ),
     );
     const { user } = renderWithProviders(<SignUpForm />);
@@ -76,7 +82,10 @@ describe('SignUpForm', () => {
 
   it('links to the terms and to sign-in', () => {
     renderWithProviders(<SignUpForm />);
-    expect(screen.getByRole('link', { name: 'Terms of Use and Privacy Policy' })).toHaveAttribute('href', '/terms-of-use-and-privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms of Use and Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/terms-of-use-and-privacy-policy',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
   });
 });

@@ -1,7 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_EVENTS } from '@/lib/constants';
-import { SocketProvider, useSocket, type SocketContextValue } from '@/components/providers/socket-provider';
+import {
+  SocketProvider,
+  useSocket,
+  type SocketContextValue,
+} from '@/components/providers/socket-provider';
 import { userKeys } from '@/hooks/query-keys';
 import { clearToken } from '@/services/token';
 import { renderWithProviders, signInAs } from './test-utils';
@@ -72,7 +76,14 @@ function CloseButton() {
 
 describe('SocketProvider', () => {
   beforeEach(() => {
-    Object.assign(fake.state, { options: null, url: '', listeners: new Map(), emitted: [], connected: false, disconnects: 0 });
+    Object.assign(fake.state, {
+      options: null,
+      url: '',
+      listeners: new Map(),
+      emitted: [],
+      connected: false,
+      disconnects: 0,
+    });
   });
 
   it('does not connect without a token', () => {
@@ -88,17 +99,29 @@ describe('SocketProvider', () => {
       </SocketProvider>,
     );
     expect(fake.state.url).toBe(window.location.origin);
-    expect(fake.state.options).toEqual({ path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
+    expect(fake.state.options).toEqual({
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: true,
+    });
 
     act(() => {
       fake.state.connected = true;
       fire('connect');
     });
-    await waitFor(() => expect(fake.state.emitted).toContainEqual([SOCKET_EVENTS.USER_JOIN_ROOM, { room_id: user.id }]));
+    await waitFor(() =>
+      expect(fake.state.emitted).toContainEqual([
+        SOCKET_EVENTS.USER_JOIN_ROOM,
+        { room_id: user.id },
+      ]),
+    );
 
     // Rooms are per connection: a reconnect joins again.
     act(() => fire('connect'));
-    expect(fake.state.emitted.filter(([e]) => e === SOCKET_EVENTS.USER_JOIN_ROOM).length).toBeGreaterThanOrEqual(2);
+    expect(
+      fake.state.emitted.filter(([e]) => e === SOCKET_EVENTS.USER_JOIN_ROOM).length,
+    ).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'close' }));
     expect(fake.state.disconnects).toBe(1);
@@ -110,7 +133,9 @@ describe('SocketProvider', () => {
     queryClient.setQueryData(userKeys.subscription, { stale: true });
 
     act(() => fire(SOCKET_EVENTS.PAYMENT_STATUS, { status: 'active' }));
-    await waitFor(() => expect(queryClient.getQueryState(userKeys.subscription)?.isInvalidated).toBe(true));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(userKeys.subscription)?.isInvalidated).toBe(true),
+    );
 
     act(() => clearToken());
     expect(fake.state.disconnects).toBe(1);

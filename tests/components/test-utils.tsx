@@ -20,11 +20,17 @@ Element.prototype.scrollIntoView ??= () => {};
 /** A fresh cache per test: no retries, nothing shared between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
+      mutations: { retry: false },
+    },
   });
 }
 
-export function renderWithProviders(ui: ReactElement, options: RenderOptions & { queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions & { queryClient?: QueryClient } = {},
+) {
   const queryClient = options.queryClient ?? createTestQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -36,16 +42,26 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions & {
 }
 
 /** Creates a verified account in the mock API, signs it in and stores its token. */
-export function signInAs(input: { email?: string; name?: string; plan?: PlanCode; avatar?: string | null } = {}): {
+export function signInAs(
+  input: { email?: string; name?: string; plan?: PlanCode; avatar?: string | null } = {},
+): {
   user: MockUser;
   token: string;
 } {
-  const user = createUser({ email: input.email ?? 'ada@example.com', name: input.name ?? 'Ada Lovelace', plan: input.plan, avatar: input.avatar });
+  const user = createUser({
+    email: input.email ?? 'ada@example.com',
+    name: input.name ?? 'Ada Lovelace',
+    plan: input.plan,
+    avatar: input.avatar,
+  });
   const token = createSession(user.id);
   localStorage.setItem('token', token);
   return { user, token };
 }
 
 /** Adds a product owned by `user` to the mock API. */
-export const addBrand = (user: MockUser, name: string, domain = `${name.toLowerCase().replace(/\W+/g, '-')}.example.com`) =>
-  createBrand(user.id, { name, domain });
+export const addBrand = (
+  user: MockUser,
+  name: string,
+  domain = `${name.toLowerCase().replace(/\W+/g, '-')}.example.com`,
+) => createBrand(user.id, { name, domain });

@@ -36,7 +36,10 @@ describe('Header and user menu', () => {
   it('shows the avatar image for an https URL, and the e-mail local part without a name', async () => {
     signInAs({ name: '', email: 'ada.l@example.com', avatar: 'https://cdn.example.com/ada.png' });
     renderWithProviders(<Header route={routeFor('/brands')} />);
-    expect(await screen.findByTestId('user-avatar')).toHaveAttribute('src', 'https://cdn.example.com/ada.png');
+    expect(await screen.findByTestId('user-avatar')).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/ada.png',
+    );
     expect(screen.queryByTestId('user-initial')).not.toBeInTheDocument();
     expect(screen.getByTestId('user-name')).toHaveTextContent('ada.l');
   });
@@ -45,14 +48,19 @@ describe('Header and user menu', () => {
     signInAs({ plan: 'growth' });
     const first = renderWithProviders(<Header route={routeFor('/brands')} />);
     let menu = await openMenu(first.user);
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     expect(menu).toContainElement(screen.getByRole('menuitem', { name: 'Logout' }));
     first.unmount();
 
     signInAs({ plan: 'enterprise', email: 'boss@example.com' });
     const second = renderWithProviders(<Header route={routeFor('/brands')} />);
     // Wait for the subscription before opening, so the menu reflects the plan.
-    await waitFor(() => expect(second.queryClient.getQueryData(userKeys.subscription)).toBeDefined());
+    await waitFor(() =>
+      expect(second.queryClient.getQueryData(userKeys.subscription)).toBeDefined(),
+    );
     menu = await openMenu(second.user);
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Profile' })).not.toBeInTheDocument();
@@ -77,7 +85,10 @@ describe('Header and user menu', () => {
     const current = screen.getByText('Profile Details');
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(current).toHaveClass('font-semibold');
-    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/customer-profiles');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/customer-profiles',
+    );
   });
 
   it('has no back arrow on a route without one', () => {

@@ -38,7 +38,11 @@ export interface MockDbState {
 }
 
 /** The account `npm run dev:mock` lets you sign in with. */
-export const DEMO_USER = { email: 'demo@signpost.dev', password: 'Demo123!', name: 'Demo User' } as const;
+export const DEMO_USER = {
+  email: 'demo@signpost.dev',
+  password: 'Demo123!',
+  name: 'Demo User',
+} as const;
 
 function seed(): MockDbState {
   return {
@@ -85,7 +89,13 @@ export function randomToken(prefix = '', length = 32): string {
 const now = () => new Date().toISOString();
 
 export function publicUser(user: MockUser): User {
-  return { id: user.id, email: user.email, name: user.name, avatar: user.avatar, stripe_customer_id: user.stripe_customer_id };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    avatar: user.avatar,
+    stripe_customer_id: user.stripe_customer_id,
+  };
 }
 
 export function publicBrand(brand: MockBrand): Brand {
@@ -188,9 +198,15 @@ export function subscriptionOf(user: MockUser): Subscription {
     current_plan: { id: plan.id, code: user.plan, name: plan.name, plan_prices: plan.plan_prices },
     user_subscription: {
       status: 'active',
-      snapshot_quota: { mau_limit: plan.plan_quota.mau_limit, product_limit: plan.plan_quota.product_limit },
+      snapshot_quota: {
+        mau_limit: plan.plan_quota.mau_limit,
+        product_limit: plan.plan_quota.product_limit,
+      },
       add_ons: [],
     },
-    user_quota: { mau_count: 0, product_count: db.brands.filter((b) => b.owner_id === user.id).length },
+    user_quota: {
+      mau_count: 0,
+      product_count: db.brands.filter((b) => b.owner_id === user.id).length,
+    },
   };
 }

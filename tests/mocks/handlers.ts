@@ -31,11 +31,17 @@ import {
 } from './db';
 
 /** Same error body as the API: `{ message, status, code, details? }`. */
-export function apiError(status: number, code: string, message: string, details?: { path: string; message: string }[]) {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  details?: { path: string; message: string }[],
+) {
   return HttpResponse.json({ message, status, code, ...(details ? { details } : {}) }, { status });
 }
 
-const ok = <T extends DefaultBodyType>(data: T, status = 200) => HttpResponse.json({ data }, { status });
+const ok = <T extends DefaultBodyType>(data: T, status = 200) =>
+  HttpResponse.json({ data }, { status });
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -43,10 +49,21 @@ function validate<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.outp
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const details = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return { ok: false, response: apiError(400, 'validation_error', details[0]?.message ?? MESSAGES.http.validation, details) };
+  return {
+    ok: false,
+    response: apiError(
+      400,
+      'validation_error',
+      details[0]?.message ?? MESSAGES.http.validation,
+      details,
+    ),
+  };
 }
 
-async function body<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+async function body<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<Parsed<z.output<S>>> {
   let json: unknown;
   try {
     json = await request.json();
@@ -68,7 +85,11 @@ function currentUser(request: Request): MockUser | null {
 
 /** Same wording as the API: no token at all, or one that no longer names a session. */
 const unauthorized = (request?: Request) =>
-  apiError(401, 'unauthorized', request && !bearer(request) ? MESSAGES.http.unauthorized : MESSAGES.auth.sessionExpired);
+  apiError(
+    401,
+    'unauthorized',
+    request && !bearer(request) ? MESSAGES.http.unauthorized : MESSAGES.auth.sessionExpired,
+  );
 const brandNotFound = () => apiError(404, 'not_found', MESSAGES.brands.notFound);
 
 function origin(request: Request): string {
@@ -79,7 +100,12 @@ function mailVerification(request: Request, user: MockUser): void {
   const token = randomToken('ver_');
   db.verifyTokens[token] = user.id;
   const link = `${origin(request)}${paths.verifyEmail()}?token=${token}`;
-  sendMail(user.email, 'Verify your e-mail address', 'Confirm your e-mail address to start using Signpost.', [link]);
+  sendMail(
+    user.email,
+    'Verify your e-mail address',
+    'Confirm your e-mail address to start using Signpost.',
+    [link],
+  );
 }
 
 function ownBrand(request: Request, params: Record<string, unknown>) {
@@ -101,7 +127,10 @@ export const handlers = [
     // Like the API, the answer never tells whether the address is registered: the owner gets a mail.
     const existing = db.users.find((u) => u.email === email);
     if (existing && !existing.verified) mailVerification(request, existing);
-    else if (existing) sendMail(email, 'You already have a Signpost account', 'Sign in or reset your password.', [`${origin(request)}${paths.signIn()}`]);
+    else if (existing)
+      sendMail(email, 'You already have a Signpost account', 'Sign in or reset your password.', [
+        `${origin(request)}${paths.signIn()}`,
+      ]);
     else mailVerification(request, createUser({ email, name, password, verified: false }));
     return ok({ message: MESSAGES.auth.signUpDone, email }, 201);
   }),
@@ -170,7 +199,8 @@ export const handlers = [
     delete db.resetTokens[parsed.data.token];
     user.password = parsed.data.password;
     user.failedSignIns = 0;
-    for (const [token, owner] of Object.entries(db.sessions)) if (owner === user.id) delete db.sessions[token];
+    for (const [token, owner] of Object.entries(db.sessions))
+      if (owner === user.id) delete db.sessions[token];
     return ok({ message: MESSAGES.auth.resetDone });
   }),
 
@@ -212,7 +242,9 @@ export const handlers = [
   // ---- plans ----------------------------------------------------------------------------------
   http.get('*/v1/plans/available-plan', ({ request }) => {
     if (!currentUser(request)) return unauthorized(request);
-    return ok(PLANS.filter((p) => p.kind !== 'ADD_IN').sort((a, b) => a.order_number - b.order_number));
+    return ok(
+      PLANS.filter((p) => p.kind !== 'ADD_IN').sort((a, b) => a.order_number - b.order_number),
+    );
   }),
 
   http.get('*/v1/plans', ({ request }) => {
@@ -228,7 +260,10 @@ export const handlers = [
   http.get('*/v1/brands', ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
-    const query = validate(listPlansQuery.pick({ offset: true, limit: true }), Object.fromEntries(new URL(request.url).searchParams));
+    const query = validate(
+      listPlansQuery.pick({ offset: true, limit: true }),
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
     if (!query.ok) return query.response;
     const { offset, limit } = query.data;
     const mine = db.brands.filter((b) => b.owner_id === user.id);
@@ -272,7 +307,10 @@ export const handlers = [
   http.post('*/v1/brands/:id/rotate-key', ({ request, params }) => {
     const found = ownBrand(request, params);
     if ('response' in found) return found.response;
-    Object.assign(found.brand, { write_key: randomToken('wk_', 24), updated_at: new Date().toISOString() });
+    Object.assign(found.brand, {
+      write_key: randomToken('wk_', 24),
+      updated_at: new Date().toISOString(),
+    });
     return ok(publicBrand(found.brand));
   }),
 

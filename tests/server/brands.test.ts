@@ -8,20 +8,33 @@ beforeAll(async () => {
 });
 afterAll(async () => t.drop());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  body?: unknown,
+) =>
   t.app.inject({
     method,
     url,
-    headers: { ...auth(token), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...auth(token),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     payload: body !== undefined ? JSON.stringify(body) : undefined,
   });
 
 describe(`brands (${ENGINE})`, () => {
   it('creates, lists, renames, rotates the key of and deletes a tracked product', async () => {
     const { token } = await signUpVerified(t.app);
-    expect((await call('GET', '/v1/brands', token)).json()).toEqual({ data: { data: [], total: 0 } });
+    expect((await call('GET', '/v1/brands', token)).json()).toEqual({
+      data: { data: [], total: 0 },
+    });
 
-    const created = await call('POST', '/v1/brands', token, { name: ' My Shop ', domain: 'https://www.Shop.example.com/path?q=1' });
+    const created = await call('POST', '/v1/brands', token, {
+      name: ' My Shop ',
+      domain: 'https://www.Shop.example.com/path?q=1',
+    });
     expect(created.statusCode).toBe(201);
     const brand = created.json().data;
     expect(Number.isInteger(brand.id)).toBe(true);
@@ -32,14 +45,24 @@ describe(`brands (${ENGINE})`, () => {
     expect(list.total).toBe(1);
     expect(list.data[0]).toEqual(brand);
 
-    const renamed = await call('PUT', `/v1/brands/${brand.id}`, token, { name: 'Shop 2', domain: 'shop2.example.com' });
+    const renamed = await call('PUT', `/v1/brands/${brand.id}`, token, {
+      name: 'Shop 2',
+      domain: 'shop2.example.com',
+    });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().data).toMatchObject({ id: brand.id, name: 'Shop 2', domain: 'shop2.example.com', write_key: brand.write_key });
+    expect(renamed.json().data).toMatchObject({
+      id: brand.id,
+      name: 'Shop 2',
+      domain: 'shop2.example.com',
+      write_key: brand.write_key,
+    });
 
     const rotated = await call('POST', `/v1/brands/${brand.id}/rotate-key`, token);
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json().data.write_key).not.toBe(brand.write_key);
-    expect((await call('GET', `/v1/brands/${brand.id}`, token)).json().data.write_key).toBe(rotated.json().data.write_key);
+    expect((await call('GET', `/v1/brands/${brand.id}`, token)).json().data.write_key).toBe(
+      rotated.json().data.write_key,
+    );
 
     const del = await call('DELETE', `/v1/brands/${brand.id}`, token);
     expect(del.statusCode).toBe(200);
@@ -48,17 +71,28 @@ describe(`brands (${ENGINE})`, () => {
 
   it("refuses a product beyond the plan's product_limit with a clear 403", async () => {
     const { token } = await signUpVerified(t.app);
-    expect((await call('POST', '/v1/brands', token, { name: 'One', domain: 'one.example.com' })).statusCode).toBe(201);
-    const second = await call('POST', '/v1/brands', token, { name: 'Two', domain: 'two.example.com' });
+    expect(
+      (await call('POST', '/v1/brands', token, { name: 'One', domain: 'one.example.com' }))
+        .statusCode,
+    ).toBe(201);
+    const second = await call('POST', '/v1/brands', token, {
+      name: 'Two',
+      domain: 'two.example.com',
+    });
     expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({ code: 'plan_limit_reached', message: MESSAGES.brands.limitReached(1) });
+    expect(second.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      message: MESSAGES.brands.limitReached(1),
+    });
     expect((await call('GET', '/v1/brands', token)).json().data.total).toBe(1);
   });
 
   it('keeps the limit under concurrent creates', async () => {
     const { token } = await signUpVerified(t.app);
     const results = await Promise.all(
-      [1, 2, 3, 4].map((i) => call('POST', '/v1/brands', token, { name: `P${i}`, domain: `p${i}.example.com` })),
+      [1, 2, 3, 4].map((i) =>
+        call('POST', '/v1/brands', token, { name: `P${i}`, domain: `p${i}.example.com` }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect((await call('GET', '/v1/brands', token)).json().data.total).toBe(1);
@@ -67,7 +101,9 @@ describe(`brands (${ENGINE})`, () => {
   it("answers 404 for another account's brand on every route and leaves it untouched", async () => {
     const a = await signUpVerified(t.app);
     const b = await signUpVerified(t.app);
-    const brand = (await call('POST', '/v1/brands', b.token, { name: 'B shop', domain: 'b.example.com' })).json().data;
+    const brand = (
+      await call('POST', '/v1/brands', b.token, { name: 'B shop', domain: 'b.example.com' })
+    ).json().data;
     const body = { name: 'Hijack', domain: 'evil.example.com' };
     for (const [method, url, payload] of [
       ['GET', `/v1/brands/${brand.id}`, undefined],
@@ -108,8 +144,15 @@ describe(`brands (${ENGINE})`, () => {
 
 describe(`plans catalogue (${ENGINE})`, () => {
   it('seeds the plans once, sorted by order_number, and the MAU add-on', async () => {
-    const plans = (await t.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).json().data;
-    expect(plans.map((p: { code: string }) => p.code)).toEqual(['free', 'starter', 'growth', 'scale', 'enterprise']);
+    const plans = (await t.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).json()
+      .data;
+    expect(plans.map((p: { code: string }) => p.code)).toEqual([
+      'free',
+      'starter',
+      'growth',
+      'scale',
+      'enterprise',
+    ]);
     expect(plans.map((p: { plan_quota: unknown }) => p.plan_quota)).toEqual([
       { product_limit: 1, mau_limit: 1000 },
       { product_limit: 3, mau_limit: 10000 },
@@ -117,13 +160,25 @@ describe(`plans catalogue (${ENGINE})`, () => {
       { product_limit: 25, mau_limit: 200000 },
       { product_limit: 0, mau_limit: 0 },
     ]);
-    expect(plans.map((p: { plan_prices: { unit_amount: number }[] }) => p.plan_prices[0]?.unit_amount ?? null)).toEqual([0, 4900, 14900, 39900, null]);
-    const addOns = (await t.app.inject({ method: 'GET', url: '/v1/plans?offset=0&limit=20&type=ADD_IN' })).json().data;
+    expect(
+      plans.map(
+        (p: { plan_prices: { unit_amount: number }[] }) => p.plan_prices[0]?.unit_amount ?? null,
+      ),
+    ).toEqual([0, 4900, 14900, 39900, null]);
+    const addOns = (
+      await t.app.inject({ method: 'GET', url: '/v1/plans?offset=0&limit=20&type=ADD_IN' })
+    ).json().data;
     expect(addOns.total).toBe(1);
     expect(addOns.data[0]).toMatchObject({ kind: 'ADD_IN', plan_quota: { mau_limit: 1000 } });
-    expect(addOns.data[0].plan_prices[0]).toMatchObject({ unit_amount: 2000, interval: 'MONTH', billing_item: 'ADD_IN' });
+    expect(addOns.data[0].plan_prices[0]).toMatchObject({
+      unit_amount: 2000,
+      interval: 'MONTH',
+      billing_item: 'ADD_IN',
+    });
     await t.app.ctx.plans.seed();
-    expect((await t.app.inject({ method: 'GET', url: '/v1/plans?limit=100' })).json().data.total).toBe(6);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/plans?limit=100' })).json().data.total,
+    ).toBe(6);
   });
 
   it('serves feature definitions and the OpenAPI document', async () => {
@@ -131,6 +186,8 @@ describe(`plans catalogue (${ENGINE})`, () => {
     expect(features.statusCode).toBe(200);
     expect(Object.keys(features.json().data.features).length).toBeGreaterThan(0);
     const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/auth/sign-in', '/v1/brands/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/sign-in', '/v1/brands/{id}']),
+    );
   });
 });

@@ -13,7 +13,11 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const ENGINE = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /** A fresh, empty database: a new PGlite dir, or a new database on the PostgreSQL server. */
-export async function freshDatabaseUrl(): Promise<{ url?: string; dataDir: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{
+  url?: string;
+  dataDir: string;
+  drop: () => Promise<void>;
+}> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-test-'));
   if (!TEST_DATABASE_URL) {
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -46,17 +50,31 @@ export interface TestApp {
 
 /** buildApp on a real database (PGlite or PostgreSQL) with generous rate limits unless given. */
 export async function createTestApp(
-  opts: Partial<Omit<BuildAppOptions, 'env' | 'database'>> & { env?: Record<string, string>; db?: { url?: string; dataDir: string } } = {},
+  opts: Partial<Omit<BuildAppOptions, 'env' | 'database'>> & {
+    env?: Record<string, string>;
+    db?: { url?: string; dataDir: string };
+  } = {},
 ): Promise<TestApp & { drop: () => Promise<void> }> {
   const target = opts.db ? { ...opts.db, drop: async () => undefined } : await freshDatabaseUrl();
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: target.dataDir, APP_URL: 'http://localhost:3000', ...opts.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: target.dataDir,
+    APP_URL: 'http://localhost:3000',
+    ...opts.env,
+  });
   const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
   const loose = { max: 10_000, windowMs: 60_000 };
   const app = await buildApp({
     env,
     database,
     realtime: opts.realtime ?? false,
-    limits: opts.limits ?? { signUp: loose, signIn: loose, forgotPassword: loose, resetPassword: loose, resendVerification: loose },
+    limits: opts.limits ?? {
+      signUp: loose,
+      signIn: loose,
+      forgotPassword: loose,
+      resetPassword: loose,
+      resendVerification: loose,
+    },
     mailer: opts.mailer,
   });
   await app.ready();
@@ -92,22 +110,34 @@ export async function tokenFromOutbox(app: App, to: string, pathname: string): P
     if (m.to !== to) continue;
     for (const l of m.links) {
       const u = new URL(l);
-      if (u.pathname === pathname && u.searchParams.get('token')) return u.searchParams.get('token') as string;
+      if (u.pathname === pathname && u.searchParams.get('token'))
+        return u.searchParams.get('token') as string;
     }
   }
   throw new Error(`no ${pathname} link mailed to ${to}`);
 }
 
 /** Signs up, verifies through the mailed link and signs in; returns the bearer token. */
-export async function signUpVerified(app: App, opts: { email?: string; name?: string; password?: string } = {}) {
+export async function signUpVerified(
+  app: App,
+  opts: { email?: string; name?: string; password?: string } = {},
+) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? GOOD_PASSWORD;
-  const up = await app.inject({ method: 'POST', url: '/v1/auth/sign-up', ...json({ name: opts.name ?? 'Test User', email, password }) });
+  const up = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-up',
+    ...json({ name: opts.name ?? 'Test User', email, password }),
+  });
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
   const token = await tokenFromOutbox(app, email, '/verify-email');
   const v = await app.inject({ method: 'POST', url: '/v1/auth/verify-email', ...json({ token }) });
   if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
-  const res = await app.inject({ method: 'POST', url: '/v1/auth/sign-in', ...json({ email, password }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-in',
+    ...json({ email, password }),
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   const body = res.json() as { data: { token: string; user: { id: string } } };
   return { email, password, token: body.data.token, userId: body.data.user.id };

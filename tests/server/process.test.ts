@@ -26,7 +26,15 @@ async function freePort(): Promise<number> {
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ROLE: 'api', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -56,7 +64,10 @@ async function waitReady(base: string, exited: Promise<number | null>) {
 const post = (base: string, url: string, body: unknown, token?: string) =>
   fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -78,12 +89,23 @@ describe('the server process', () => {
     const email = 'restart@example.com';
     const password = 'Restart1!';
     expect((await post(base, '/v1/auth/sign-up', { name: 'R', email, password })).status).toBe(201);
-    const outbox = (await (await fetch(`${base}/v1/dev/outbox`)).json()) as { data: { to: string; links: string[] }[] };
+    const outbox = (await (await fetch(`${base}/v1/dev/outbox`)).json()) as {
+      data: { to: string; links: string[] }[];
+    };
     const link = outbox.data.find((m) => m.to === email)?.links[0] as string;
     const token = new URL(link).searchParams.get('token');
     expect((await post(base, '/v1/auth/verify-email', { token })).status).toBe(200);
-    const session = ((await (await post(base, '/v1/auth/sign-in', { email, password })).json()) as { data: { token: string } }).data.token;
-    const brand = await post(base, '/v1/brands', { name: 'Kept', domain: 'kept.example.com' }, session);
+    const session = (
+      (await (await post(base, '/v1/auth/sign-in', { email, password })).json()) as {
+        data: { token: string };
+      }
+    ).data.token;
+    const brand = await post(
+      base,
+      '/v1/brands',
+      { name: 'Kept', domain: 'kept.example.com' },
+      session,
+    );
     expect(brand.status).toBe(201);
 
     const second = run({ PORT: String(await freePort()), DATA_DIR: dataDir });
@@ -103,7 +125,9 @@ describe('the server process', () => {
     const base2 = `http://127.0.0.1:${port2}`;
     const again = run({ PORT: String(port2), DATA_DIR: dataDir });
     await waitReady(base2, again.exited);
-    const list = await fetch(`${base2}/v1/brands`, { headers: { authorization: `Bearer ${session}` } });
+    const list = await fetch(`${base2}/v1/brands`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
     expect(list.status).toBe(200);
     const body = (await list.json()) as { data: { data: { name: string }[] } };
     expect(body.data.data.map((b) => b.name)).toEqual(['Kept']);

@@ -2,11 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
-import { createTestApp, ENGINE, freshDatabaseUrl, signUpVerified, TEST_REDIS_URL, type TestApp } from './helpers';
+import {
+  createTestApp,
+  ENGINE,
+  freshDatabaseUrl,
+  signUpVerified,
+  TEST_REDIS_URL,
+  type TestApp,
+} from './helpers';
 
 type Instance = TestApp & { drop: () => Promise<void>; url: string };
 
-async function start(opts: { env?: Record<string, string>; db?: { url?: string; dataDir: string } } = {}): Promise<Instance> {
+async function start(
+  opts: { env?: Record<string, string>; db?: { url?: string; dataDir: string } } = {},
+): Promise<Instance> {
   const t = await createTestApp({ realtime: true, ...opts });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
@@ -15,7 +24,13 @@ async function start(opts: { env?: Record<string, string>; db?: { url?: string; 
 
 const sockets: Socket[] = [];
 function open(url: string, token: string | undefined) {
-  const s = connect(url, { path: SOCKET_PATH, transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  const s = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(s);
   return s;
 }
@@ -25,7 +40,9 @@ const connected = (s: Socket) =>
     s.once('connect_error', (err) => reject(err));
   });
 const join = (s: Socket, roomId: string) =>
-  new Promise<{ ok: boolean; message?: string }>((resolve) => s.emit(SOCKET_EVENTS.USER_JOIN_ROOM, { room_id: roomId }, resolve));
+  new Promise<{ ok: boolean; message?: string }>((resolve) =>
+    s.emit(SOCKET_EVENTS.USER_JOIN_ROOM, { room_id: roomId }, resolve),
+  );
 const next = (s: Socket, event: string, ms = 5000) =>
   new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -70,7 +87,10 @@ describe(`realtime on one node (${ENGINE})`, () => {
 });
 
 describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () => {
-  if (!TEST_REDIS_URL) console.info('skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the multi-node Socket.IO test');
+  if (!TEST_REDIS_URL)
+    console.info(
+      'skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the multi-node Socket.IO test',
+    );
   let one: Instance;
   let two: Instance;
   let drop: () => Promise<void>;
@@ -79,8 +99,13 @@ describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () =
     const shared = await freshDatabaseUrl();
     drop = shared.drop;
     const env = { REDIS_URL: TEST_REDIS_URL as string };
-    one = await start({ env, db: shared.url ? { url: shared.url, dataDir: shared.dataDir } : { dataDir: shared.dataDir } });
-    two = shared.url ? await start({ env, db: { url: shared.url, dataDir: shared.dataDir } }) : await start({ env, db: { dataDir: `${shared.dataDir}-2` } });
+    one = await start({
+      env,
+      db: shared.url ? { url: shared.url, dataDir: shared.dataDir } : { dataDir: shared.dataDir },
+    });
+    two = shared.url
+      ? await start({ env, db: { url: shared.url, dataDir: shared.dataDir } })
+      : await start({ env, db: { dataDir: `${shared.dataDir}-2` } });
   });
   afterAll(async () => {
     await one?.close();
@@ -97,7 +122,10 @@ describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () =
     const got = next(socket, SOCKET_EVENTS.PAYMENT_STATUS);
     // Give the Redis subscription a moment to be in place on both nodes.
     await new Promise((r) => setTimeout(r, 200));
-    one.app.ctx.realtime?.emitToUser(user.userId, SOCKET_EVENTS.PAYMENT_STATUS, { status: 'paid', from: 'node-1' });
+    one.app.ctx.realtime?.emitToUser(user.userId, SOCKET_EVENTS.PAYMENT_STATUS, {
+      status: 'paid',
+      from: 'node-1',
+    });
     expect(await got).toEqual({ status: 'paid', from: 'node-1' });
   });
 });

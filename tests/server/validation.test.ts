@@ -20,29 +20,99 @@ afterAll(async () => t.drop());
 
 type Method = 'POST' | 'PUT';
 /** Every endpoint with a JSON body, a valid body, and which string fields it has. */
-const endpoints = (): { method: Method; url: string; authed: boolean; valid: Record<string, unknown>; strings: string[] }[] => [
-  { method: 'POST', url: '/v1/auth/sign-up', authed: false, valid: { name: 'A', email: 'a@example.com', password: 'Secret1!x' }, strings: ['name', 'email'] },
-  { method: 'POST', url: '/v1/auth/verify-email', authed: false, valid: { token: 'abc' }, strings: ['token'] },
-  { method: 'POST', url: '/v1/auth/resend-verification', authed: false, valid: { email: 'a@example.com' }, strings: ['email'] },
-  { method: 'POST', url: '/v1/auth/sign-in', authed: false, valid: { email: 'a@example.com', password: 'x' }, strings: ['email', 'password'] },
-  { method: 'POST', url: '/v1/auth/forgot-password', authed: false, valid: { email: 'a@example.com' }, strings: ['email'] },
-  { method: 'POST', url: '/v1/auth/reset-password', authed: false, valid: { token: 'abc', password: 'Secret1!x' }, strings: ['token'] },
+const endpoints = (): {
+  method: Method;
+  url: string;
+  authed: boolean;
+  valid: Record<string, unknown>;
+  strings: string[];
+}[] => [
+  {
+    method: 'POST',
+    url: '/v1/auth/sign-up',
+    authed: false,
+    valid: { name: 'A', email: 'a@example.com', password: 'Secret1!x' },
+    strings: ['name', 'email'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/auth/verify-email',
+    authed: false,
+    valid: { token: 'abc' },
+    strings: ['token'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/auth/resend-verification',
+    authed: false,
+    valid: { email: 'a@example.com' },
+    strings: ['email'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/auth/sign-in',
+    authed: false,
+    valid: { email: 'a@example.com', password: 'x' },
+    strings: ['email', 'password'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/auth/forgot-password',
+    authed: false,
+    valid: { email: 'a@example.com' },
+    strings: ['email'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/auth/reset-password',
+    authed: false,
+    valid: { token: 'abc', password: 'Secret1!x' },
+    strings: ['token'],
+  },
   { method: 'PUT', url: '/v1/users/me', authed: true, valid: { name: 'A' }, strings: ['name'] },
-  { method: 'PUT', url: '/v1/users/me/password', authed: true, valid: { current_password: 'x', password: 'Secret1!x' }, strings: ['current_password'] },
-  { method: 'POST', url: '/v1/brands', authed: true, valid: { name: 'B', domain: 'b.example.com' }, strings: ['name', 'domain'] },
-  { method: 'PUT', url: `/v1/brands/${brandId}`, authed: true, valid: { name: 'B', domain: 'b.example.com' }, strings: ['name', 'domain'] },
+  {
+    method: 'PUT',
+    url: '/v1/users/me/password',
+    authed: true,
+    valid: { current_password: 'x', password: 'Secret1!x' },
+    strings: ['current_password'],
+  },
+  {
+    method: 'POST',
+    url: '/v1/brands',
+    authed: true,
+    valid: { name: 'B', domain: 'b.example.com' },
+    strings: ['name', 'domain'],
+  },
+  {
+    method: 'PUT',
+    url: `/v1/brands/${brandId}`,
+    authed: true,
+    valid: { name: 'B', domain: 'b.example.com' },
+    strings: ['name', 'domain'],
+  },
 ];
 
-function send(e: ReturnType<typeof endpoints>[number], payload: string | undefined, contentType = 'application/json') {
+function send(
+  e: ReturnType<typeof endpoints>[number],
+  payload: string | undefined,
+  contentType = 'application/json',
+) {
   return t.app.inject({
     method: e.method,
     url: e.url,
     payload,
-    headers: { ...(payload !== undefined ? { 'content-type': contentType } : {}), ...(e.authed ? auth(token) : {}) },
+    headers: {
+      ...(payload !== undefined ? { 'content-type': contentType } : {}),
+      ...(e.authed ? auth(token) : {}),
+    },
   });
 }
 
-function expectClear4xx(res: { statusCode: number; json: () => { message?: string; status?: number; code?: string } }, status?: number) {
+function expectClear4xx(
+  res: { statusCode: number; json: () => { message?: string; status?: number; code?: string } },
+  status?: number,
+) {
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
   if (status) expect(res.statusCode).toBe(status);
@@ -80,7 +150,12 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
   it('over-long strings (255 by default)', async () => {
     for (const e of endpoints()) {
       for (const field of e.strings) {
-        const long = field === 'email' ? `${'a'.repeat(250)}@example.com` : field === 'domain' ? `${'a'.repeat(250)}.com` : 'a'.repeat(256);
+        const long =
+          field === 'email'
+            ? `${'a'.repeat(250)}@example.com`
+            : field === 'domain'
+              ? `${'a'.repeat(250)}.com`
+              : 'a'.repeat(256);
         const res = await send(e, JSON.stringify({ ...e.valid, [field]: long }));
         expectClear4xx(res);
         expect(res.statusCode, `${e.url} ${field}`).not.toBe(200);
@@ -116,11 +191,22 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
   });
 
   it('bad ids and query strings on brand routes', async () => {
-    for (const url of ['/v1/brands/abc', '/v1/brands/-1', '/v1/brands/1.5', '/v1/brands/99999999999']) {
+    for (const url of [
+      '/v1/brands/abc',
+      '/v1/brands/-1',
+      '/v1/brands/1.5',
+      '/v1/brands/99999999999',
+    ]) {
       expectClear4xx(await t.app.inject({ method: 'GET', url, headers: auth(token) }), 400);
     }
-    expectClear4xx(await t.app.inject({ method: 'GET', url: '/v1/brands?limit=abc', headers: auth(token) }), 400);
-    expectClear4xx(await t.app.inject({ method: 'GET', url: '/v1/brands?limit=1000', headers: auth(token) }), 400);
+    expectClear4xx(
+      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=abc', headers: auth(token) }),
+      400,
+    );
+    expectClear4xx(
+      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=1000', headers: auth(token) }),
+      400,
+    );
   });
 
   it('unknown API paths answer a JSON 404', async () => {
@@ -129,7 +215,9 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
   });
 
   it('keeps the valid data of a request whose optional field was bad: nothing is half-written', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })).json().data;
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })
+    ).json().data;
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/v1/users/me',
@@ -137,7 +225,9 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
       payload: JSON.stringify({ name: 'Changed', avatar: 'ftp://nope' }),
     });
     expectClear4xx(bad, 400);
-    const after = (await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })).json().data;
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })
+    ).json().data;
     expect(after).toEqual(before);
   });
 });

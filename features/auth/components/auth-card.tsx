@@ -5,10 +5,24 @@ import { paths } from '@/lib/paths';
 import { LogoMark } from '@/components/ui/icons';
 
 /** Centred card of the public account pages. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
-      <Link href={paths.home()} className="mb-8 flex items-center gap-2 rounded-md" aria-label={`${APP_NAME} home`}>
+      <Link
+        href={paths.home()}
+        className="mb-8 flex items-center gap-2 rounded-md"
+        aria-label={`${APP_NAME} home`}
+      >
         <LogoMark className="h-9 w-9" />
         <span className="text-xl font-semibold text-slate-900">{APP_NAME}</span>
       </Link>
@@ -18,7 +32,10 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         <div className="mt-6">{children}</div>
       </div>
       {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
-      <Link href={paths.terms()} className="mt-8 text-xs text-slate-500 underline-offset-2 hover:underline">
+      <Link
+        href={paths.terms()}
+        className="mt-8 text-xs text-slate-500 underline-offset-2 hover:underline"
+      >
         Terms and privacy
       </Link>
     </main>
@@ -26,4 +43,5 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
 }
 
 /** Text link style of the account pages. */
-export const authLink = 'font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm';
+export const authLink =
+  'font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm';

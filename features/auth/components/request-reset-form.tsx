@@ -18,9 +18,19 @@ export function RequestResetForm() {
   if (forgot.isSuccess) return <FormAlert tone="success">{forgot.data.message}</FormAlert>;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => forgot.mutate(values))} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => forgot.mutate(values))}
+      className="flex flex-col gap-4"
+    >
       {forgot.error ? <FormAlert>{forgot.error.message}</FormAlert> : null}
-      <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" className="w-full" loading={forgot.isPending}>
         Send reset link
       </Button>

@@ -9,7 +9,12 @@ export function ResendVerificationButton({ email }: { email: string }) {
     onError: (error) => notify.error(error.message),
   });
   return (
-    <Button variant="secondary" className="w-full" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
+    <Button
+      variant="secondary"
+      className="w-full"
+      loading={resend.isPending}
+      onClick={() => resend.mutate({ email })}
+    >
       Resend verification e-mail
     </Button>
   );

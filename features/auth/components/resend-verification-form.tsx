@@ -16,10 +16,20 @@ export function ResendVerificationForm() {
   const resend = useResendVerification();
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => resend.mutate(values))} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => resend.mutate(values))}
+      className="flex flex-col gap-4"
+    >
       {resend.isSuccess ? <FormAlert tone="success">{resend.data.message}</FormAlert> : null}
       {resend.error ? <FormAlert>{resend.error.message}</FormAlert> : null}
-      <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" variant="secondary" className="w-full" loading={resend.isPending}>
         Resend verification e-mail
       </Button>

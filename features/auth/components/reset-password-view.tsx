@@ -36,7 +36,11 @@ export function ResetPasswordView() {
   }
 
   return (
-    <AuthCard title="Reset password" subtitle="Enter your e-mail and we will send you a link to choose a new password." footer={footer}>
+    <AuthCard
+      title="Reset password"
+      subtitle="Enter your e-mail and we will send you a link to choose a new password."
+      footer={footer}
+    >
       <RequestResetForm />
     </AuthCard>
   );

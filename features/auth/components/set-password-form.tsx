@@ -1,3 +1,4 @@
+import { MESSAGES } from '@/lib/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
@@ -17,7 +18,11 @@ export function SetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), mode: 'all', defaultValues: { token, password: '', confirm_password: '' } });
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: { token, password: '', confirm_password: '' },
+  });
   const reset = useResetPassword();
 
   if (reset.isSuccess) {
@@ -51,7 +56,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="8 to 10 characters with an uppercase and a lowercase letter, a number and a special character."
+        hint={MESSAGES.password.hint}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -23,7 +23,11 @@ export function SignInForm() {
     handleSubmit,
     setValue,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signInBody), mode: 'all', defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(signInBody),
+    mode: 'all',
+    defaultValues: { email: '', password: '' },
+  });
 
   useEffect(() => {
     const remembered = readRememberedEmail();
@@ -32,7 +36,8 @@ export function SignInForm() {
 
   const signIn = useSignIn({
     onSuccess: () => void router.replace(safeNextPath(router.query.next) ?? paths.home()),
-    onError: (error, variables) => setUnverifiedEmail(error.code === 'email_not_verified' ? variables.email : null),
+    onError: (error, variables) =>
+      setUnverifiedEmail(error.code === 'email_not_verified' ? variables.email : null),
   });
 
   return (
@@ -48,10 +53,20 @@ export function SignInForm() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit((values) => signIn.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => signIn.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         {signIn.error ? <FormAlert>{signIn.error.message}</FormAlert> : null}
         {unverifiedEmail ? <ResendVerificationButton email={unverifiedEmail} /> : null}
-        <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <div className="flex flex-col gap-1">
           <TextField
             label="Password"

@@ -11,7 +11,8 @@ import { useSignUp } from '../hooks/use-sign-up';
 import { AuthCard, authLink } from './auth-card';
 import { ResendVerificationButton } from './resend-verification-button';
 
-const PASSWORD_HINT = '8 to 10 characters with an uppercase and a lowercase letter, a number and a special character.';
+const PASSWORD_HINT =
+  '8 to 10 characters with an uppercase and a lowercase letter, a number and a special character.';
 
 /** Sign-up (POST /v1/auth/sign-up); on success the form gives way to "check your inbox". */
 export function SignUpForm() {
@@ -19,7 +20,11 @@ export function SignUpForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signUpBody), mode: 'all', defaultValues: { name: '', email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(signUpBody),
+    mode: 'all',
+    defaultValues: { name: '', email: '', password: '' },
+  });
   const signUp = useSignUp();
 
   const footer = (
@@ -37,7 +42,9 @@ export function SignUpForm() {
         <div className="flex flex-col gap-4">
           <FormAlert tone="success">{MESSAGES.auth.signUpDone}</FormAlert>
           <p className="text-sm text-slate-600">
-            We sent the link to <span className="font-medium text-slate-900">{signUp.data.email}</span>. It is valid for 48 hours.
+            We sent the link to{' '}
+            <span className="font-medium text-slate-900">{signUp.data.email}</span>. It is valid for
+            48 hours.
           </p>
           <ResendVerificationButton email={signUp.data.email} />
         </div>
@@ -46,11 +53,30 @@ export function SignUpForm() {
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Track your product and guide your users with tours." footer={footer}>
-      <form noValidate onSubmit={handleSubmit((values) => signUp.mutate(values))} className="flex flex-col gap-4">
+    <AuthCard
+      title="Create your account"
+      subtitle="Track your product and guide your users with tours."
+      footer={footer}
+    >
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => signUp.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         {signUp.error ? <FormAlert>{signUp.error.message}</FormAlert> : null}
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Password"
           type="password"

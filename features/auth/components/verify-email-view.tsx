@@ -50,7 +50,9 @@ export function VerifyEmailView() {
       <AuthCard title="Verification failed" footer={footer}>
         <div className="flex flex-col gap-4">
           <FormAlert>{verify.error?.message ?? MESSAGES.auth.invalidToken}</FormAlert>
-          <p className="text-sm text-slate-600">Enter your e-mail address and we will send you a new verification link.</p>
+          <p className="text-sm text-slate-600">
+            Enter your e-mail address and we will send you a new verification link.
+          </p>
           <ResendVerificationForm />
         </div>
       </AuthCard>

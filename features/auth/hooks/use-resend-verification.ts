@@ -5,7 +5,9 @@ import { resendVerification, type MessageResult } from '@/services/auth';
 import type { ApiError } from '@/services/http';
 
 /** POST /v1/auth/resend-verification. */
-export function useResendVerification(callbacks: MutationCallbacks<MessageResult, EmailOnlyBody> = {}) {
+export function useResendVerification(
+  callbacks: MutationCallbacks<MessageResult, EmailOnlyBody> = {},
+) {
   return useMutation<MessageResult, ApiError, EmailOnlyBody>({
     mutationFn: resendVerification,
     onSuccess: (data, variables) => callbacks.onSuccess?.(data, variables),

@@ -5,7 +5,9 @@ import { resetPassword, type MessageResult } from '@/services/auth';
 import type { ApiError } from '@/services/http';
 
 /** POST /v1/auth/reset-password. */
-export function useResetPassword(callbacks: MutationCallbacks<MessageResult, ResetPasswordBody> = {}) {
+export function useResetPassword(
+  callbacks: MutationCallbacks<MessageResult, ResetPasswordBody> = {},
+) {
   return useMutation<MessageResult, ApiError, ResetPasswordBody>({
     mutationFn: resetPassword,
     onSuccess: (data, variables) => callbacks.onSuccess?.(data, variables),

@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '@/lib/constants';
 /** The last e-mail used to sign in (local storage 'email'), to prefill the form. */
 export function readRememberedEmail(): string {
   try {
-    return typeof window === 'undefined' ? '' : (window.localStorage.getItem(STORAGE_KEYS.email) ?? '');
+    return typeof window === 'undefined'
+      ? ''
+      : (window.localStorage.getItem(STORAGE_KEYS.email) ?? '');
   } catch {
     return '';
   }

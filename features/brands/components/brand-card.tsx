@@ -17,7 +17,11 @@ export interface BrandCardProps {
 export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandCardProps) {
   const headingId = useId();
   return (
-    <li aria-labelledby={headingId} data-testid="brand-card" className="rounded-lg border border-slate-200 p-4 transition-shadow hover:shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      data-testid="brand-card"
+      className="rounded-lg border border-slate-200 p-4 transition-shadow hover:shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex items-center gap-2">
@@ -25,7 +29,9 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
               {brand.name}
             </h3>
             {current ? (
-              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Current</span>
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                Current
+              </span>
             ) : null}
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-500">
@@ -37,19 +43,31 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
             <PencilIcon className="h-4 w-4" />
             Edit
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onDelete(brand)} className="text-red-600 hover:bg-red-50 hover:text-red-700">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onDelete(brand)}
+            className="text-red-600 hover:bg-red-50 hover:text-red-700"
+          >
             <TrashIcon className="h-4 w-4" />
             Delete
           </Button>
         </div>
       </div>
       <div className="mt-4">
-        <p className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Write key</p>
+        <p className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">
+          Write key
+        </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="min-w-0 flex-1">
             <WriteKey value={brand.write_key} />
           </div>
-          <Button variant="secondary" size="sm" className="self-start sm:self-auto" onClick={() => onRotate(brand)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start sm:self-auto"
+            onClick={() => onRotate(brand)}
+          >
             <RefreshIcon className="h-4 w-4" />
             Rotate key
           </Button>

@@ -28,10 +28,21 @@ export function BrandFormDialog({ open, onOpenChange, brand, onSaved }: BrandFor
       open={open}
       onOpenChange={onOpenChange}
       title={brand ? 'Edit product' : 'Add product'}
-      description={brand ? undefined : 'Add the website you want to track. You get a write key for its tracking snippet.'}
+      description={
+        brand
+          ? undefined
+          : 'Add the website you want to track. You get a write key for its tracking snippet.'
+      }
     >
       {/* Mounted only while open, so every opening starts from a fresh form. */}
-      <BrandForm brand={brand} onCancel={() => onOpenChange(false)} onSaved={(b) => { onOpenChange(false); onSaved?.(b); }} />
+      <BrandForm
+        brand={brand}
+        onCancel={() => onOpenChange(false)}
+        onSaved={(b) => {
+          onOpenChange(false);
+          onSaved?.(b);
+        }}
+      />
     </Dialog>
   );
 }
@@ -50,7 +61,15 @@ function ServerError({ error }: { error: ApiError }) {
   return <FormAlert>{error.message}</FormAlert>;
 }
 
-function BrandForm({ brand, onCancel, onSaved }: { brand?: Brand; onCancel: () => void; onSaved: (brand: Brand) => void }) {
+function BrandForm({
+  brand,
+  onCancel,
+  onSaved,
+}: {
+  brand?: Brand;
+  onCancel: () => void;
+  onSaved: (brand: Brand) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -64,8 +83,10 @@ function BrandForm({ brand, onCancel, onSaved }: { brand?: Brand; onCancel: () =
 
   const onError = (error: ApiError) => {
     // Field errors from the server land under their field; the rest shows above the form.
-    const details = (error.data as { details?: { path: string; message: string }[] } | null)?.details ?? [];
-    for (const d of details) if (d.path === 'name' || d.path === 'domain') setError(d.path, { message: d.message });
+    const details =
+      (error.data as { details?: { path: string; message: string }[] } | null)?.details ?? [];
+    for (const d of details)
+      if (d.path === 'name' || d.path === 'domain') setError(d.path, { message: d.message });
   };
   const create = useCreateBrand({
     onSuccess: (b) => {
@@ -83,12 +104,19 @@ function BrandForm({ brand, onCancel, onSaved }: { brand?: Brand; onCancel: () =
   });
   const mutation = brand ? update : create;
 
-  const submit = (body: BrandBody) => (brand ? update.mutate({ id: brand.id, body }) : create.mutate(body));
+  const submit = (body: BrandBody) =>
+    brand ? update.mutate({ id: brand.id, body }) : create.mutate(body);
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
       {mutation.error ? <ServerError error={mutation.error} /> : null}
-      <TextField label="Name" placeholder="My web app" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Name"
+        placeholder="My web app"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextField
         label="Website domain"
         placeholder="example.com"

@@ -21,7 +21,12 @@ export function BrandSwitcher({ minimized = false }: { minimized?: boolean }) {
 
   return (
     <div className={cn('flex flex-col gap-1', minimized && 'items-center')}>
-      <span id={labelId} className={minimized ? 'sr-only' : 'px-1 text-xs font-medium uppercase tracking-wide text-slate-500'}>
+      <span
+        id={labelId}
+        className={
+          minimized ? 'sr-only' : 'px-1 text-xs font-medium uppercase tracking-wide text-slate-500'
+        }
+      >
         Current product
       </span>
       <DropdownMenu.Root modal={false}>
@@ -33,12 +38,16 @@ export function BrandSwitcher({ minimized = false }: { minimized?: boolean }) {
             'flex items-center rounded-md border border-slate-300 bg-white text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-default disabled:bg-slate-50 disabled:text-slate-400',
             focusRing,
             'focus-visible:ring-offset-0',
-            minimized ? 'h-9 w-9 justify-center font-semibold' : 'h-9 w-full justify-between gap-2 px-2.5',
+            minimized
+              ? 'h-9 w-9 justify-center font-semibold'
+              : 'h-9 w-full justify-between gap-2 px-2.5',
           )}
         >
           {minimized ? (
             <>
-              <span aria-hidden="true">{current ? Array.from(current.name)[0]?.toUpperCase() : '–'}</span>
+              <span aria-hidden="true">
+                {current ? Array.from(current.name)[0]?.toUpperCase() : '–'}
+              </span>
               <span id={valueId} className="sr-only">
                 {valueText}
               </span>
@@ -59,7 +68,10 @@ export function BrandSwitcher({ minimized = false }: { minimized?: boolean }) {
             sideOffset={6}
             className="z-50 max-h-[250px] min-w-[200px] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
-            <DropdownMenu.RadioGroup value={current ? String(current.id) : ''} onValueChange={(value) => setBrandId(Number(value))}>
+            <DropdownMenu.RadioGroup
+              value={current ? String(current.id) : ''}
+              onValueChange={(value) => setBrandId(Number(value))}
+            >
               {list.map((brand) => (
                 <DropdownMenu.RadioItem key={brand.id} value={String(brand.id)} className={ITEM}>
                   <DropdownMenu.ItemIndicator className="absolute left-2.5 inline-flex">

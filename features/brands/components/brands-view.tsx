@@ -33,7 +33,8 @@ export function BrandsView() {
             Tracked products
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Each product has a write key. Put it in the tracking snippet on that website to send events.
+            Each product has a write key. Put it in the tracking snippet on that website to send
+            events.
           </p>
         </div>
         {list.length > 0 ? (
@@ -48,12 +49,18 @@ export function BrandsView() {
       {brands.isError ? (
         <FormAlert>
           {brands.error.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void brands.refetch()}>
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void brands.refetch()}
+          >
             Try again
           </button>
         </FormAlert>
       ) : null}
-      {brands.isSuccess && list.length === 0 ? <BrandsEmptyState onAdd={() => setDialog({ kind: 'create' })} /> : null}
+      {brands.isSuccess && list.length === 0 ? (
+        <BrandsEmptyState onAdd={() => setDialog({ kind: 'create' })} />
+      ) : null}
       {list.length > 0 ? (
         <ul aria-label="Tracked products" className="flex flex-col gap-3">
           {list.map((brand) => (
@@ -77,8 +84,14 @@ export function BrandsView() {
           if (list.length === 0) setBrandId(b.id);
         }}
       />
-      <DeleteBrandDialog brand={dialog?.kind === 'delete' ? dialog.brand : null} onOpenChange={(open) => !open && close()} />
-      <RotateKeyDialog brand={dialog?.kind === 'rotate' ? dialog.brand : null} onOpenChange={(open) => !open && close()} />
+      <DeleteBrandDialog
+        brand={dialog?.kind === 'delete' ? dialog.brand : null}
+        onOpenChange={(open) => !open && close()}
+      />
+      <RotateKeyDialog
+        brand={dialog?.kind === 'rotate' ? dialog.brand : null}
+        onOpenChange={(open) => !open && close()}
+      />
     </section>
   );
 }

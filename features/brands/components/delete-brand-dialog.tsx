@@ -5,7 +5,13 @@ import { notify } from '@/components/ui/toast';
 import { useDeleteBrand } from '../hooks/use-delete-brand';
 
 /** Confirmation before DELETE /v1/brands/{id}. */
-export function DeleteBrandDialog({ brand, onOpenChange }: { brand: Brand | null; onOpenChange: (open: boolean) => void }) {
+export function DeleteBrandDialog({
+  brand,
+  onOpenChange,
+}: {
+  brand: Brand | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteBrand({
     onSuccess: () => {
       notify.success(MESSAGES.brands.deleted);

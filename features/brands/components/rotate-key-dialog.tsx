@@ -5,7 +5,13 @@ import { notify } from '@/components/ui/toast';
 import { useRotateBrandKey } from '../hooks/use-rotate-brand-key';
 
 /** Confirmation before POST /v1/brands/{id}/rotate-key. */
-export function RotateKeyDialog({ brand, onOpenChange }: { brand: Brand | null; onOpenChange: (open: boolean) => void }) {
+export function RotateKeyDialog({
+  brand,
+  onOpenChange,
+}: {
+  brand: Brand | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const rotate = useRotateBrandKey({
     onSuccess: () => {
       notify.success(MESSAGES.brands.keyRotated);

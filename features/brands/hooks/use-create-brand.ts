@@ -15,7 +15,9 @@ export function useCreateBrand(callbacks: MutationCallbacks<Brand, BrandBody> = 
     mutationFn: createBrand,
     onSuccess: async (brand, variables) => {
       queryClient.setQueryData(brandKeys.detail(brand.id), brand);
-      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) => appendBrand(page, brand));
+      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
+        appendBrand(page, brand),
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: brandKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: userKeys.subscription }),

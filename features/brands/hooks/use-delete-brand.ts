@@ -15,7 +15,9 @@ export function useDeleteBrand(callbacks: MutationCallbacks<{ id: number }, numb
     mutationFn: deleteBrand,
     onSuccess: async (result, id) => {
       queryClient.removeQueries({ queryKey: brandKeys.detail(id) });
-      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) => removeBrand(page, id));
+      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
+        removeBrand(page, id),
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: brandKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: userKeys.subscription }),

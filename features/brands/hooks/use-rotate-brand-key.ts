@@ -14,7 +14,9 @@ export function useRotateBrandKey(callbacks: MutationCallbacks<Brand, number> = 
     mutationFn: rotateBrandKey,
     onSuccess: async (brand, id) => {
       queryClient.setQueryData(brandKeys.detail(brand.id), brand);
-      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) => replaceBrand(page, brand));
+      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
+        replaceBrand(page, brand),
+      );
       await queryClient.invalidateQueries({ queryKey: brandKeys.lists() });
       callbacks.onSuccess?.(brand, id);
     },

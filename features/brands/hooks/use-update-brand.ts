@@ -19,7 +19,9 @@ export function useUpdateBrand(callbacks: MutationCallbacks<Brand, UpdateBrandVa
     mutationFn: ({ id, body }) => updateBrand(id, body),
     onSuccess: async (brand, variables) => {
       queryClient.setQueryData(brandKeys.detail(brand.id), brand);
-      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) => replaceBrand(page, brand));
+      queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
+        replaceBrand(page, brand),
+      );
       await queryClient.invalidateQueries({ queryKey: brandKeys.lists() });
       callbacks.onSuccess?.(brand, variables);
     },

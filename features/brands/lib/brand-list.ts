@@ -18,6 +18,9 @@ export function removeBrand(page: Page<Brand> | undefined, id: number): Page<Bra
 }
 
 /** The stored choice when it still exists, else the first product, else none. */
-export function resolveCurrentBrand(brands: readonly Brand[], storedId: number | null): Brand | null {
+export function resolveCurrentBrand(
+  brands: readonly Brand[],
+  storedId: number | null,
+): Brand | null {
   return brands.find((b) => b.id === storedId) ?? brands[0] ?? null;
 }

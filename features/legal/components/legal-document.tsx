@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A numbered section of a legal text, with an anchor for the table of contents. */
-export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function LegalSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6">
       <h3 id={`${id}-title`} className="mt-8 text-lg font-semibold text-slate-900">

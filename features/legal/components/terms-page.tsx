@@ -17,7 +17,10 @@ export function TermsPage() {
             <LogoMark className="h-8 w-8" />
             <span className="font-semibold text-slate-900">{APP_NAME}</span>
           </Link>
-          <Link href={paths.signIn()} className="text-sm font-medium text-brand-600 hover:underline">
+          <Link
+            href={paths.signIn()}
+            className="text-sm font-medium text-brand-600 hover:underline"
+          >
             Sign in
           </Link>
         </div>
@@ -26,8 +29,12 @@ export function TermsPage() {
         <h1 className="text-3xl font-bold text-slate-900">Terms of Use and Privacy Policy</h1>
         <p className="mt-2 text-sm text-slate-500">Last updated {LAST_UPDATED}</p>
         <nav aria-label="On this page" className="mt-6 flex gap-4 text-sm">
-          <a href="#terms-title" className="font-medium text-brand-600 hover:underline">Terms of Use</a>
-          <a href="#privacy-title" className="font-medium text-brand-600 hover:underline">Privacy Policy</a>
+          <a href="#terms-title" className="font-medium text-brand-600 hover:underline">
+            Terms of Use
+          </a>
+          <a href="#privacy-title" className="font-medium text-brand-600 hover:underline">
+            Privacy Policy
+          </a>
         </nav>
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-10">
           <TermsOfUse />

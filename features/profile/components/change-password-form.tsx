@@ -1,3 +1,4 @@
+import { MESSAGES } from '@/lib/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { changePasswordBody, withConfirmation } from '@/lib/contracts/auth';
@@ -32,10 +33,14 @@ export function ChangePasswordForm() {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(({ current_password, password }) => change.mutate({ current_password, password }))}
+      onSubmit={handleSubmit(({ current_password, password }) =>
+        change.mutate({ current_password, password }),
+      )}
       className="flex max-w-md flex-col gap-4"
     >
-      {change.error && change.error.code !== 'wrong_password' ? <FormAlert>{change.error.message}</FormAlert> : null}
+      {change.error && change.error.code !== 'wrong_password' ? (
+        <FormAlert>{change.error.message}</FormAlert>
+      ) : null}
       <TextField
         label="Current password"
         type="password"
@@ -47,7 +52,7 @@ export function ChangePasswordForm() {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="8 to 10 characters with an uppercase and a lowercase letter, a number and a special character."
+        hint={MESSAGES.password.hint}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -21,7 +21,8 @@ export function PlanSummary() {
           {current_plan.name}
         </p>
         <p className="text-sm text-slate-600">
-          {user_quota.product_count} of {productLimit === 0 ? 'unlimited' : productLimit} tracked products used
+          {user_quota.product_count} of {productLimit === 0 ? 'unlimited' : productLimit} tracked
+          products used
         </p>
       </div>
       <Link href={paths.plans()} className={buttonClasses('secondary', 'md')}>

@@ -30,12 +30,25 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => update.mutate({ name: values.name, avatar: values.avatar ? values.avatar : null }))}
+      onSubmit={handleSubmit((values) =>
+        update.mutate({ name: values.name, avatar: values.avatar ? values.avatar : null }),
+      )}
       className="flex max-w-md flex-col gap-4"
     >
       {update.error ? <FormAlert>{update.error.message}</FormAlert> : null}
-      <TextField label="E-mail" value={user.email} readOnly disabled hint="Your e-mail address cannot be changed here." />
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="E-mail"
+        value={user.email}
+        readOnly
+        disabled
+        hint="Your e-mail address cannot be changed here."
+      />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextField
         label="Avatar URL"
         type="url"

@@ -6,7 +6,9 @@ import type { ApiError } from '@/services/http';
 import { changePassword } from '@/services/users';
 
 /** PUT /v1/users/me/password. */
-export function useChangePassword(callbacks: MutationCallbacks<MessageResult, ChangePasswordBody> = {}) {
+export function useChangePassword(
+  callbacks: MutationCallbacks<MessageResult, ChangePasswordBody> = {},
+) {
   return useMutation<MessageResult, ApiError, ChangePasswordBody>({
     mutationFn: changePassword,
     onSuccess: (data, variables) => callbacks.onSuccess?.(data, variables),

@@ -15,5 +15,8 @@ export const brands = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('brands_owner_idx').on(t.ownerId), uniqueIndex('brands_write_key_uq').on(t.writeKey)],
+  (t) => [
+    index('brands_owner_idx').on(t.ownerId),
+    uniqueIndex('brands_write_key_uq').on(t.writeKey),
+  ],
 );

@@ -1,4 +1,12 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const plans = pgTable(
@@ -30,9 +38,15 @@ export const planPrices = pgTable(
     /** Cents. */
     unitAmount: integer('unit_amount').notNull(),
     currency: text('currency').notNull().default('usd'),
-    interval: text('interval', { enum: ['MONTH', 'YEAR'] }).notNull().default('MONTH'),
-    pricingModel: text('pricing_model', { enum: ['LICENSED', 'METERED'] }).notNull().default('LICENSED'),
-    billingItem: text('billing_item', { enum: ['PLAN', 'ADD_IN'] }).notNull().default('PLAN'),
+    interval: text('interval', { enum: ['MONTH', 'YEAR'] })
+      .notNull()
+      .default('MONTH'),
+    pricingModel: text('pricing_model', { enum: ['LICENSED', 'METERED'] })
+      .notNull()
+      .default('LICENSED'),
+    billingItem: text('billing_item', { enum: ['PLAN', 'ADD_IN'] })
+      .notNull()
+      .default('PLAN'),
   },
   (t) => [index('plan_prices_plan_idx').on(t.planId)],
 );

@@ -17,7 +17,13 @@ export function createAuthRepository(db: Db) {
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -29,11 +35,21 @@ export function createAuthRepository(db: Db) {
     },
     async revokeUserSessions(userId: string, exceptSessionId?: number, tx: Db = db) {
       const cond = exceptSessionId
-        ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, exceptSessionId))
+        ? and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            ne(sessions.id, exceptSessionId),
+          )
         : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
       await tx.update(sessions).set({ revokedAt: new Date() }).where(cond);
     },
-    async createEmailToken(userId: string, purpose: Purpose, tokenHash: string, expiresAt: Date, tx: Db = db) {
+    async createEmailToken(
+      userId: string,
+      purpose: Purpose,
+      tokenHash: string,
+      expiresAt: Date,
+      tx: Db = db,
+    ) {
       await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt });
     },
     /** Marks a live token used and returns its user id; undefined when used, expired or unknown. */
@@ -56,7 +72,13 @@ export function createAuthRepository(db: Db) {
       await tx
         .update(emailTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+          ),
+        );
     },
   };
 }

@@ -17,7 +17,11 @@ export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
   const tags = ['auth'];
 
   app.post('/auth/sign-up', {
-    schema: { tags, body: signUpBody, response: { 201: envelope(okMessage.extend({ email: z.string() })) } },
+    schema: {
+      tags,
+      body: signUpBody,
+      response: { 201: envelope(okMessage.extend({ email: z.string() })) },
+    },
     onRequest: limitByIp(counters, 'sign-up', limits.signUp),
     handler: async (req, reply) => reply.status(201).send({ data: await svc.signUp(req.body) }),
   });

@@ -33,11 +33,18 @@ export function createAuthService(deps: {
   appUrl: string;
 }) {
   const { db, users, auth, plans, mailer, counters, limits } = deps;
-  const link = (path: string, token: string) => `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = (path: string, token: string) =>
+    `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
   async function sendVerification(user: UserRow, tx: Db = db) {
     const token = newToken();
-    await auth.createEmailToken(user.id, 'verify_email', hashToken(token), new Date(Date.now() + VERIFY_TOKEN_TTL_MS), tx);
+    await auth.createEmailToken(
+      user.id,
+      'verify_email',
+      hashToken(token),
+      new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+      tx,
+    );
     return mailTemplates.verifyEmail(user.email, user.name, link('/verify-email', token));
   }
 
@@ -48,7 +55,10 @@ export function createAuthService(deps: {
       if (!free) throw new Error('plan catalogue is not seeded');
       const passwordHash = await hashPassword(body.password);
       const mail = await db.transaction(async (tx) => {
-        const created = await users.insert({ id: randomUUID(), email: body.email, name: body.name, passwordHash }, tx);
+        const created = await users.insert(
+          { id: randomUUID(), email: body.email, name: body.name, passwordHash },
+          tx,
+        );
         if (created) {
           await plans.startOn(created.id, free.id, tx);
           return sendVerification(created, tx);
@@ -63,7 +73,12 @@ export function createAuthService(deps: {
 
     async verifyEmail(token: string) {
       await db.transaction(async (tx) => {
-        const userId = await auth.consumeEmailToken('verify_email', hashToken(token), new Date(), tx);
+        const userId = await auth.consumeEmailToken(
+          'verify_email',
+          hashToken(token),
+          new Date(),
+          tx,
+        );
         if (!userId) throw invalidToken();
         await users.update(userId, { emailVerifiedAt: new Date() }, tx);
       });
@@ -80,14 +95,18 @@ export function createAuthService(deps: {
       const rule = limits.signInFailuresPerAccount;
       const key = `signin-fail:${body.email}`;
       const failures = await counters.peek(key);
-      if (failures.count >= rule.max) throw tooManyRequests(MESSAGES.auth.tooManyAttempts, failures.resetInMs / 1000);
+      if (failures.count >= rule.max)
+        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, failures.resetInMs / 1000);
       const user = await users.findByEmail(body.email);
-      const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : (await burnPasswordCheck(body.password), false);
       if (!user || !ok) {
         await counters.hit(key, rule.windowMs);
         throw new AppError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
       }
-      if (!user.emailVerifiedAt) throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
+      if (!user.emailVerifiedAt)
+        throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
       await counters.clear(key);
       const token = newToken();
       await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS));
@@ -102,7 +121,8 @@ export function createAuthService(deps: {
       if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
       const { session, user } = found;
       const renewed = now.getTime() + SESSION_TTL_MS;
-      if (renewed - session.expiresAt.getTime() > SLIDE_EVERY_MS) await auth.extendSession(session.id, new Date(renewed));
+      if (renewed - session.expiresAt.getTime() > SLIDE_EVERY_MS)
+        await auth.extendSession(session.id, new Date(renewed));
       return { user, sessionId: session.id };
     },
 
@@ -116,7 +136,12 @@ export function createAuthService(deps: {
       const user = await users.findByEmail(email);
       if (user) {
         const token = newToken();
-        await auth.createEmailToken(user.id, 'reset_password', hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+        await auth.createEmailToken(
+          user.id,
+          'reset_password',
+          hashToken(token),
+          new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        );
         await mailer.send(mailTemplates.resetPassword(user.email, link('/reset-password', token)));
       }
       return { message: MESSAGES.auth.resetRequested };
@@ -126,10 +151,19 @@ export function createAuthService(deps: {
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
       const email = await db.transaction(async (tx) => {
-        const userId = await auth.consumeEmailToken('reset_password', hashToken(token), new Date(), tx);
+        const userId = await auth.consumeEmailToken(
+          'reset_password',
+          hashToken(token),
+          new Date(),
+          tx,
+        );
         if (!userId) throw invalidToken();
         const current = await users.findById(userId, tx);
-        const user = await users.update(userId, { passwordHash, emailVerifiedAt: current?.emailVerifiedAt ?? new Date() }, tx);
+        const user = await users.update(
+          userId,
+          { passwordHash, emailVerifiedAt: current?.emailVerifiedAt ?? new Date() },
+          tx,
+        );
         await auth.invalidateEmailTokens(userId, 'reset_password', tx);
         await auth.revokeUserSessions(userId, undefined, tx);
         return user?.email;

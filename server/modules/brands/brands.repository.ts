@@ -19,18 +19,28 @@ export function createBrandsRepository(db: Db) {
       return { rows, total: await this.count(ownerId) };
     },
     async count(ownerId: string, tx: Db = db) {
-      const [{ n }] = await tx.select({ n: count() }).from(brands).where(eq(brands.ownerId, ownerId));
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(brands)
+        .where(eq(brands.ownerId, ownerId));
       return n;
     },
     async find(ownerId: string, id: number) {
       const [row] = await db.select().from(brands).where(mine(ownerId, id)).limit(1);
       return row;
     },
-    async insert(values: { ownerId: string; name: string; domain: string; writeKey: string }, tx: Db = db) {
+    async insert(
+      values: { ownerId: string; name: string; domain: string; writeKey: string },
+      tx: Db = db,
+    ) {
       const [row] = await tx.insert(brands).values(values).returning();
       return row;
     },
-    async update(ownerId: string, id: number, values: Partial<Pick<BrandRow, 'name' | 'domain' | 'writeKey'>>) {
+    async update(
+      ownerId: string,
+      id: number,
+      values: Partial<Pick<BrandRow, 'name' | 'domain' | 'writeKey'>>,
+    ) {
       const [row] = await db
         .update(brands)
         .set({ ...values, updatedAt: new Date() })

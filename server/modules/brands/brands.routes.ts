@@ -16,12 +16,17 @@ export function brandRoutes(app: ZodApp, ctx: AppContext) {
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
 
   app.get('/brands', {
-    schema: { tags, querystring: pageQuery, response: { 200: envelope(z.object({ data: z.array(brandSchema), total: z.number() })) } },
+    schema: {
+      tags,
+      querystring: pageQuery,
+      response: { 200: envelope(z.object({ data: z.array(brandSchema), total: z.number() })) },
+    },
     handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),
   });
   app.post('/brands', {
     schema: { tags, body: brandBody, response: { 201: envelope(brandSchema) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await svc.create(owner(req), req.body) }),
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await svc.create(owner(req), req.body) }),
   });
   app.get('/brands/:id', {
     schema: { tags, params: idParam, response: { 200: envelope(brandSchema) } },

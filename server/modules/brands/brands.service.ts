@@ -9,7 +9,11 @@ import { toBrandDto, type BrandsRepository } from './brands.repository';
 /** Public write keys ship in the customer's snippet, so they are stored as they are. */
 const newWriteKey = () => `wk_${randomBytes(18).toString('base64url')}`;
 
-export function createBrandsService(deps: { db: Db; brands: BrandsRepository; plans: PlansRepository }) {
+export function createBrandsService(deps: {
+  db: Db;
+  brands: BrandsRepository;
+  plans: PlansRepository;
+}) {
   const { db, brands, plans } = deps;
   const mustFind = async <T>(row: T | undefined) => {
     if (!row) throw notFound(MESSAGES.brands.notFound);
@@ -34,18 +38,25 @@ export function createBrandsService(deps: { db: Db; brands: BrandsRepository; pl
             { path: 'plan', message: sub?.plan.code ?? 'free' },
           ]);
         }
-        return brands.insert({ ownerId, name: body.name, domain: body.domain, writeKey: newWriteKey() }, tx);
+        return brands.insert(
+          { ownerId, name: body.name, domain: body.domain, writeKey: newWriteKey() },
+          tx,
+        );
       });
       return toBrandDto(row);
     },
     async update(ownerId: string, id: number, body: BrandBody) {
-      return toBrandDto(await mustFind(await brands.update(ownerId, id, { name: body.name, domain: body.domain })));
+      return toBrandDto(
+        await mustFind(await brands.update(ownerId, id, { name: body.name, domain: body.domain })),
+      );
     },
     async remove(ownerId: string, id: number) {
       return mustFind(await brands.remove(ownerId, id));
     },
     async rotateKey(ownerId: string, id: number) {
-      return toBrandDto(await mustFind(await brands.update(ownerId, id, { writeKey: newWriteKey() })));
+      return toBrandDto(
+        await mustFind(await brands.update(ownerId, id, { writeKey: newWriteKey() })),
+      );
     },
   };
 }

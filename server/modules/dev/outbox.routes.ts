@@ -2,9 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 
 const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+const isLoopback = (ip: string) =>
+  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 /**
  * The local outbox, registered only while mail goes there (no SMTP_URL): `/v1/dev/outbox`
@@ -27,13 +31,17 @@ export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!isLoopback(req.ip)) return reply.callNotFound();
   };
 
-  app.get('/v1/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async () => ({ data: await list() }));
+  app.get('/v1/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async () => ({
+    data: await list(),
+  }));
 
   app.get('/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async (_req, reply) => {
     const mails = await list();
     const items = mails
       .map(
-        (m) => `<article data-to="${esc(m.to)}" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0">
+        (
+          m,
+        ) => `<article data-to="${esc(m.to)}" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0">
   <h2 style="margin:0 0 4px;font-size:16px">${esc(m.subject)}</h2>
   <p style="margin:0;color:#555">To ${esc(m.to)} · ${esc(m.created_at)}</p>
   <pre style="white-space:pre-wrap">${esc(m.text)}</pre>

@@ -37,7 +37,12 @@ export function createPlansRepository(db: Db) {
     const prices = await db
       .select()
       .from(planPrices)
-      .where(inArray(planPrices.planId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          planPrices.planId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(planPrices.id));
     return rows.map((r) => toPlanDto(r, prices));
   }
@@ -70,12 +75,22 @@ export function createPlansRepository(db: Db) {
       }
     },
     async available() {
-      const rows = await db.select().from(plans).where(ne(plans.kind, 'ADD_IN')).orderBy(asc(plans.orderNumber));
+      const rows = await db
+        .select()
+        .from(plans)
+        .where(ne(plans.kind, 'ADD_IN'))
+        .orderBy(asc(plans.orderNumber));
       return withPrices(rows);
     },
     async list(q: { offset: number; limit: number; type?: PlanKind }) {
       const where = q.type ? eq(plans.kind, q.type) : undefined;
-      const rows = await db.select().from(plans).where(where).orderBy(asc(plans.orderNumber)).offset(q.offset).limit(q.limit);
+      const rows = await db
+        .select()
+        .from(plans)
+        .where(where)
+        .orderBy(asc(plans.orderNumber))
+        .offset(q.offset)
+        .limit(q.limit);
       const [{ total }] = await db.select({ total: count() }).from(plans).where(where);
       return { data: await withPrices(rows), total };
     },
@@ -94,14 +109,25 @@ export function createPlansRepository(db: Db) {
       return row;
     },
     async pricesOf(planId: number) {
-      return db.select().from(planPrices).where(eq(planPrices.planId, planId)).orderBy(asc(planPrices.id));
+      return db
+        .select()
+        .from(planPrices)
+        .where(eq(planPrices.planId, planId))
+        .orderBy(asc(planPrices.id));
     },
     async startOn(userId: string, planId: number, tx: Db = db) {
-      await tx.insert(subscriptions).values({ userId, planId, status: 'active' }).onConflictDoNothing({ target: subscriptions.userId });
+      await tx
+        .insert(subscriptions)
+        .values({ userId, planId, status: 'active' })
+        .onConflictDoNothing({ target: subscriptions.userId });
     },
     /** Locks the subscription row so concurrent quota checks serialise. */
     async lockSubscription(userId: string, tx: Db) {
-      await tx.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.userId, userId))).for('update');
+      await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId)))
+        .for('update');
     },
   };
 }

@@ -10,7 +10,11 @@ export function planRoutes(app: ZodApp, ctx: AppContext) {
     handler: async () => ({ data: await ctx.plans.available() }),
   });
   app.get('/plans', {
-    schema: { tags, querystring: listPlansQuery, response: { 200: envelope(z.object({ data: z.array(planSchema), total: z.number() })) } },
+    schema: {
+      tags,
+      querystring: listPlansQuery,
+      response: { 200: envelope(z.object({ data: z.array(planSchema), total: z.number() })) },
+    },
     handler: async (req) => ({ data: await ctx.plans.list(req.query) }),
   });
 }

@@ -3,7 +3,10 @@ import { AppError } from '../../errors';
 import type { PlanCode } from '../../../lib/constants';
 
 /** The subscription shape of spec 3; accounts without a row are shown on the free plan. */
-export async function subscriptionDto(ctx: Pick<AppContext, 'plans' | 'brandsService'>, userId: string) {
+export async function subscriptionDto(
+  ctx: Pick<AppContext, 'plans' | 'brandsService'>,
+  userId: string,
+) {
   const row = await ctx.plans.subscriptionOf(userId);
   const plan = row?.plan ?? (await ctx.plans.byCode('free'));
   if (!plan) throw new AppError(500, 'catalogue_missing', 'The plan catalogue is missing.');

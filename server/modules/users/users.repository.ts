@@ -15,11 +15,22 @@ export function createUsersRepository(db: Db) {
       return row;
     },
     /** Inserts unless the e-mail exists; returns undefined on conflict. */
-    async insert(values: { id: string; email: string; name: string; passwordHash: string }, tx: Db = db) {
-      const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+    async insert(
+      values: { id: string; email: string; name: string; passwordHash: string },
+      tx: Db = db,
+    ) {
+      const [row] = await tx
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.email })
+        .returning();
       return row;
     },
-    async update(id: string, values: Partial<Pick<UserRow, 'name' | 'avatar' | 'passwordHash' | 'emailVerifiedAt'>>, tx: Db = db) {
+    async update(
+      id: string,
+      values: Partial<Pick<UserRow, 'name' | 'avatar' | 'passwordHash' | 'emailVerifiedAt'>>,
+      tx: Db = db,
+    ) {
       const [row] = await tx
         .update(users)
         .set({ ...values, updatedAt: new Date() })

@@ -29,7 +29,11 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/users/me/password', {
     schema: { tags, body: changePasswordBody, response: { 200: envelope(okMessage) } },
     handler: async (req) => ({
-      data: await ctx.authService.changePassword(session(req), req.body.current_password, req.body.password),
+      data: await ctx.authService.changePassword(
+        session(req),
+        req.body.current_password,
+        req.body.password,
+      ),
     }),
   });
   app.get('/users/me/subscription', {
