@@ -58,13 +58,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ message: MESSAGES.http.bodyNotObject, status: 400, code: 'invalid_json' });
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .status(415)
-        .send({
-          message: MESSAGES.http.unsupportedMediaType,
-          status: 415,
-          code: 'unsupported_media_type',
-        });
+      return reply.status(415).send({
+        message: MESSAGES.http.unsupportedMediaType,
+        status: 415,
+        code: 'unsupported_media_type',
+      });
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply
