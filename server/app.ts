@@ -103,7 +103,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     authService,
     brandsService,
   };
-  if (opts.realtime !== false) {
+  // ROLE=web nodes serve only the dashboard; the API and sockets live on ROLE=api|all nodes.
+  const servesApi = env.ROLE !== 'web';
+  if (servesApi && opts.realtime !== false) {
     ctx.realtime = attachRealtime({
       server: app.server,
       auth: authService,
@@ -129,28 +131,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
   });
 
-  await app.register(
-    async (v1: ZodApp) => {
-      // The API speaks JSON only: other bodies answer 415 with a readable message.
-      v1.removeContentTypeParser('text/plain');
-      publicAuthRoutes(v1, ctx);
-      planRoutes(v1, ctx);
-      featureRoutes(v1, ctx);
-      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      // Authenticated scope: every route here has a session, and tenant data is filtered by it.
-      await v1.register(async (authed: ZodApp) => {
-        authed.addHook('onRequest', async (req) => {
-          req.auth = await authService.authenticate(bearer(req));
+  if (servesApi)
+    await app.register(
+      async (v1: ZodApp) => {
+        // The API speaks JSON only: other bodies answer 415 with a readable message.
+        v1.removeContentTypeParser('text/plain');
+        publicAuthRoutes(v1, ctx);
+        planRoutes(v1, ctx);
+        featureRoutes(v1, ctx);
+        v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+        // Authenticated scope: every route here has a session, and tenant data is filtered by it.
+        await v1.register(async (authed: ZodApp) => {
+          authed.addHook('onRequest', async (req) => {
+            req.auth = await authService.authenticate(bearer(req));
+          });
+          userRoutes(authed, ctx);
+          brandRoutes(authed, ctx);
         });
-        userRoutes(authed, ctx);
-        brandRoutes(authed, ctx);
-      });
-      v1.all('/*', async () => {
-        throw new AppError(404, 'not_found', MESSAGES.http.notFound);
-      });
-    },
-    { prefix: '/v1' },
-  );
+        v1.all('/*', async () => {
+          throw new AppError(404, 'not_found', MESSAGES.http.notFound);
+        });
+      },
+      { prefix: '/v1' },
+    );
   if (mailer.transport === 'outbox') outboxRoutes(app, ctx);
 
   // Graceful close: in-flight requests finish; keep-alive connections are dropped as soon as they
