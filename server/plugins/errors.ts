@@ -21,6 +21,9 @@ function issuesToDetails(issues: Issue[], context: string) {
 
 /** One error handler: every failure leaves as `{ message, status, code, details? }`. */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: MESSAGES.http.notFound, status: 404, code: 'not_found' }),
+  );
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
