@@ -59,11 +59,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // One line per request drowns the outbox links and warnings; LOG_LEVEL=debug brings them back.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug(
+      { method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
+  });
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
