@@ -29,6 +29,9 @@ export const QUERY_RETRY = 1;
 /** Transport pseudo-statuses of the service layer (spec 8). */
 export const NO_NETWORK_STATUS = 0;
 export const NO_TOKEN_STATUS = 499;
+/** Codes of those pseudo-statuses (spec 8: "no-network (code 0)", "no-token (code 499)"). */
+export const NO_NETWORK_CODE = 'no-network';
+export const NO_TOKEN_CODE = 'no-token';
 
 /** Realtime event names (spec 7, "Other"). */
 export const SOCKET_EVENTS = {

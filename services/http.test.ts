@@ -1,6 +1,6 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_NETWORK_STATUS, NO_TOKEN_STATUS } from '@/lib/constants';
+import { NO_NETWORK_CODE, NO_NETWORK_STATUS, NO_TOKEN_CODE, NO_TOKEN_STATUS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { server } from '../tests/mocks/node';
 import { ApiError, http, setAuthRedirect, signInPathFor } from './http';
@@ -52,6 +52,7 @@ describe('services/http', () => {
     server.use(mswHttp.get('*/v1/ping', handler));
     const error = await failure(http.get('/v1/ping'));
     expect(error.status).toBe(NO_TOKEN_STATUS);
+    expect(error.code).toBe(NO_TOKEN_CODE);
     expect(error.message).toBe(MESSAGES.noToken);
     expect(handler).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledWith('/sign-in?next=%2Fbrands');
@@ -132,6 +133,7 @@ describe('services/http', () => {
     server.use(mswHttp.get('*/v1/ping', () => HttpResponse.error()));
     const error = await failure(http.get('/v1/ping'));
     expect(error.status).toBe(NO_NETWORK_STATUS);
+    expect(error.code).toBe(NO_NETWORK_CODE);
     expect(error.message).toBe(MESSAGES.noNetwork);
     expect(localStorage.getItem('token')).toBe('sess_abc');
   });

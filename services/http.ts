@@ -1,5 +1,10 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { NO_NETWORK_STATUS, NO_TOKEN_STATUS } from '@/lib/constants';
+import {
+  NO_NETWORK_CODE,
+  NO_NETWORK_STATUS,
+  NO_TOKEN_CODE,
+  NO_TOKEN_STATUS,
+} from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { isPublicPath } from '@/lib/route-match';
@@ -76,10 +81,10 @@ export const http = axios.create({ baseURL: process.env.NEXT_PUBLIC_API_URL ?? '
 
 http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   if (config.skipAuth) return config;
-  const token = getToken() ?? process.env.NEXT_PUBLIC_DEFAULT_TOKEN;
+  const token = getToken();
   if (!token) {
     sendToSignIn();
-    throw new ApiError({ message: MESSAGES.noToken, status: NO_TOKEN_STATUS });
+    throw new ApiError({ message: MESSAGES.noToken, status: NO_TOKEN_STATUS, code: NO_TOKEN_CODE });
   }
   config.headers.set('Authorization', `Bearer ${token}`);
   return config;
@@ -112,7 +117,12 @@ export function normaliseError(error: unknown): ApiError {
   }
   const response = error.response;
   if (!response) {
-    return new ApiError({ message: MESSAGES.noNetwork, status: NO_NETWORK_STATUS, data: null });
+    return new ApiError({
+      message: MESSAGES.noNetwork,
+      status: NO_NETWORK_STATUS,
+      data: null,
+      code: NO_NETWORK_CODE,
+    });
   }
   const { status, data } = response;
   const config: AxiosRequestConfig | undefined = error.config;

@@ -16,8 +16,9 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
+/** The stored token, else the environment default token (spec 5.9), else null. */
 export function getToken(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.token) || null;
+  return storage()?.getItem(STORAGE_KEYS.token) || process.env.NEXT_PUBLIC_DEFAULT_TOKEN || null;
 }
 
 export function setToken(token: string): void {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { featureKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
-import { useToken } from '@/hooks/use-token';
 import { getFeatures } from '@/services/features';
 
 const API_HOST = process.env.NEXT_PUBLIC_GROWTHBOOK_API_HOST;
@@ -18,13 +17,12 @@ const INIT_TIMEOUT_MS = 2000;
  */
 export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
   const [growthbook] = useState(() => new GrowthBook({ apiHost: API_HOST, clientKey: CLIENT_KEY }));
-  const token = useToken();
   const { data: user } = useCurrentUser();
 
   const payload = useQuery({
     queryKey: featureKeys.payload,
     queryFn: ({ signal }) => getFeatures(signal),
-    enabled: !API_HOST && Boolean(token),
+    enabled: !API_HOST,
   });
 
   const initialised = useRef(false);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useFeatureIsOn } from '@growthbook/growthbook-react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,10 +11,12 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 function Probe() {
   const forMe = useFeatureIsOn('only-for-me');
   const loggedIn = useFeatureIsOn('logged-in-main');
+  const visitor = useFeatureIsOn('visitors');
   return (
     <p>
       <span data-testid="only-for-me">{forMe ? 'on' : 'off'}</span>
       <span data-testid="logged-in-main">{loggedIn ? 'on' : 'off'}</span>
+      <span data-testid="visitors">{visitor ? 'on' : 'off'}</span>
     </p>
   );
 }
@@ -24,6 +26,10 @@ const features = (userId: string) => ({
     'only-for-me': {
       defaultValue: false,
       rules: [{ condition: { id: userId, email: 'ada@example.com' }, force: true }],
+    },
+    visitors: {
+      defaultValue: false,
+      rules: [{ condition: { id: 'anonymous', loggedIn: false }, force: true }],
     },
     'logged-in-main': {
       defaultValue: false,
@@ -49,12 +55,12 @@ describe('FeatureFlagsProvider', () => {
     ).toBeInTheDocument();
   });
 
-  it('treats a visitor without a session as anonymous: targeted flags stay off', async () => {
+  it('loads flags for a visitor without a session, evaluated as anonymous', async () => {
     const seen = vi.fn();
     server.use(
-      http.get('*/v1/features', () => {
-        seen();
-        return HttpResponse.json({ data: features('someone') });
+      http.get('*/v1/features', ({ request }) => {
+        seen(request.headers.get('authorization'));
+        return HttpResponse.json({ data: features('anonymous') });
       }),
     );
     renderWithProviders(
@@ -62,8 +68,12 @@ describe('FeatureFlagsProvider', () => {
         <Probe />
       </FeatureFlagsProvider>,
     );
+    await waitFor(() => expect(seen).toHaveBeenCalledWith(null));
+    expect(
+      await screen.findByText('on', { selector: '[data-testid="visitors"]' }),
+    ).toBeInTheDocument();
+    // Rule "id is anonymous" but e-mail must match too: stays off; logged-in rule: off.
     expect(screen.getByTestId('only-for-me')).toHaveTextContent('off');
     expect(screen.getByTestId('logged-in-main')).toHaveTextContent('off');
-    expect(seen).not.toHaveBeenCalled();
   });
 });

@@ -11,9 +11,6 @@ import { useSignUp } from '../hooks/use-sign-up';
 import { AuthCard, authLink } from './auth-card';
 import { ResendVerificationButton } from './resend-verification-button';
 
-const PASSWORD_HINT =
-  '8 to 10 characters with an uppercase and a lowercase letter, a number and a special character.';
-
 /** Sign-up (POST /v1/auth/sign-up); on success the form gives way to "check your inbox". */
 export function SignUpForm() {
   const {
@@ -81,7 +78,7 @@ export function SignUpForm() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          hint={MESSAGES.password.hint}
           error={errors.password?.message}
           {...register('password')}
         />
