@@ -6,7 +6,9 @@ export type ShellKind =
   | 'app'
   /** sidebar + header, content sits on the grey page background */
   | 'app-plain'
-  /** header-less, sidebar-less page (auth, terms, not-found, report editor, catch-all) */
+  /** header and content, no sidebar (report editor) */
+  | 'header'
+  /** header-less, sidebar-less page (auth, terms, not-found, catch-all) */
   | 'bare'
   /** full screen: no sidebar or header (checkout) */
   | 'fullscreen';
@@ -92,7 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Create Report',
     breadcrumb: ['Create Report'],
     public: false,
-    shell: 'bare',
+    shell: 'header',
     area: 'reports',
   },
   {
@@ -100,7 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Edit Report',
     breadcrumb: ['Edit Report'],
     public: false,
-    shell: 'bare',
+    shell: 'header',
     area: 'reports',
   },
   {
@@ -235,7 +237,6 @@ export const ROUTES: readonly RouteDef[] = [
     pattern: '/flows/[id]/report',
     title: 'Report',
     breadcrumb: ['Product Tour', 'Report'],
-    back: paths.flows(),
     public: false,
     shell: 'app',
     area: 'flows',

@@ -8,11 +8,19 @@ export interface AppShellProps {
   children: ReactNode;
   /** Content sits on the grey background instead of a white card ('app-plain'). */
   plain?: boolean;
+  /** Header and content without the sidebar ('header' routes such as the report editor). */
+  withSidebar?: boolean;
   renderSidebarExtra?: (state: SidebarSlotState) => ReactNode;
 }
 
 /** Sidebar + header + content (spec 2.2). */
-export function AppShell({ route, children, plain = false, renderSidebarExtra }: AppShellProps) {
+export function AppShell({
+  route,
+  children,
+  plain = false,
+  withSidebar = true,
+  renderSidebarExtra,
+}: AppShellProps) {
   return (
     <div className="flex min-h-screen bg-slate-100">
       <a
@@ -21,9 +29,9 @@ export function AppShell({ route, children, plain = false, renderSidebarExtra }:
       >
         Skip to content
       </a>
-      <Sidebar area={route.area} renderExtra={renderSidebarExtra} />
+      {withSidebar ? <Sidebar area={route.area} renderExtra={renderSidebarExtra} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header route={route} />
+        <Header route={route} withMenu={withSidebar} />
         <main id="main" className="flex-1 p-4 md:p-6">
           {plain ? (
             children

@@ -8,18 +8,20 @@ import { Breadcrumb } from './breadcrumb';
 import { UserMenu } from './user-menu';
 
 /** Top bar (spec 2.2): drawer button on small screens, back arrow, breadcrumb, user menu. */
-export function Header({ route }: { route: RouteDef }) {
+export function Header({ route, withMenu = true }: { route: RouteDef; withMenu?: boolean }) {
   const openDrawer = useSidebarStore((s) => s.setDrawerOpen);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6">
-      <button
-        type="button"
-        aria-label="Open menu"
-        onClick={() => openDrawer(true)}
-        className={cn('rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden', focusRing)}
-      >
-        <MenuIcon />
-      </button>
+      {withMenu ? (
+        <button
+          type="button"
+          aria-label="Open menu"
+          onClick={() => openDrawer(true)}
+          className={cn('rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden', focusRing)}
+        >
+          <MenuIcon />
+        </button>
+      ) : null}
       {route.back ? (
         <Link
           href={route.back}

@@ -23,6 +23,12 @@ export function PageLayout({ route, children, renderSidebarExtra }: PageLayoutPr
           {children}
         </AppShell>
       );
+    case 'header':
+      return (
+        <AppShell route={route} withSidebar={false}>
+          {children}
+        </AppShell>
+      );
     case 'fullscreen':
       return <div className="min-h-screen bg-white">{children}</div>;
     default:
