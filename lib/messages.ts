@@ -62,6 +62,7 @@ export const MESSAGES = {
     bodyTooLarge: 'The request body is too large.',
     validation: 'Some fields are not valid.',
     bodyNotObject: 'The request body must be a JSON object.',
+    badCharacters: 'Text must not contain control characters such as NUL (\\u0000).',
     unauthorized: 'Please sign in to continue.',
   },
 } as const;

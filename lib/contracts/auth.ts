@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
-import { emailField, requiredText, tokenField } from './common';
+import { emailField, requiredText, tokenField, withoutNul } from './common';
 import { passwordField } from './password';
 
 export const signUpBody = z.object({
@@ -33,7 +33,9 @@ const avatarField = z
   .string()
   .trim()
   .max(2048, { error: MESSAGES.field.tooLong(2048) })
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: MESSAGES.field.avatar });
+  .refine((v) => v === '' || (/^https?:\/\/\S+$/i.test(v) && withoutNul(v)), {
+    error: MESSAGES.field.avatar,
+  });
 
 export const updateMeBody = z.object({
   name: requiredText('Name'),

@@ -8,13 +8,19 @@ export const textTypeError = (label: string) => (issue: { input?: unknown }) =>
     ? MESSAGES.field.required(label)
     : MESSAGES.field.mustBeText(label);
 
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/;
+/** Text the database can store: PostgreSQL refuses NUL characters. */
+export const withoutNul = (v: string) => !NUL.test(v);
+
 /** A required, trimmed text field with the default 255-character cap (spec 5.1). */
 export const requiredText = (label: string, max = TEXT_MAX_LENGTH) =>
   z
     .string({ error: textTypeError(label) })
     .trim()
     .min(1, { error: MESSAGES.field.required(label) })
-    .max(max, { error: MESSAGES.field.tooLong(max) });
+    .max(max, { error: MESSAGES.field.tooLong(max) })
+    .refine(withoutNul, { error: MESSAGES.http.badCharacters });
 
 export const emailField = z
   .string({ error: textTypeError('E-mail') })

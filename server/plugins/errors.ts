@@ -19,6 +19,26 @@ function issuesToDetails(issues: Issue[], context: string) {
   });
 }
 
+// PostgreSQL refuses NUL and untranslatable characters in text: that is the sender's input.
+const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+function databaseCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e.cause?.code ?? e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Drizzle's "Failed query … params: …" carries e-mails and hashes: log the cause, not the params. */
+function redact(error: unknown) {
+  const e = error as Error & { cause?: Error };
+  const source = e.cause instanceof Error ? e.cause : e;
+  return {
+    type: e.name,
+    message: source.message.split('\nparams:')[0],
+    stack: source.stack?.split('\n').slice(1, 8).join('\n'),
+  };
+}
+
 /** One error handler: every failure leaves as `{ message, status, code, details? }`. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) =>
@@ -84,7 +104,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         code: (fe.code ?? 'bad_request').toLowerCase(),
       });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    const dbCode = databaseCode(error);
+    if (dbCode && BAD_TEXT_CODES.has(dbCode)) {
+      return reply
+        .status(400)
+        .send({ message: MESSAGES.http.badCharacters, status: 400, code: 'validation_error' });
+    }
+    request.log.error({ err: redact(error), dbCode }, 'unhandled error');
     return reply
       .status(500)
       .send({ message: MESSAGES.generic, status: 500, code: 'internal_error' });

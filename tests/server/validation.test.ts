@@ -163,6 +163,30 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
     }
   });
 
+  it('NUL characters in any text field', async () => {
+    for (const e of endpoints()) {
+      for (const field of Object.keys(e.valid)) {
+        const res = await send(e, JSON.stringify({ ...e.valid, [field]: 'a\u0000b' }));
+        expect(res.statusCode, `${e.url} ${field}`).toBeLessThan(500);
+      }
+    }
+    const avatar = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/me',
+      headers: { 'content-type': 'application/json', ...auth(token) },
+      payload: JSON.stringify({ name: 'A', avatar: 'https://x.example/\u0000' }),
+    });
+    expectClear4xx(avatar, 400);
+    const name = await t.app.inject({
+      method: 'POST',
+      url: '/v1/brands',
+      headers: { 'content-type': 'application/json', ...auth(token) },
+      payload: JSON.stringify({ name: 'a\u0000b', domain: 'nul.example.com' }),
+    });
+    expectClear4xx(name, 400);
+    expect(name.json().message).toBe(MESSAGES.http.badCharacters);
+  });
+
   it('malformed JSON', async () => {
     for (const e of endpoints()) {
       const res = await send(e, '{"name": ');

@@ -27,8 +27,12 @@ export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
 
   // Reset links are credentials: only a browser on this machine may read them.
+  // The socket's own address, not req.ip (which trusts X-Forwarded-For under TRUST_PROXY), and
+  // nothing relayed by a proxy: behind a proxy on this host every visitor would look local.
   const localOnly = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!isLoopback(req.ip)) return reply.callNotFound();
+    const relayed =
+      req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (relayed || !isLoopback(req.raw.socket.remoteAddress ?? '')) return reply.callNotFound();
   };
 
   app.get('/v1/dev/outbox', { schema: { hide: true }, onRequest: localOnly }, async () => ({
