@@ -13,7 +13,7 @@ import { appUrl } from './env';
 import type { Database } from './db/client';
 import { bearer, type AppContext, type ZodApp } from './context';
 import { AppError } from './errors';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createDeliveryQueue, createMailer, type Mailer } from './mail/mailer';
 import { createOutboxRepository } from './mail/outbox.repository';
 import { registerErrorHandling } from './plugins/errors';
 import {
@@ -83,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox, log: app.log });
+  const mail = createDeliveryQueue(mailer, app.log);
   const users = createUsersRepository(db);
   const plans = createPlansRepository(db);
   const brands = createBrandsRepository(db);
@@ -93,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     users,
     auth: createAuthRepository(db),
     plans,
-    mailer,
+    mail,
     counters,
     limits,
     appUrl: appUrl(env),
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     env,
     database,
     mailer,
+    mail,
     outbox,
     counters,
     limits,
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await mail.drain();
     await redis?.quit().catch(() => redis.disconnect());
   });
 

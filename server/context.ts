@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Database } from './db/client';
-import type { Mailer } from './mail/mailer';
+import type { DeliveryQueue, Mailer } from './mail/mailer';
 import type { OutboxRepository } from './mail/outbox.repository';
 import type { CounterStore, RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './plugins/realtime';
@@ -25,6 +25,8 @@ export interface AppContext {
   env: Env;
   database: Database;
   mailer: Mailer;
+  /** Background delivery; `drain()` waits for mail still in flight. */
+  mail: DeliveryQueue;
   outbox: OutboxRepository;
   counters: CounterStore;
   limits: RateLimits;

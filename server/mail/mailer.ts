@@ -49,3 +49,26 @@ export function createMailer(opts: {
     },
   };
 }
+
+/**
+ * Sends in the background so a response never waits on (or reveals, by its timing) a mail
+ * delivery; failures are logged. `drain()` lets shutdown wait for what is still in flight.
+ */
+export function createDeliveryQueue(mailer: Mailer, log: FastifyBaseLogger) {
+  const pending = new Set<Promise<void>>();
+  return {
+    deliver(message: MailMessage): void {
+      const p = mailer
+        .send(message)
+        .catch((err: unknown) =>
+          log.error({ err: (err as Error).message, to: message.to }, 'mail delivery failed'),
+        )
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async drain(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+export type DeliveryQueue = ReturnType<typeof createDeliveryQueue>;

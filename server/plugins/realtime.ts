@@ -7,6 +7,9 @@ import { SOCKET_EVENTS, SOCKET_PATH } from '../../lib/constants';
 import type { AuthService } from '../modules/auth/auth.service';
 
 const userRoom = (userId: string) => `user:${userId}`;
+// Server-side rooms (clients cannot ask for these) used to close sockets of revoked sessions.
+const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+const sessionsOfUserRoom = (userId: string) => `sessions-of:${userId}`;
 
 export interface Realtime {
   /** Emits to every socket of one user, on whichever node it is connected. */
@@ -49,13 +52,29 @@ export function attachRealtime(opts: {
     try {
       const ctx = await opts.auth.authenticate(typeof raw === 'string' ? raw : undefined);
       socket.data.userId = ctx.user.id;
+      socket.data.sessionId = ctx.sessionId;
       next();
     } catch {
       next(new Error('unauthorized'));
     }
   });
 
+  // Sign-out, password reset and password change end sockets of those sessions, on every node.
+  opts.auth.onSessionsRevoked(({ userId, sessionId, exceptSessionId }) => {
+    const target =
+      sessionId !== undefined
+        ? io.in(sessionRoom(sessionId))
+        : exceptSessionId !== undefined
+          ? io.in(sessionsOfUserRoom(userId)).except(sessionRoom(exceptSessionId))
+          : io.in(sessionsOfUserRoom(userId));
+    target.disconnectSockets(true);
+  });
+
   io.on('connection', (socket) => {
+    void socket.join([
+      sessionRoom(socket.data.sessionId as number),
+      sessionsOfUserRoom(socket.data.userId as string),
+    ]);
     socket.on(
       SOCKET_EVENTS.USER_JOIN_ROOM,
       (payload: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {

@@ -143,8 +143,10 @@ describe(`auth flow (${ENGINE})`, () => {
     expect(a.json()).toEqual(b.json());
     const pending = uniqueEmail('pending');
     await post('/v1/auth/sign-up', { name: 'P', email: pending, password: GOOD_PASSWORD });
+    await t.app.ctx.mail.drain();
     const before = (await t.app.ctx.outbox.latest()).filter((m) => m.to === pending).length;
     await post('/v1/auth/resend-verification', { email: pending });
+    await t.app.ctx.mail.drain();
     const after = (await t.app.ctx.outbox.latest()).filter((m) => m.to === pending).length;
     expect(after).toBe(before + 1);
   });
@@ -286,6 +288,19 @@ describe(`rate limits (${ENGINE})`, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 16 * 60 * 1000);
     expect((await post('/v1/auth/sign-in', { email, password })).statusCode).toBe(200);
+  });
+
+  it('holds the per-account limit under parallel guesses', async () => {
+    const { email } = await signUpVerified(t.app);
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 25 }, () =>
+          post('/v1/auth/sign-in', { email, password: 'Wrong1!pw' }),
+        ),
+      )
+    ).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
   });
 
   it('limits sign-up and forgot-password per address with 429 and Retry-After (default limits)', async () => {

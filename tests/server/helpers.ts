@@ -105,6 +105,7 @@ export const GOOD_PASSWORD = 'Secret1!x';
 
 /** The token in the newest outbox link to `to` whose path is `pathname`. */
 export async function tokenFromOutbox(app: App, to: string, pathname: string): Promise<string> {
+  await app.ctx.mail.drain(); // mail is delivered after the response
   const mails = await app.ctx.outbox.latest();
   for (const m of mails) {
     if (m.to !== to) continue;

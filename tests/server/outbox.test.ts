@@ -17,6 +17,7 @@ describe('local outbox', () => {
       ...json({ name: 'O', email, password: 'Secret1!x' }),
     });
 
+    await t.app.ctx.mail.drain();
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

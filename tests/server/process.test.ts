@@ -89,10 +89,16 @@ describe('the server process', () => {
     const email = 'restart@example.com';
     const password = 'Restart1!';
     expect((await post(base, '/v1/auth/sign-up', { name: 'R', email, password })).status).toBe(201);
-    const outbox = (await (await fetch(`${base}/v1/dev/outbox`)).json()) as {
-      data: { to: string; links: string[] }[];
-    };
-    const link = outbox.data.find((m) => m.to === email)?.links[0] as string;
+    // Mail goes out just after the response: look until it is there.
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i++) {
+      const outbox = (await (await fetch(`${base}/v1/dev/outbox`)).json()) as {
+        data: { to: string; links: string[] }[];
+      };
+      link = outbox.data.find((m) => m.to === email)?.links[0];
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!link) throw new Error('no verification mail in the outbox');
     const token = new URL(link).searchParams.get('token');
     expect((await post(base, '/v1/auth/verify-email', { token })).status).toBe(200);
     const session = (

@@ -86,6 +86,61 @@ describe(`realtime on one node (${ENGINE})`, () => {
   });
 });
 
+describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
+  let node: Instance;
+  beforeAll(async () => {
+    node = await start();
+  });
+  afterAll(async () => node.drop());
+
+  const disconnected = (s: Socket) =>
+    new Promise<void>((resolve) => s.once('disconnect', () => resolve()));
+
+  it("sign-out ends that session's socket; a password change ends the other sessions' sockets", async () => {
+    const a = await signUpVerified(node.app);
+    const signIn = await node.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: a.email, password: a.password }),
+    });
+    const other = signIn.json().data.token as string;
+    const third = (
+      await node.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: a.email, password: a.password }),
+      })
+    ).json().data.token as string;
+    const sa = open(node.url, a.token);
+    const so = open(node.url, other);
+    const st = open(node.url, third);
+    await Promise.all([connected(sa), connected(so), connected(st)]);
+
+    const thirdGone = disconnected(st);
+    await node.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-out',
+      headers: { authorization: `Bearer ${third}` },
+    });
+    await thirdGone;
+    expect(sa.connected && so.connected).toBe(true);
+
+    const otherGone = disconnected(so);
+    const change = await node.app.inject({
+      method: 'PUT',
+      url: '/v1/users/me/password',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+      payload: JSON.stringify({ current_password: a.password, password: 'Changed1!' }),
+    });
+    expect(change.statusCode).toBe(200);
+    await otherGone;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sa.connected).toBe(true);
+  });
+});
+
 describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () => {
   if (!TEST_REDIS_URL)
     console.info(

@@ -6,12 +6,21 @@ import type { Db } from '../../db/client';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Mailer } from '../../mail/mailer';
+import type { DeliveryQueue } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
 import type { CounterStore, RateLimits } from '../../plugins/rate-limit';
 import type { PlansRepository } from '../plans/plans.repository';
 import { toUserDto, type UserRow, type UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
+
+/** Which sessions just stopped being valid (so live sockets of them can be closed). */
+export interface SessionsRevoked {
+  userId: string;
+  /** Only this session; without it, every session of the user... */
+  sessionId?: number;
+  /** ...except this one. */
+  exceptSessionId?: number;
+}
 
 export interface AuthContext {
   user: UserRow;
@@ -27,12 +36,14 @@ export function createAuthService(deps: {
   users: UsersRepository;
   auth: AuthRepository;
   plans: PlansRepository;
-  mailer: Mailer;
+  mail: DeliveryQueue;
   counters: CounterStore;
   limits: RateLimits;
   appUrl: string;
 }) {
-  const { db, users, auth, plans, mailer, counters, limits } = deps;
+  const { db, users, auth, plans, mail: outgoing, counters, limits } = deps;
+  const revokedListeners = new Set<(e: SessionsRevoked) => void>();
+  const revoked = (e: SessionsRevoked) => revokedListeners.forEach((fn) => fn(e));
   const link = (path: string, token: string) =>
     `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
@@ -67,7 +78,7 @@ export function createAuthService(deps: {
         if (existing && !existing.emailVerifiedAt) return sendVerification(existing, tx);
         return mailTemplates.alreadyRegistered(body.email, `${deps.appUrl}/sign-in`);
       });
-      await mailer.send(mail);
+      outgoing.deliver(mail);
       return { message: MESSAGES.auth.signUpDone, email: body.email };
     },
 
@@ -87,27 +98,27 @@ export function createAuthService(deps: {
 
     async resendVerification(email: string) {
       const user = await users.findByEmail(email);
-      if (user && !user.emailVerifiedAt) await mailer.send(await sendVerification(user));
+      if (user && !user.emailVerifiedAt) outgoing.deliver(await sendVerification(user));
       return { message: MESSAGES.auth.verificationSent };
     },
 
     async signIn(body: SignInBody) {
       const rule = limits.signInFailuresPerAccount;
       const key = `signin-fail:${body.email}`;
-      const failures = await counters.peek(key);
-      if (failures.count >= rule.max)
-        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, failures.resetInMs / 1000);
+      // Count the attempt before checking it, so parallel guesses cannot slip past the limit.
+      const attempts = await counters.hit(key, rule.windowMs);
+      if (attempts.count > rule.max) {
+        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, attempts.resetInMs / 1000);
+      }
       const user = await users.findByEmail(body.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, body.password)
         : (await burnPasswordCheck(body.password), false);
-      if (!user || !ok) {
-        await counters.hit(key, rule.windowMs);
+      if (!user || !ok)
         throw new AppError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
-      }
+      await counters.clear(key);
       if (!user.emailVerifiedAt)
         throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
-      await counters.clear(key);
       const token = newToken();
       await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS));
       return { token, user: toUserDto(user) };
@@ -126,8 +137,14 @@ export function createAuthService(deps: {
       return { user, sessionId: session.id };
     },
 
+    /** Listens for revoked sessions (realtime closes their sockets). */
+    onSessionsRevoked(listener: (e: SessionsRevoked) => void) {
+      revokedListeners.add(listener);
+    },
+
     async signOut(ctx: AuthContext) {
       await auth.revokeSession(ctx.sessionId);
+      revoked({ userId: ctx.user.id, sessionId: ctx.sessionId });
       return { message: 'Signed out.' };
     },
 
@@ -142,7 +159,7 @@ export function createAuthService(deps: {
           hashToken(token),
           new Date(Date.now() + RESET_TOKEN_TTL_MS),
         );
-        await mailer.send(mailTemplates.resetPassword(user.email, link('/reset-password', token)));
+        outgoing.deliver(mailTemplates.resetPassword(user.email, link('/reset-password', token)));
       }
       return { message: MESSAGES.auth.resetRequested };
     },
@@ -150,6 +167,7 @@ export function createAuthService(deps: {
     /** Sets the password, spends every reset token and signs every session out. */
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
+      let revokedUser: string | undefined;
       const email = await db.transaction(async (tx) => {
         const userId = await auth.consumeEmailToken(
           'reset_password',
@@ -166,11 +184,13 @@ export function createAuthService(deps: {
         );
         await auth.invalidateEmailTokens(userId, 'reset_password', tx);
         await auth.revokeUserSessions(userId, undefined, tx);
+        revokedUser = userId;
         return user?.email;
       });
+      if (revokedUser) revoked({ userId: revokedUser });
       if (email) {
         await counters.clear(`signin-fail:${email}`);
-        await mailer.send(mailTemplates.passwordChanged(email));
+        outgoing.deliver(mailTemplates.passwordChanged(email));
       }
       return { message: MESSAGES.auth.resetDone };
     },
@@ -187,7 +207,8 @@ export function createAuthService(deps: {
         await users.update(ctx.user.id, { passwordHash }, tx);
         await auth.revokeUserSessions(ctx.user.id, ctx.sessionId, tx);
       });
-      await mailer.send(mailTemplates.passwordChanged(ctx.user.email));
+      revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
+      outgoing.deliver(mailTemplates.passwordChanged(ctx.user.email));
       return { message: MESSAGES.auth.passwordChanged };
     },
   };
