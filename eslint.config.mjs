@@ -35,6 +35,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.next-e2e/**',
       'node_modules/**',
       'public/**',
       'server/db/migrations/**',

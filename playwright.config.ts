@@ -44,6 +44,7 @@ export default defineConfig({
       REDIS_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next-e2e',
     },
   },
 });

@@ -25,9 +25,12 @@ test('sign up with password rules, verify from the outbox, sign in, create a pro
   await expect(page.getByText(MESSAGES.auth.signUpDone)).toBeVisible();
 
   // The verification link from the local outbox.
-  await page.goto('/dev/outbox');
   const mail = page.locator(`article[data-to="${email}"]`).first();
-  await expect(mail).toBeVisible();
+  // Mail is delivered just after the sign-up answer: reload the outbox until it is there.
+  await expect(async () => {
+    await page.goto('/dev/outbox');
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   await mail.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/verify-email\?token=/);
   await expect(page.getByText(MESSAGES.auth.verified)).toBeVisible();

@@ -72,7 +72,9 @@ if (!existsSync(chromium)) {
   }
   notes.push(msg);
 } else {
-  const built = existsSync(path.join(root, '.next', 'BUILD_ID'));
+  // A build of its own, so a running `npm start` on .next is left alone.
+  process.env.NEXT_DIST_DIR = '.next-e2e';
+  const built = existsSync(path.join(root, '.next-e2e', 'BUILD_ID'));
   if (!(process.env.SKIP_BUILD === '1' && built) && !step('build', bin('next'), ['build']))
     totals.failed += 1;
   const file = path.join(out, 'e2e.json');

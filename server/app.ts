@@ -56,7 +56,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { env, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: env.TRUST_PROXY,
+    // Fastify accepts a hop count at run time; its typings omit the number form.
+    trustProxy: env.TRUST_PROXY as boolean | string,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     // One line per request drowns the outbox links and warnings; LOG_LEVEL=debug brings them back.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, loadEnv } from './env';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { appUrl, loadEnv, readDotEnv } from './env';
 
 describe('configuration', () => {
   it('runs on the embedded defaults with nothing set', () => {
@@ -24,5 +27,23 @@ describe('configuration', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or proxy addresses', () => {
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+  });
+
+  it('loads a .env file without overriding the environment', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'env-')), '.env');
+    writeFileSync(file, '# comment\nPORT=4000\nexport SMTP_URL="smtp://mail:25"\nROLE=api\n');
+    const target: Record<string, string | undefined> = { ROLE: 'web' };
+    readDotEnv(file, target);
+    expect(target).toEqual({ PORT: '4000', SMTP_URL: 'smtp://mail:25', ROLE: 'web' });
+    expect(loadEnv(target)).toMatchObject({ PORT: 4000, ROLE: 'web', SMTP_URL: 'smtp://mail:25' });
   });
 });

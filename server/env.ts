@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,10 +12,6 @@ const optionalUrl = (protocols: string[], label: string) =>
       message: `${label} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
-const boolish = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
 
 /** Every configuration variable the server reads; documented in .env.example. */
 export const envSchema = z.object({
@@ -29,11 +26,41 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
   MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
-  TRUST_PROXY: boolish,
+  /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v;
+    }),
   GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
 });
 
 export type Env = z.output<typeof envSchema>;
+
+/**
+ * Reads KEY=VALUE lines of a .env file into `target` without overriding what is already set
+ * (the environment wins). Quotes around a value are dropped; `#` starts a comment line.
+ */
+export function readDotEnv(
+  file: string,
+  target: Record<string, string | undefined> = process.env,
+): void {
+  if (!existsSync(file)) return;
+  for (const raw of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const [, key, rest] = m as unknown as [string, string, string];
+    const value = /^(['"])(.*)\1$/.exec(rest)?.[2] ?? rest;
+    if (target[key] === undefined) target[key] = value;
+  }
+}
 
 /** Parses configuration, or throws one readable list of everything wrong with it. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

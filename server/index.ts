@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadEnv } from './env';
+import { loadEnv, readDotEnv } from './env';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
@@ -12,6 +12,7 @@ const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 async function main() {
   const dev = process.argv.includes('--dev');
+  readDotEnv(path.join(ROOT, '.env'));
   const env = (() => {
     try {
       return loadEnv({

@@ -14,7 +14,7 @@ export interface NextBridge {
 
 /** Builds the dashboard once when no production build exists (first `npm start`). */
 export function ensureBuild(root: string, log: FastifyBaseLogger) {
-  if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  if (existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) return;
   log.info(
     'no production build found: running `next build` (first start only, takes a few minutes)',
   );

@@ -8,7 +8,6 @@ export const textTypeError = (label: string) => (issue: { input?: unknown }) =>
     ? MESSAGES.field.required(label)
     : MESSAGES.field.mustBeText(label);
 
-// eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;
 /** Text the database can store: PostgreSQL refuses NUL characters. */
 export const withoutNul = (v: string) => !NUL.test(v);
