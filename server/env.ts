@@ -12,7 +12,6 @@ const optionalUrl = (protocols: string[], label: string) =>
       message: `${label} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
-
 /** Every configuration variable the server reads; documented in .env.example. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

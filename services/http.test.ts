@@ -1,6 +1,11 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_NETWORK_CODE, NO_NETWORK_STATUS, NO_TOKEN_CODE, NO_TOKEN_STATUS } from '@/lib/constants';
+import {
+  NO_NETWORK_CODE,
+  NO_NETWORK_STATUS,
+  NO_TOKEN_CODE,
+  NO_TOKEN_STATUS,
+} from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { server } from '../tests/mocks/node';
 import { ApiError, http, setAuthRedirect, signInPathFor } from './http';
