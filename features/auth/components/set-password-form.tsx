@@ -1,4 +1,3 @@
-import { MESSAGES } from '@/lib/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
@@ -6,7 +5,7 @@ import { resetPasswordBody, withConfirmation } from '@/lib/contracts/auth';
 import { paths } from '@/lib/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useResetPassword } from '../hooks/use-reset-password';
 import { authLink } from './auth-card';
 
@@ -52,20 +51,10 @@ export function SetPasswordForm({ token }: { token: string }) {
           ) : null}
         </FormAlert>
       ) : null}
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={MESSAGES.password.hint}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm_password')}
+        errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
       />
       <Button type="submit" className="w-full" loading={reset.isPending}>
         Set new password

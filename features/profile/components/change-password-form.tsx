@@ -1,9 +1,9 @@
-import { MESSAGES } from '@/lib/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { changePasswordBody, withConfirmation } from '@/lib/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useChangePassword } from '../hooks/use-change-password';
@@ -48,20 +48,10 @@ export function ChangePasswordForm() {
         error={errors.current_password?.message}
         {...register('current_password')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={MESSAGES.password.hint}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm_password')}
+        errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
       />
       <div>
         <Button type="submit" loading={change.isPending}>
