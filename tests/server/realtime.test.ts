@@ -168,6 +168,26 @@ describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () =
     await drop?.();
   });
 
+  it('shares failed sign-in counts: failures on one node lock the account on the other', async () => {
+    const user = await signUpVerified(two.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await one.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: user.email, password: 'Wrong1!pw' }),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await two.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(locked.statusCode).toBe(429);
+  });
+
   it("an event emitted on one node reaches the user's socket on the other", async () => {
     const user = await signUpVerified(two.app);
     // With PGlite each node has its own store; the session must be valid where the socket connects.
