@@ -58,9 +58,11 @@ export function session(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The token of an `Authorization: Bearer <token>` header. */
+export function parseBearer(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+}
+
 export function bearer(request: FastifyRequest): string | undefined {
-  const h = request.headers.authorization;
-  if (!h) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  return m?.[1];
+  return parseBearer(request.headers.authorization);
 }

@@ -1,11 +1,6 @@
 import { APP_NAME } from '../../lib/constants';
+import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 function layout(
   to: string,

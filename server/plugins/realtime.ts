@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_EVENTS, SOCKET_PATH } from '../../lib/constants';
 import type { AuthService } from '../modules/auth/auth.service';
+import { parseBearer } from '../context';
 
 const userRoom = (userId: string) => `user:${userId}`;
 // Server-side rooms (clients cannot ask for these) used to close sockets of revoked sessions.
@@ -46,9 +47,7 @@ export function attachRealtime(opts: {
   }
 
   io.use(async (socket, next) => {
-    const raw =
-      socket.handshake.auth?.token ??
-      socket.handshake.headers.authorization?.replace(/^Bearer\s+/i, '');
+    const raw = socket.handshake.auth?.token ?? parseBearer(socket.handshake.headers.authorization);
     try {
       const ctx = await opts.auth.authenticate(typeof raw === 'string' ? raw : undefined);
       socket.data.userId = ctx.user.id;

@@ -24,6 +24,7 @@ export function createBrandsService(deps: {
       const { rows, total } = await brands.list(ownerId, page);
       return { data: rows.map(toBrandDto), total };
     },
+    count: (ownerId: string) => brands.count(ownerId),
     async get(ownerId: string, id: number) {
       return toBrandDto(await mustFind(await brands.find(ownerId, id)));
     },

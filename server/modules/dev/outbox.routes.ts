@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml } from '../../lib/html';
 
 const isLoopback = (ip: string) =>
   ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
@@ -45,11 +40,11 @@ export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
       .map(
         (
           m,
-        ) => `<article data-to="${esc(m.to)}" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0">
-  <h2 style="margin:0 0 4px;font-size:16px">${esc(m.subject)}</h2>
-  <p style="margin:0;color:#555">To ${esc(m.to)} · ${esc(m.created_at)}</p>
-  <pre style="white-space:pre-wrap">${esc(m.text)}</pre>
-  <ul>${m.links.map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`).join('')}</ul>
+        ) => `<article data-to="${escapeHtml(m.to)}" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0">
+  <h2 style="margin:0 0 4px;font-size:16px">${escapeHtml(m.subject)}</h2>
+  <p style="margin:0;color:#555">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}</p>
+  <pre style="white-space:pre-wrap">${escapeHtml(m.text)}</pre>
+  <ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>
 </article>`,
       )
       .join('\n');

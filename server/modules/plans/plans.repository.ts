@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planPrices, plans, subscriptions } from '../../db/schema';
 import { PLAN_CATALOGUE } from '../../../lib/plans';
@@ -126,7 +126,7 @@ export function createPlansRepository(db: Db) {
       await tx
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId)))
+        .where(eq(subscriptions.userId, userId))
         .for('update');
     },
   };

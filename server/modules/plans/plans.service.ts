@@ -11,7 +11,7 @@ export async function subscriptionDto(
   const plan = row?.plan ?? (await ctx.plans.byCode('free'));
   if (!plan) throw new AppError(500, 'catalogue_missing', 'The plan catalogue is missing.');
   const prices = await ctx.plans.pricesOf(plan.id);
-  const { total } = await ctx.brandsService.list(userId, { offset: 0, limit: 1 });
+  const productCount = await ctx.brandsService.count(userId);
   return {
     current_plan: {
       id: plan.id,
@@ -31,6 +31,6 @@ export async function subscriptionDto(
       snapshot_quota: { mau_limit: plan.mauLimit, product_limit: plan.productLimit },
       add_ons: [] as { quantity: number }[],
     },
-    user_quota: { mau_count: 0, product_count: total },
+    user_quota: { mau_count: 0, product_count: productCount },
   };
 }
