@@ -44,6 +44,7 @@ const config = [
       'playwright-report/**',
       'test-results/**',
       'next-env.d.ts',
+      'sdk/dist/**',
     ],
   },
   ...nextCoreWebVitals,

@@ -1,0 +1,112 @@
+/** The analytics store: events never live in the OLTP database (ARCHITECTURE §6). */
+
+/** Kinds of message the Segment-compatible API accepts. */
+export type EventType = 'track' | 'page' | 'identify';
+
+/** Event codes the store uses for messages that carry no event name of their own. */
+export const PAGE_EVENT = '$pageview';
+export const IDENTIFY_EVENT = '$identify';
+
+/** One stored event: validated, enriched and clock-corrected by the ingestion pipeline. */
+export interface EventRow {
+  brandId: number;
+  /** Client-chosen id; (brandId, messageId) is stored once, also across restarts. */
+  messageId: string;
+  type: EventType;
+  /** Event code: the track event name, PAGE_EVENT or IDENTIFY_EVENT. */
+  event: string;
+  userId: string | null;
+  anonymousId: string | null;
+  /** userId when known, else anonymousId: the key of the per-customer timeline. */
+  customerKey: string;
+  /** When it happened, corrected for client clock skew (UTC). */
+  timestamp: Date;
+  /** When the server received it (UTC). */
+  receivedAt: Date;
+  /** `properties` of track/page, `traits` of identify. */
+  properties: Record<string, unknown>;
+  context: Record<string, unknown>;
+  url: string | null;
+  path: string | null;
+  referrer: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  country: string | null;
+}
+
+/** An event read back from the store (JSON columns parsed, times as Date). */
+export type StoredEvent = EventRow;
+
+export type Granularity = 'day' | 'week' | 'month';
+
+/**
+ * Every query shape, as one typed description; each dialect compiles it to SQL with bound
+ * parameters (never string-concatenated user values).
+ */
+export type QueryShape =
+  /** Newest events of one event code of a brand, newest first. */
+  | { kind: 'tail'; brandId: number; event: string; limit: number }
+  /** Events of one customer (any of its keys), newest first, keyset-paginated. */
+  | {
+      kind: 'timeline';
+      brandId: number;
+      customerKeys: string[];
+      limit: number;
+      /** Return only events strictly older than this (timestamp, messageId) pair. */
+      before?: { timestamp: Date; messageId: string };
+    }
+  /** Count and last-seen time per event code in [from, to); optionally only these codes. */
+  | { kind: 'countsByEvent'; brandId: number; from: Date; to: Date; events?: string[] }
+  /** Distinct customer keys in [from, to), optionally of one event code. */
+  | { kind: 'distinctCustomers'; brandId: number; from: Date; to: Date; event?: string }
+  /** Distinct identified users (userId not null) over several brands in [from, to). */
+  | { kind: 'mau'; brandIds: number[]; from: Date; to: Date }
+  /** Events (or unique customers) of one code per time bucket in [from, to). */
+  | {
+      kind: 'trend';
+      brandId: number;
+      event: string;
+      from: Date;
+      to: Date;
+      granularity: Granularity;
+      unique: boolean;
+    };
+
+export interface EventCount {
+  event: string;
+  count: number;
+  lastSeen: Date;
+}
+
+export interface TrendPoint {
+  /** Start of the bucket (UTC). */
+  bucket: Date;
+  value: number;
+}
+
+/** The result type of each query shape. */
+export interface QueryResults {
+  tail: StoredEvent[];
+  timeline: StoredEvent[];
+  countsByEvent: EventCount[];
+  distinctCustomers: number;
+  mau: number;
+  trend: TrendPoint[];
+}
+
+export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];
+
+export interface AnalyticsStore {
+  readonly engine: 'duckdb' | 'clickhouse';
+  /**
+   * Stores rows durably before it resolves. Rows whose (brandId, messageId) is already stored,
+   * or repeated within `rows`, are skipped. Resolves with the number of rows actually inserted.
+   * Rejects when the store is unavailable (the caller answers 503).
+   */
+  insert(rows: EventRow[]): Promise<number>;
+  query<S extends QueryShape>(shape: S): Promise<ResultOf<S>>;
+  /** Rejects when the store cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
