@@ -56,3 +56,28 @@ export const PLAN_CODES = ['free', 'starter', 'growth', 'scale', 'enterprise'] a
 export type PlanCode = (typeof PLAN_CODES)[number];
 export const PLAN_KINDS = ['NORMAL', 'ENTERPRISE', 'FREE', 'ADD_IN'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** Tracking constants (spec 4 and 9; issue "Tracking"). */
+export const EVENT_PICKER_PAGE_SIZE = 10;
+export const EVENT_SEARCH_LIMIT = 99;
+export const EVENT_LIST_PAGE_SIZE = 20;
+export const PROFILE_LIST_PAGE_SIZE = 20;
+export const TIMELINE_PAGE_SIZE = 20;
+export const TAIL_LIMIT = 50;
+/** Days of history behind the events list's volume and last-seen columns. */
+export const EVENT_VOLUME_DAYS = 30;
+export const DROPDOWN_MAX_HEIGHT_PX = 250;
+export const DROPDOWN_MIN_WIDTH_PX = 200;
+export const DROPDOWN_SCROLL_THRESHOLD_PX = 10;
+/** Ingestion limits: per event and per request (bytes), and JSON nesting depth. */
+export const INGEST_MAX_EVENT_BYTES = 32 * 1024;
+export const INGEST_MAX_REQUEST_BYTES = 500 * 1024;
+export const INGEST_MAX_DEPTH = 32;
+/** Timestamps further ahead of the receive time than this are clamped to it. */
+export const INGEST_MAX_FUTURE_MS = 23 * 60 * 60 * 1000;
+/** Socket events of the live tail. */
+export const TAIL_SOCKET_EVENTS = {
+  JOIN: 'tail-join',
+  LEAVE: 'tail-leave',
+  EVENT: 'tail-event',
+} as const;

@@ -311,4 +311,7 @@ export interface SidebarItem {
 
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: 'brands', label: 'Product Tracking', href: paths.brands() },
+  { key: 'events', label: 'Events', href: paths.events() },
+  { key: 'customer-profiles', label: 'Customer Profiles', href: paths.customerProfiles() },
+  { key: 'integrations', label: 'Integration', href: paths.integrations() },
 ];

@@ -1,3 +1,9 @@
+import type { EventDef, TrackedEvent } from '@/lib/contracts/events';
+import type {
+  CustomerProfile,
+  DataAttribute,
+  MetadataAttribute,
+} from '@/lib/contracts/customer-profiles';
 import type { PlanCode } from '@/lib/constants';
 import type { User } from '@/lib/contracts/auth';
 import type { Brand } from '@/lib/contracts/brands';
@@ -34,7 +40,19 @@ export interface MockDbState {
   resetTokens: Record<string, string>;
   brands: MockBrand[];
   outbox: MockMail[];
-  seq: { user: number; brand: number; mail: number };
+  events: EventDef[];
+  trackedEvents: TrackedEvent[];
+  profiles: CustomerProfile[];
+  metadataAttributes: MetadataAttribute[];
+  dataAttributes: DataAttribute[];
+  seq: {
+    user: number;
+    brand: number;
+    mail: number;
+    event: number;
+    profile: number;
+    attribute: number;
+  };
 }
 
 /** The account `npm run dev:mock` lets you sign in with. */
@@ -64,7 +82,12 @@ function seed(): MockDbState {
     resetTokens: {},
     brands: [],
     outbox: [],
-    seq: { user: 1, brand: 0, mail: 0 },
+    events: [],
+    trackedEvents: [],
+    profiles: [],
+    metadataAttributes: [],
+    dataAttributes: [],
+    seq: { user: 1, brand: 0, mail: 0, event: 0, profile: 0, attribute: 0 },
   };
 }
 

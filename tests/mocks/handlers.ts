@@ -1,5 +1,4 @@
-import { http, HttpResponse, type DefaultBodyType } from 'msw';
-import type { z } from 'zod';
+import { http } from 'msw';
 import { SIGN_IN_MAX_FAILURES } from '@/lib/constants';
 import {
   changePasswordBody,
@@ -29,67 +28,13 @@ import {
   subscriptionOf,
   type MockUser,
 } from './db';
+import { apiError, bearer, body, currentUser, ok, unauthorized, validate } from './utils';
+import { eventHandlers } from './events.handlers';
+import { profileHandlers } from './profiles.handlers';
+
+export { apiError };
 
 /** Same error body as the API: `{ message, status, code, details? }`. */
-export function apiError(
-  status: number,
-  code: string,
-  message: string,
-  details?: { path: string; message: string }[],
-) {
-  return HttpResponse.json({ message, status, code, ...(details ? { details } : {}) }, { status });
-}
-
-const ok = <T extends DefaultBodyType>(data: T, status = 200) =>
-  HttpResponse.json({ data }, { status });
-
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-function validate<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const details = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return {
-    ok: false,
-    response: apiError(
-      400,
-      'validation_error',
-      details[0]?.message ?? MESSAGES.http.validation,
-      details,
-    ),
-  };
-}
-
-async function body<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<Parsed<z.output<S>>> {
-  let json: unknown;
-  try {
-    json = await request.json();
-  } catch {
-    return { ok: false, response: apiError(400, 'invalid_json', MESSAGES.http.invalidJson) };
-  }
-  return validate(schema, json);
-}
-
-function bearer(request: Request): string {
-  const header = request.headers.get('authorization') ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7) : '';
-}
-
-function currentUser(request: Request): MockUser | null {
-  const userId = db.sessions[bearer(request)];
-  return db.users.find((u) => u.id === userId) ?? null;
-}
-
-/** Same wording as the API: no token at all, or one that no longer names a session. */
-const unauthorized = (request?: Request) =>
-  apiError(
-    401,
-    'unauthorized',
-    request && !bearer(request) ? MESSAGES.http.unauthorized : MESSAGES.auth.sessionExpired,
-  );
 const brandNotFound = () => apiError(404, 'not_found', MESSAGES.brands.notFound);
 
 function origin(request: Request): string {
@@ -119,6 +64,8 @@ function ownBrand(request: Request, params: Record<string, unknown>) {
 }
 
 export const handlers = [
+  ...eventHandlers,
+  ...profileHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { DATA_TYPES } from '../conditions';
+import {
+  EVENT_LIST_PAGE_SIZE,
+  EVENT_PICKER_PAGE_SIZE,
+  EVENT_SEARCH_LIMIT,
+  TAIL_LIMIT,
+} from '../constants';
+import { MESSAGES } from '../messages';
+import { requiredText, withoutNul } from './common';
+
+/** Integer brand id in a query string or body. */
+export const brandIdField = z.coerce
+  .number({ error: MESSAGES.events.brandRequired })
+  .int({ error: MESSAGES.events.brandRequired })
+  .positive({ error: MESSAGES.events.brandRequired })
+  .max(2147483647, { error: MESSAGES.events.brandRequired });
+
+export const eventAttributeSchema = z.object({
+  code: requiredText('Attribute code'),
+  name: requiredText('Attribute name'),
+  data_type: z.enum(DATA_TYPES, { error: MESSAGES.events.dataType }),
+});
+export type EventAttribute = z.infer<typeof eventAttributeSchema>;
+
+/** Body of POST/PUT v1/events: the form and the server validate with this. */
+export const eventBody = z.object({
+  brand_id: brandIdField,
+  name: requiredText('Name'),
+  code: requiredText('Code'),
+  attributes: z
+    .array(eventAttributeSchema)
+    .max(100, { error: MESSAGES.events.tooManyAttributes })
+    .default([])
+    .refine((list) => new Set(list.map((a) => a.code)).size === list.length, {
+      error: MESSAGES.events.duplicateAttribute,
+    }),
+});
+export type EventBody = z.infer<typeof eventBody>;
+export type EventInput = z.input<typeof eventBody>;
+
+/** A defined event (spec 3: id, name, code, attributes). */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  attributes: z.array(eventAttributeSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EventDef = z.infer<typeof eventSchema>;
+
+/** A row of the events list: the definition plus its traffic over the last 30 days. */
+export const eventListItemSchema = eventSchema.extend({
+  attribute_count: z.number().int(),
+  volume_30d: z.number().int(),
+  last_seen: z.string().nullable(),
+});
+export type EventListItem = z.infer<typeof eventListItemSchema>;
+
+/** Page cursor: a page number as text, '1' first (spec 3: nextCursor starts at '1'). */
+export const pageCursor = z
+  .string()
+  .regex(/^[1-9]\d{0,6}$/, { error: 'Cursor must be a page number' })
+  .default('1');
+
+export const listEventsQuery = z.object({
+  brand_id: brandIdField,
+  search: z.string().max(255).refine(withoutNul).optional(),
+  cursor: pageCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(EVENT_LIST_PAGE_SIZE),
+});
+export type ListEventsQuery = z.input<typeof listEventsQuery>;
+
+export const eventListSchema = z.object({
+  data: z.array(eventListItemSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type EventList = z.infer<typeof eventListSchema>;
+
+/** Event picker / condition editor search (spec 7: name, offset, limit, brand_id). */
+export const autocompleteQuery = z.object({
+  brand_id: brandIdField,
+  name: z.string().max(255).refine(withoutNul).default(''),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(EVENT_SEARCH_LIMIT).default(EVENT_PICKER_PAGE_SIZE),
+});
+export type AutocompleteQuery = z.input<typeof autocompleteQuery>;
+
+export const autocompleteSchema = z.object({
+  data: z.array(eventSchema),
+  total: z.number().int(),
+});
+export type AutocompleteResult = z.infer<typeof autocompleteSchema>;
+
+/** Event codes that arrived but are not defined (last 30 days). */
+export const undefinedEventSchema = z.object({
+  code: z.string(),
+  volume_30d: z.number().int(),
+  last_seen: z.string(),
+});
+export type UndefinedEvent = z.infer<typeof undefinedEventSchema>;
+
+/** A tracked event as the dashboard reads it (tail, timeline). */
+export const trackedEventSchema = z.object({
+  message_id: z.string(),
+  type: z.enum(['track', 'page', 'identify']),
+  event: z.string(),
+  user_id: z.string().nullable(),
+  anonymous_id: z.string().nullable(),
+  customer_key: z.string(),
+  timestamp: z.string(),
+  received_at: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+  context: z.record(z.string(), z.unknown()),
+  url: z.string().nullable(),
+  path: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type TrackedEvent = z.infer<typeof trackedEventSchema>;
+
+/** GET v1/tracking-session-data/tail (spec 7: event_name, brand_id). */
+export const tailQuery = z.object({
+  brand_id: brandIdField,
+  event_name: requiredText('Event name'),
+  limit: z.coerce.number().int().min(1).max(200).default(TAIL_LIMIT),
+});
+export type TailQuery = z.input<typeof tailQuery>;
+
+/** Payload of the tail socket: the newly stored events of one (brand, event) room. */
+export interface TailSocketPayload {
+  brand_id: number;
+  event_name: string;
+  events: TrackedEvent[];
+}

@@ -1,0 +1,38 @@
+/** The Segment-compatible ingestion wire format, shared by the server and (as types) the SDK. */
+
+export type IngestType = 'track' | 'page' | 'identify';
+
+/** One message as a client sends it. */
+export interface IngestMessage {
+  type?: IngestType;
+  messageId?: string;
+  timestamp?: string;
+  sentAt?: string;
+  userId?: string | number;
+  anonymousId?: string | number;
+  event?: string;
+  name?: string;
+  properties?: Record<string, unknown>;
+  traits?: Record<string, unknown>;
+  context?: Record<string, unknown>;
+}
+
+/** POST v1/batch body; writeKey may instead come as HTTP Basic user name or a Bearer token. */
+export interface IngestBatch {
+  writeKey?: string;
+  sentAt?: string;
+  batch: IngestMessage[];
+  context?: Record<string, unknown>;
+}
+
+export interface RejectedEvent {
+  index: number;
+  code: string;
+  message: string;
+}
+
+/** Every ingestion answer: how many were stored and why the others were not. */
+export interface IngestResult {
+  accepted: number;
+  rejected: RejectedEvent[];
+}
