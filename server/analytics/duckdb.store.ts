@@ -1,0 +1,161 @@
+import {
+  DuckDBInstance,
+  timestampValue,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBTimestampValue,
+} from '@duckdb/node-api';
+import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS } from './event-rows';
+import { compileQuery, readResult } from './sql/build-query';
+import { DUCKDB_CREATE_EVENTS, DUCKDB_CREATE_STAGING, duckdbDialect } from './sql/duckdb';
+import type { AnalyticsStore, EventRow, QueryShape, ResultOf } from './types';
+
+/** One row converted before touching the Appender, so a bad value never leaves half a row. */
+interface AppendRow {
+  brandId: number;
+  /** message_id, type, event, user_id, anonymous_id, customer_key. */
+  keys: (string | null)[];
+  timestamp: DuckDBTimestampValue;
+  receivedAt: DuckDBTimestampValue;
+  /** properties, context, url, path, referrer, browser, os, device, country. */
+  rest: (string | null)[];
+}
+
+const toTimestamp = (date: Date) => timestampValue(BigInt(epochMs(date)) * 1000n);
+
+function prepareRow(row: EventRow): AppendRow {
+  if (!Number.isInteger(row.brandId)) throw new TypeError('analytics store: invalid brandId');
+  return {
+    brandId: row.brandId,
+    keys: [
+      row.messageId,
+      row.type,
+      row.event,
+      row.userId ?? null,
+      row.anonymousId ?? null,
+      row.customerKey,
+    ],
+    timestamp: toTimestamp(row.timestamp),
+    receivedAt: toTimestamp(row.receivedAt),
+    rest: [
+      JSON.stringify(row.properties ?? {}),
+      JSON.stringify(row.context ?? {}),
+      ...OPTIONAL_TEXT_COLUMNS.map((column) => row[column] ?? null),
+    ],
+  };
+}
+
+function appendText(appender: DuckDBAppender, values: (string | null)[]): void {
+  for (const value of values) {
+    if (value === null) appender.appendNull();
+    else appender.appendVarchar(value);
+  }
+}
+
+/**
+ * Opens (or creates) the DuckDB events store at `path` (a file, or ':memory:'). Writes go
+ * through one connection in a promise chain; reads use a second connection, so a long report
+ * never holds up ingestion and sees only committed rows.
+ */
+export async function openDuckDBStore(path: string): Promise<AnalyticsStore> {
+  const instance = await DuckDBInstance.create(path);
+  let writer: DuckDBConnection | undefined;
+  let reader: DuckDBConnection | undefined;
+  try {
+    writer = await instance.connect();
+    reader = await instance.connect();
+    await writer.run(DUCKDB_CREATE_EVENTS);
+    await writer.run(DUCKDB_CREATE_STAGING);
+  } catch (err) {
+    writer?.closeSync();
+    reader?.closeSync();
+    instance.closeSync();
+    throw err;
+  }
+  return new DuckDBStore(instance, writer, reader);
+}
+
+class DuckDBStore implements AnalyticsStore {
+  readonly engine = 'duckdb';
+  private writes: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private stagingDirty = false;
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private readonly reader: DuckDBConnection,
+  ) {}
+
+  insert(rows: EventRow[]): Promise<number> {
+    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
+    let prepared: AppendRow[];
+    try {
+      prepared = dedupeBatch(rows).map(prepareRow);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (prepared.length === 0) return Promise.resolve(0);
+    const result = this.writes.then(() => this.write(prepared));
+    this.writes = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Appender into the staging table (fast bulk path), then one INSERT OR IGNORE: an atomic,
+   * committed statement (WAL, fsync) whose changed-row count is the number of new events.
+   */
+  private async write(rows: AppendRow[]): Promise<number> {
+    // Normally emptied after each batch; only a failed cleanup leaves rows behind.
+    if (this.stagingDirty) await this.writer.run('DELETE FROM events_staging');
+    this.stagingDirty = true;
+    try {
+      const appender = await this.writer.createAppender('events_staging', 'main', 'temp');
+      try {
+        for (const row of rows) {
+          appender.appendInteger(row.brandId);
+          appendText(appender, row.keys);
+          appender.appendTimestamp(row.timestamp);
+          appender.appendTimestamp(row.receivedAt);
+          appendText(appender, row.rest);
+          appender.endRow();
+        }
+        appender.flushSync();
+      } finally {
+        appender.closeSync();
+      }
+      const result = await this.writer.run(
+        'INSERT OR IGNORE INTO events SELECT * FROM events_staging',
+      );
+      return result.rowsChanged;
+    } finally {
+      await this.writer.run('DELETE FROM events_staging').then(
+        () => (this.stagingDirty = false),
+        () => undefined,
+      );
+    }
+  }
+
+  async query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
+    if (this.closed) throw new Error('analytics store is closed');
+    const { sql, params } = compileQuery(shape, duckdbDialect);
+    const reader = await this.reader.runAndReadAll(sql, params);
+    return readResult(shape, reader.getRowObjects());
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('analytics store is closed');
+    await this.reader.run('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.writes;
+    // A checkpoint folds the WAL into the file so the next start does not replay it.
+    await this.writer.run('CHECKPOINT').catch(() => undefined);
+    this.reader.closeSync();
+    this.writer.closeSync();
+    this.instance.closeSync();
+  }
+}

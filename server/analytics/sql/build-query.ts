@@ -1,0 +1,172 @@
+import { toNumber, toStoredEvent, type RawRow } from '../event-rows';
+import type { Granularity, QueryResults, QueryShape, ResultOf } from '../types';
+
+/** What a bound parameter holds; each dialect picks the engine type and the JS encoding. */
+export interface ParamValues {
+  int: number;
+  /** Non-negative count (LIMIT). */
+  uint: number;
+  string: string;
+  timestamp: Date;
+  strings: readonly string[];
+  ints: readonly number[];
+}
+export type ParamKind = keyof ParamValues;
+
+/** The differences between engines; everything else in the query shapes is shared SQL. */
+export interface Dialect<P> {
+  readonly name: 'duckdb' | 'clickhouse';
+  /** SQL text standing for the bound parameter `name` (with any conversion around it). */
+  placeholder(name: string, kind: ParamKind): string;
+  encode<K extends ParamKind>(kind: K, value: ParamValues[K]): P;
+  /** Milliseconds since the epoch of a timestamp expression, as an integer. */
+  epochMs(expr: string): string;
+  /** `expr` is one of the elements of the bound list `list` (a placeholder). */
+  inList(expr: string, list: string): string;
+  countDistinct(expr: string): string;
+  /** Epoch milliseconds of the start of the UTC bucket holding `expr`; weeks start on Monday. */
+  bucketStartMs(granularity: Granularity, expr: string): string;
+}
+
+export interface CompiledQuery<P> {
+  sql: string;
+  params: Record<string, P>;
+}
+
+/** Collects bound parameters: values never enter the SQL text. */
+class Binder<P> {
+  readonly params: Record<string, P> = {};
+  constructor(private readonly dialect: Dialect<P>) {}
+
+  bind<K extends ParamKind>(name: string, kind: K, value: ParamValues[K]): string {
+    this.params[name] = this.dialect.encode(kind, value);
+    return this.dialect.placeholder(name, kind);
+  }
+
+  /** An empty list matches nothing: engines cannot infer the type of an empty bound list. */
+  inStrings(expr: string, name: string, values: readonly string[]): string {
+    if (values.length === 0) return '1 = 0';
+    return this.dialect.inList(expr, this.bind(name, 'strings', values));
+  }
+
+  inInts(expr: string, name: string, values: readonly number[]): string {
+    if (values.length === 0) return '1 = 0';
+    return this.dialect.inList(expr, this.bind(name, 'ints', values));
+  }
+}
+
+/** The columns of a StoredEvent, as `toStoredEvent` reads them. */
+function eventColumns(d: Dialect<unknown>): string {
+  return [
+    'brand_id',
+    'message_id',
+    'type',
+    'event',
+    'user_id',
+    'anonymous_id',
+    'customer_key',
+    `${d.epochMs('timestamp')} AS timestamp_ms`,
+    `${d.epochMs('received_at')} AS received_at_ms`,
+    'properties',
+    'context',
+    'url',
+    'path',
+    'referrer',
+    'browser',
+    'os',
+    'device',
+    'country',
+  ].join(', ');
+}
+
+function limitOf(limit: number): number {
+  return Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+}
+
+/** Compiles one query shape to SQL with bound parameters for the given dialect. */
+export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): CompiledQuery<P> {
+  const b = new Binder(dialect);
+  const inRange = (from: Date, to: Date) =>
+    `timestamp >= ${b.bind('from', 'timestamp', from)} AND timestamp < ${b.bind('to', 'timestamp', to)}`;
+  let sql: string;
+  switch (shape.kind) {
+    case 'tail':
+      sql =
+        `SELECT ${eventColumns(dialect)} FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND event = ${b.bind('event', 'string', shape.event)}` +
+        ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+      break;
+    case 'timeline': {
+      // Keyset pagination: (timestamp, message_id) is unique per brand, so no row is skipped or
+      // repeated between pages, unlike OFFSET while events keep arriving.
+      let before = '';
+      if (shape.before) {
+        const ts = b.bind('before_ts', 'timestamp', shape.before.timestamp);
+        const id = b.bind('before_id', 'string', shape.before.messageId);
+        before = ` AND (timestamp < ${ts} OR (timestamp = ${ts} AND message_id < ${id}))`;
+      }
+      sql =
+        `SELECT ${eventColumns(dialect)} FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND ${b.inStrings('customer_key', 'keys', shape.customerKeys)}${before}` +
+        ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+      break;
+    }
+    case 'countsByEvent':
+      sql =
+        `SELECT event, count(*) AS n, ${dialect.epochMs('max(timestamp)')} AS last_ms FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
+        (shape.events ? ` AND ${b.inStrings('event', 'events', shape.events)}` : '') +
+        ` GROUP BY event ORDER BY n DESC, event ASC`;
+      break;
+    case 'distinctCustomers':
+      sql =
+        `SELECT ${dialect.countDistinct('customer_key')} AS n FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
+        (shape.event === undefined ? '' : ` AND event = ${b.bind('event', 'string', shape.event)}`);
+      break;
+    case 'mau':
+      // A user id counts once across the brands (the brief's definition), not once per brand.
+      sql =
+        `SELECT ${dialect.countDistinct('user_id')} AS n FROM events` +
+        ` WHERE ${b.inInts('brand_id', 'brands', shape.brandIds)}` +
+        ` AND user_id IS NOT NULL AND ${inRange(shape.from, shape.to)}`;
+      break;
+    case 'trend':
+      // Buckets without events are omitted (the caller fills gaps); the first bucket may start
+      // before `from` but only counts events inside [from, to).
+      sql =
+        `SELECT ${dialect.bucketStartMs(shape.granularity, 'timestamp')} AS bucket_ms,` +
+        ` ${shape.unique ? dialect.countDistinct('customer_key') : 'count(*)'} AS n FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND event = ${b.bind('event', 'string', shape.event)} AND ${inRange(shape.from, shape.to)}` +
+        ` GROUP BY bucket_ms ORDER BY bucket_ms ASC`;
+      break;
+  }
+  return { sql, params: b.params };
+}
+
+/** Maps the rows of a compiled query to the shape's result type (same for every dialect). */
+export function readResult<S extends QueryShape>(shape: S, rows: readonly RawRow[]): ResultOf<S> {
+  return readAny(shape, rows) as ResultOf<S>;
+}
+
+function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[QueryShape['kind']] {
+  switch (shape.kind) {
+    case 'tail':
+    case 'timeline':
+      return rows.map(toStoredEvent);
+    case 'countsByEvent':
+      return rows.map((r) => ({
+        event: String(r.event),
+        count: toNumber(r.n),
+        lastSeen: new Date(toNumber(r.last_ms)),
+      }));
+    case 'distinctCustomers':
+    case 'mau':
+      return rows.length === 0 ? 0 : toNumber(rows[0]!.n);
+    case 'trend':
+      return rows.map((r) => ({ bucket: new Date(toNumber(r.bucket_ms)), value: toNumber(r.n) }));
+  }
+}

@@ -1,0 +1,53 @@
+import { listValue, timestampValue, type DuckDBValue } from '@duckdb/node-api';
+import { epochMs } from '../event-rows';
+import type { Dialect, ParamKind, ParamValues } from './build-query';
+
+/** TIMESTAMP columns hold UTC wall time; the primary key is what makes INSERT OR IGNORE dedupe. */
+export const DUCKDB_CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS events (
+  brand_id INTEGER NOT NULL,
+  message_id VARCHAR NOT NULL,
+  type VARCHAR NOT NULL,
+  event VARCHAR NOT NULL,
+  user_id VARCHAR,
+  anonymous_id VARCHAR,
+  customer_key VARCHAR NOT NULL,
+  timestamp TIMESTAMP NOT NULL,
+  received_at TIMESTAMP NOT NULL,
+  properties VARCHAR NOT NULL,
+  context VARCHAR NOT NULL,
+  url VARCHAR,
+  path VARCHAR,
+  referrer VARCHAR,
+  browser VARCHAR,
+  os VARCHAR,
+  device VARCHAR,
+  country VARCHAR,
+  PRIMARY KEY (brand_id, message_id)
+)`;
+
+/** Connection-local staging table filled by the Appender (same columns, no constraints). */
+export const DUCKDB_CREATE_STAGING =
+  'CREATE TEMP TABLE IF NOT EXISTS events_staging AS SELECT * FROM events LIMIT 0';
+
+/** Timestamps are bound as TIMESTAMP values (microseconds), so comparisons use the column type. */
+export function duckdbTimestamp(date: Date): DuckDBValue {
+  return timestampValue(BigInt(epochMs(date)) * 1000n);
+}
+
+const BUCKET_UNIT = { day: 'day', week: 'week', month: 'month' } as const;
+
+export const duckdbDialect: Dialect<DuckDBValue> = {
+  name: 'duckdb',
+  placeholder: (name) => `$${name}`,
+  encode<K extends ParamKind>(kind: K, value: ParamValues[K]): DuckDBValue {
+    const v: ParamValues[ParamKind] = value;
+    if (v instanceof Date) return duckdbTimestamp(v);
+    if (Array.isArray(v)) return listValue(v as readonly (string | number)[]);
+    return v as string | number;
+  },
+  epochMs: (expr) => `epoch_ms(${expr})`,
+  inList: (expr, list) => `list_contains(${list}, ${expr})`,
+  countDistinct: (expr) => `count(DISTINCT ${expr})`,
+  // date_trunc('week') starts weeks on Monday (ISO), as the trend shape requires.
+  bucketStartMs: (g, expr) => `epoch_ms(date_trunc('${BUCKET_UNIT[g]}', ${expr}))`,
+};

@@ -1,0 +1,508 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { loadChdb, openChdbExecutor } from './chdb.executor';
+import { clickHouseClientExecutor } from './clickhouse-client.executor';
+import { openClickHouseStore } from './clickhouse.store';
+import { openAnalyticsStore } from './index';
+import {
+  IDENTIFY_EVENT,
+  PAGE_EVENT,
+  type AnalyticsStore,
+  type EventRow,
+  type QueryShape,
+  type StoredEvent,
+} from './types';
+
+const chdbAvailable = (await loadChdb()) !== null;
+if (!chdbAvailable)
+  console.warn('chdb not installed: ClickHouse store suite skipped (npm install --no-save chdb)');
+
+const tmpDirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'signpost-analytics-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(tmpDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fixture: three brands; brand 2 reuses brand 1's user and anonymous ids to prove tenancy.
+
+const A = 1;
+const B = 2;
+const C = 3;
+
+function ev(
+  brandId: number,
+  messageId: string,
+  event: string,
+  iso: string,
+  who: { userId?: string; anonymousId?: string },
+): EventRow {
+  const timestamp = new Date(iso);
+  const userId = who.userId ?? null;
+  const anonymousId = who.anonymousId ?? null;
+  return {
+    brandId,
+    messageId,
+    type: event === PAGE_EVENT ? 'page' : event === IDENTIFY_EVENT ? 'identify' : 'track',
+    event,
+    userId,
+    anonymousId,
+    customerKey: userId ?? anonymousId ?? '',
+    timestamp,
+    receivedAt: new Date(timestamp.getTime() + 1_000),
+    properties: { id: messageId },
+    context: {},
+    url: null,
+    path: null,
+    referrer: null,
+    browser: null,
+    os: null,
+    device: null,
+    country: null,
+  };
+}
+
+const e9 = ev(A, 'A-e9', PAGE_EVENT, '2024-03-03T23:00:00.000Z', { anonymousId: 'a1' });
+const e1 = ev(A, 'A-e1', 'signup', '2024-03-04T10:00:00.123Z', { userId: 'u1', anonymousId: 'a1' });
+const e2 = ev(A, 'A-e2', PAGE_EVENT, '2024-03-04T11:00:00.000Z', { anonymousId: 'a2' });
+const e8 = ev(A, 'A-e8', 'signup', '2024-03-04T15:00:00.000Z', { userId: 'u1' });
+const e3 = ev(A, 'A-e3', 'signup', '2024-03-05T09:00:00.000Z', { userId: 'u2' });
+// Same timestamp as e3: the timeline orders ties by message id (descending).
+const e7 = ev(A, 'A-e7', IDENTIFY_EVENT, '2024-03-05T09:00:00.000Z', { userId: 'u2' });
+const e4 = ev(A, 'A-e4', 'purchase', '2024-03-06T12:00:00.000Z', { userId: 'u1' });
+const e5 = ev(A, 'A-e5', 'signup', '2024-03-11T08:00:00.000Z', { anonymousId: 'a3' });
+const e6 = ev(A, 'A-e6', 'signup', '2024-04-02T00:00:00.000Z', { userId: 'u1' });
+const f1 = ev(B, 'B-f1', 'signup', '2024-03-04T10:30:00.000Z', { userId: 'u1' });
+const f2 = ev(B, 'B-f2', 'signup', '2024-03-05T10:00:00.000Z', { userId: 'u9' });
+const f3 = ev(B, 'B-f3', 'purchase', '2024-03-06T13:00:00.000Z', { userId: 'u1' });
+const f4 = ev(B, 'B-f4', 'signup', '2024-03-07T00:00:00.000Z', { anonymousId: 'a1' });
+const g1 = ev(C, 'C-g1', 'signup', '2024-03-20T00:00:00.000Z', { userId: 'u7' });
+const FIXTURE = [e9, e1, e2, e8, e3, e7, e4, e5, e6, f1, f2, f3, f4, g1];
+
+const MARCH = { from: new Date('2024-03-01T00:00:00Z'), to: new Date('2024-04-01T00:00:00Z') };
+const MAR_APR = { from: new Date('2024-03-01T00:00:00Z'), to: new Date('2024-05-01T00:00:00Z') };
+const ids = (events: StoredEvent[]) => events.map((e) => e.messageId);
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+
+function fullRow(): EventRow {
+  return {
+    brandId: A,
+    messageId: 'full-1',
+    type: 'track',
+    event: 'Checkout Completed',
+    userId: 'user-1',
+    anonymousId: 'anon-1',
+    customerKey: 'user-1',
+    timestamp: new Date('2024-05-06T07:08:09.456Z'),
+    receivedAt: new Date('2024-05-06T07:08:10.789Z'),
+    properties: { total: 12.5, items: [{ sku: 'a', qty: 2 }], gift: false, note: null },
+    context: { locale: 'fr-FR', screen: { width: 1280, height: 800 } },
+    url: 'https://shop.example/checkout?step=2',
+    path: '/checkout',
+    referrer: 'https://www.google.com/',
+    browser: 'Firefox',
+    os: 'Linux',
+    device: 'desktop',
+    country: 'FR',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The behavioural suite, run on every engine.
+
+interface Harness {
+  /** Opens a store on this harness' storage (again after close: a restart). */
+  open(): Promise<AnalyticsStore>;
+}
+
+function storeSuite(makeHarness: () => Promise<Harness>) {
+  let harness: Harness;
+  let store: AnalyticsStore;
+
+  beforeEach(async () => {
+    harness = await makeHarness();
+    store = await harness.open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const all = async (brandId: number) =>
+    (
+      await store.query({
+        kind: 'countsByEvent',
+        brandId,
+        from: new Date('2000-01-01T00:00:00Z'),
+        to: new Date('2100-01-01T00:00:00Z'),
+      })
+    ).reduce((sum, c) => sum + c.count, 0);
+
+  it('reads back every field: JSON, nulls and millisecond UTC timestamps', async () => {
+    const full = fullRow();
+    const sparse = { ...ev(A, 'sparse-1', PAGE_EVENT, '2024-05-06T07:08:09.001Z', {}) };
+    sparse.customerKey = 'anon-x';
+    sparse.anonymousId = 'anon-x';
+    sparse.properties = {};
+    expect(await store.insert([full, sparse])).toBe(2);
+
+    const tail = await store.query({ kind: 'tail', brandId: A, event: full.event, limit: 10 });
+    expect(tail).toEqual([full]);
+    expect(tail[0]!.timestamp).toBeInstanceOf(Date);
+    const pages = await store.query({ kind: 'tail', brandId: A, event: PAGE_EVENT, limit: 10 });
+    expect(pages).toEqual([sparse]);
+    expect(pages[0]!.userId).toBeNull();
+    expect(pages[0]!.url).toBeNull();
+  });
+
+  it('stores a message id once: within a batch, against stored rows, per brand', async () => {
+    const first = ev(A, 'dup-1', 'signup', '2024-03-04T10:00:00Z', { userId: 'u1' });
+    const again = { ...first, event: 'changed', properties: { second: true } };
+    const otherBrand = { ...first, brandId: B };
+    expect(await store.insert([first, again, otherBrand])).toBe(2);
+    const second = ev(A, 'dup-2', 'signup', '2024-03-04T11:00:00Z', { userId: 'u1' });
+    expect(await store.insert([first, second, otherBrand])).toBe(1);
+    expect(await store.insert([first, second])).toBe(0);
+    expect(await store.insert([])).toBe(0);
+
+    const tail = await store.query({ kind: 'tail', brandId: A, event: 'signup', limit: 10 });
+    expect(ids(tail)).toEqual(['dup-2', 'dup-1']);
+    expect(tail[1]!.properties).toEqual({ id: 'dup-1' }); // The first copy wins.
+    expect(await all(A)).toBe(2);
+    expect(await all(B)).toBe(1);
+  });
+
+  it('dedupes across a restart and keeps the data', async () => {
+    expect(await store.insert(FIXTURE)).toBe(FIXTURE.length);
+    await store.close();
+    store = await harness.open();
+    const extra = ev(A, 'A-new', 'signup', '2024-03-12T00:00:00Z', { userId: 'u3' });
+    expect(await store.insert([...FIXTURE, extra])).toBe(1);
+    expect(await all(A)).toBe(10);
+    expect(await all(B)).toBe(4);
+  });
+
+  describe('query shapes on the fixture', () => {
+    beforeEach(async () => {
+      expect(await store.insert(FIXTURE)).toBe(FIXTURE.length);
+    });
+
+    it('tail: newest first, limited, one brand and one event', async () => {
+      const tail = await store.query({ kind: 'tail', brandId: A, event: 'signup', limit: 10 });
+      expect(ids(tail)).toEqual(['A-e6', 'A-e5', 'A-e3', 'A-e8', 'A-e1']);
+      expect(tail[0]).toEqual(e6);
+      const two = await store.query({ kind: 'tail', brandId: A, event: 'signup', limit: 2 });
+      expect(ids(two)).toEqual(['A-e6', 'A-e5']);
+      const b = await store.query({ kind: 'tail', brandId: B, event: 'signup', limit: 10 });
+      expect(ids(b)).toEqual(['B-f4', 'B-f2', 'B-f1']);
+      expect(await store.query({ kind: 'tail', brandId: A, event: 'none', limit: 5 })).toEqual([]);
+    });
+
+    it('timeline: any of the keys, newest first, keyset pages with ties', async () => {
+      const shape = { kind: 'timeline' as const, brandId: A, customerKeys: ['u1', 'a1'] };
+      const everything = await store.query({ ...shape, limit: 10 });
+      expect(ids(everything)).toEqual(['A-e6', 'A-e4', 'A-e8', 'A-e1', 'A-e9']);
+
+      const pages: string[][] = [];
+      let before: { timestamp: Date; messageId: string } | undefined;
+      for (;;) {
+        const page = await store.query({ ...shape, limit: 2, before });
+        if (page.length === 0) break;
+        pages.push(ids(page));
+        const last = page[page.length - 1]!;
+        before = { timestamp: last.timestamp, messageId: last.messageId };
+      }
+      expect(pages).toEqual([['A-e6', 'A-e4'], ['A-e8', 'A-e1'], ['A-e9']]);
+
+      const tie = { kind: 'timeline' as const, brandId: A, customerKeys: ['u2'], limit: 1 };
+      const [newest] = await store.query(tie);
+      expect(newest!.messageId).toBe('A-e7');
+      const rest = await store.query({ ...tie, limit: 5, before: newest });
+      expect(ids(rest)).toEqual(['A-e3']);
+
+      // Brand 2 has its own a1; brand 1's timeline never shows it and vice versa.
+      const b = await store.query({ kind: 'timeline', brandId: B, customerKeys: ['a1'], limit: 9 });
+      expect(ids(b)).toEqual(['B-f4']);
+      expect(
+        await store.query({ kind: 'timeline', brandId: A, customerKeys: [], limit: 9 }),
+      ).toEqual([]);
+    });
+
+    it('countsByEvent: count and last seen per event in [from, to)', async () => {
+      expect(await store.query({ kind: 'countsByEvent', brandId: A, ...MARCH })).toEqual([
+        { event: 'signup', count: 4, lastSeen: e5.timestamp },
+        { event: PAGE_EVENT, count: 2, lastSeen: e2.timestamp },
+        { event: IDENTIFY_EVENT, count: 1, lastSeen: e7.timestamp },
+        { event: 'purchase', count: 1, lastSeen: e4.timestamp },
+      ]);
+      expect(
+        await store.query({
+          kind: 'countsByEvent',
+          brandId: A,
+          ...MARCH,
+          events: ['purchase', 'missing'],
+        }),
+      ).toEqual([{ event: 'purchase', count: 1, lastSeen: e4.timestamp }]);
+      expect(
+        await store.query({ kind: 'countsByEvent', brandId: A, ...MARCH, events: [] }),
+      ).toEqual([]);
+      expect(await store.query({ kind: 'countsByEvent', brandId: B, ...MARCH })).toEqual([
+        { event: 'signup', count: 3, lastSeen: f4.timestamp },
+        { event: 'purchase', count: 1, lastSeen: f3.timestamp },
+      ]);
+    });
+
+    it('distinctCustomers: distinct keys, optionally of one event', async () => {
+      const q = (shape: Omit<Extract<QueryShape, { kind: 'distinctCustomers' }>, 'kind'>) =>
+        store.query({ kind: 'distinctCustomers', ...shape });
+      expect(await q({ brandId: A, ...MARCH })).toBe(5); // a1 u1 a2 u2 a3
+      expect(await q({ brandId: A, ...MARCH, event: 'signup' })).toBe(3); // u1 u2 a3
+      expect(await q({ brandId: A, from: e1.timestamp, to: e2.timestamp })).toBe(1); // from in, to out
+      expect(await q({ brandId: B, ...MARCH })).toBe(3); // u1 u9 a1
+      expect(await q({ brandId: 99, ...MARCH })).toBe(0);
+    });
+
+    it('mau: distinct identified users over several brands', async () => {
+      const mau = (brandIds: number[], range = MARCH) =>
+        store.query({ kind: 'mau', brandIds, ...range });
+      expect(await mau([A, B])).toBe(3); // u1 u2 u9: u1 counts once across brands
+      expect(await mau([A])).toBe(2);
+      expect(await mau([C])).toBe(1);
+      expect(await mau([])).toBe(0);
+      expect(await mau([A], { from: new Date('2024-04-01T00:00:00Z'), to: MAR_APR.to })).toBe(1);
+    });
+
+    it('trend: day, week (Monday) and month buckets, counts or unique customers', async () => {
+      const trend = (granularity: 'day' | 'week' | 'month', unique: boolean, range = MAR_APR) =>
+        store.query({ kind: 'trend', brandId: A, event: 'signup', granularity, unique, ...range });
+      expect(await trend('day', false)).toEqual([
+        { bucket: day('2024-03-04'), value: 2 },
+        { bucket: day('2024-03-05'), value: 1 },
+        { bucket: day('2024-03-11'), value: 1 },
+        { bucket: day('2024-04-02'), value: 1 },
+      ]);
+      expect((await trend('day', true))[0]).toEqual({ bucket: day('2024-03-04'), value: 1 });
+      expect(await trend('week', false)).toEqual([
+        { bucket: day('2024-03-04'), value: 3 },
+        { bucket: day('2024-03-11'), value: 1 },
+        { bucket: day('2024-04-01'), value: 1 },
+      ]);
+      expect((await trend('week', true))[0]).toEqual({ bucket: day('2024-03-04'), value: 2 });
+      expect(await trend('month', false)).toEqual([
+        { bucket: day('2024-03-01'), value: 4 },
+        { bucket: day('2024-04-01'), value: 1 },
+      ]);
+      expect(await trend('month', true)).toEqual([
+        { bucket: day('2024-03-01'), value: 3 },
+        { bucket: day('2024-04-01'), value: 1 },
+      ]);
+      // The first bucket starts before `from` but counts only events inside the range.
+      const midWeek = { from: new Date('2024-03-05T00:00:00Z'), to: MARCH.to };
+      expect(await trend('week', false, midWeek)).toEqual([
+        { bucket: day('2024-03-04'), value: 1 },
+        { bucket: day('2024-03-11'), value: 1 },
+      ]);
+    });
+  });
+
+  it('binds quotes, backslashes, newlines and unicode (no SQL injection)', async () => {
+    const nasty = `it's "quoted" \\ back\\slash\nnew line ünïcødé 😀 '; DROP TABLE events; --`;
+    const row = ev(A, `id-${nasty}`, nasty, '2024-03-04T10:00:00Z', { userId: `u-${nasty}` });
+    row.properties = { [nasty]: nasty, nested: { list: [nasty, '\\', '"'] } };
+    row.url = `https://x.example/?q=${nasty}`;
+    expect(await store.insert([row])).toBe(1);
+    expect(await store.insert([row])).toBe(0);
+
+    expect(await store.query({ kind: 'tail', brandId: A, event: nasty, limit: 5 })).toEqual([row]);
+    const timeline = await store.query({
+      kind: 'timeline',
+      brandId: A,
+      customerKeys: [row.customerKey, "' OR 1=1 --"],
+      limit: 5,
+      before: { timestamp: new Date('2030-01-01T00:00:00Z'), messageId: nasty },
+    });
+    expect(timeline).toEqual([row]);
+    expect(
+      await store.query({ kind: 'countsByEvent', brandId: A, ...MARCH, events: [nasty] }),
+    ).toEqual([{ event: nasty, count: 1, lastSeen: row.timestamp }]);
+    expect(
+      await store.query({ kind: 'distinctCustomers', brandId: A, ...MARCH, event: nasty }),
+    ).toBe(1);
+  });
+
+  it('ingests 20,000 rows in batches and dedupes a replayed batch', async () => {
+    const batches: EventRow[][] = [];
+    for (let b = 0; b < 10; b++) {
+      const batch: EventRow[] = [];
+      for (let i = 0; i < 2_000; i++) {
+        const n = b * 2_000 + i;
+        const ms = Date.UTC(2024, 2, 1) + n * 60_000;
+        batch.push(
+          ev(A, `bulk-${n}`, n % 2 ? 'view' : 'click', new Date(ms).toISOString(), {
+            userId: `u${n % 500}`,
+          }),
+        );
+      }
+      batches.push(batch);
+    }
+    let inserted = 0;
+    for (const batch of batches) inserted += await store.insert(batch);
+    expect(inserted).toBe(20_000);
+    const replay = [...batches[3]!.slice(0, 1_000), ev(A, 'bulk-new', 'click', '2024-03-02', {})];
+    expect(await store.insert(replay)).toBe(1);
+    expect(await all(A)).toBe(20_001);
+  });
+
+  it('serialises concurrent inserts (each id counted once) alongside reads', async () => {
+    const overlapping = [FIXTURE.slice(0, 8), FIXTURE.slice(4), FIXTURE, FIXTURE.slice(10)];
+    const [counts] = await Promise.all([
+      Promise.all(overlapping.map((batch) => store.insert(batch))),
+      Promise.all([store.ping(), store.query({ kind: 'mau', brandIds: [A], ...MARCH })]),
+    ]);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(FIXTURE.length);
+    expect(await all(A)).toBe(9);
+  });
+
+  it('rejects after close; close is idempotent', async () => {
+    await store.close();
+    await store.close();
+    await expect(store.insert([e1])).rejects.toThrow();
+    await expect(store.query({ kind: 'mau', brandIds: [A], ...MARCH })).rejects.toThrow();
+    await expect(store.ping()).rejects.toThrow();
+  });
+
+  it('rejects an invalid Date instead of storing it', async () => {
+    const bad = { ...e1, timestamp: new Date('nope') };
+    await expect(store.insert([bad])).rejects.toThrow(/invalid Date/);
+    await expect(store.ping()).resolves.toBeUndefined();
+    expect(await store.insert([e1])).toBe(1);
+  });
+}
+
+describe('DuckDB store', () => {
+  storeSuite(async () => {
+    const dataDir = await tempDir();
+    return { open: () => openAnalyticsStore({ dataDir }) };
+  });
+});
+
+// chdb serves one data directory per process: both ClickHouse suites share it and every test
+// starts by dropping the table.
+let chdbDir: string | undefined;
+async function emptyChdbDir(): Promise<string> {
+  chdbDir ??= await tempDir();
+  const executor = await openChdbExecutor(chdbDir);
+  await executor.command('DROP TABLE IF EXISTS events SYNC');
+  await executor.close();
+  return chdbDir;
+}
+
+describe.skipIf(!chdbAvailable)('ClickHouse store (chdb executor)', () => {
+  storeSuite(async () => {
+    const dir = await emptyChdbDir();
+    return { open: async () => openClickHouseStore(await openChdbExecutor(dir)) };
+  });
+});
+
+/** chdb's Connection for `@clickhouse/client`: runs the production executor in-process. */
+type ChdbConnectionFactory = (opts: {
+  path: string;
+}) => ClickHouseClientConfigOptions['connection'];
+
+describe.skipIf(!chdbAvailable)('ClickHouse store (@clickhouse/client over chdb)', () => {
+  storeSuite(async () => {
+    const dir = await emptyChdbDir();
+    const specifier = 'chdb/connection';
+    const mod = (await import(/* @vite-ignore */ specifier)) as {
+      createChdbConnection: ChdbConnectionFactory;
+    };
+    return {
+      open: () =>
+        openClickHouseStore(
+          clickHouseClientExecutor(
+            createClient({
+              connection: mod.createChdbConnection({ path: dir }),
+              use_multipart_params_auto: true,
+            }),
+          ),
+        ),
+    };
+  });
+});
+
+describe('openAnalyticsStore', () => {
+  it('opens DuckDB in memory and in a directory it creates', async () => {
+    const memory = await openAnalyticsStore({ dataDir: ':memory:' });
+    expect(memory.engine).toBe('duckdb');
+    await memory.ping();
+    await memory.close();
+
+    const dataDir = path.join(await tempDir(), 'nested', 'data');
+    const store = await openAnalyticsStore({ dataDir });
+    expect(await store.insert([e1])).toBe(1);
+    await store.close();
+  });
+
+  it('rejects (never crashes) when the data directory is unusable', async () => {
+    const file = path.join(await tempDir(), 'not-a-dir');
+    await writeFile(file, 'x');
+    await expect(openAnalyticsStore({ dataDir: file })).rejects.toThrow();
+  });
+
+  it('rejects when ClickHouse cannot be reached', async () => {
+    await expect(
+      openAnalyticsStore({ clickhouseUrl: 'http://127.0.0.1:9', dataDir: ':memory:' }),
+    ).rejects.toThrow();
+  });
+
+  it('DuckDB: an acknowledged insert survives SIGKILL; a locked file rejects', async () => {
+    const dataDir = await tempDir();
+    const storeModule = fileURLToPath(new URL('./index.ts', import.meta.url));
+    const script = path.join(dataDir, 'writer.mts');
+    await writeFile(
+      script,
+      [
+        `import { openAnalyticsStore } from ${JSON.stringify(storeModule)};`,
+        `const store = await openAnalyticsStore({ dataDir: ${JSON.stringify(dataDir)} });`,
+        `const rows = ${JSON.stringify(FIXTURE)}.map((r) => ({ ...r,`,
+        `  timestamp: new Date(r.timestamp), receivedAt: new Date(r.receivedAt) }));`,
+        `console.log('inserted', await store.insert(rows));`,
+        `setInterval(() => undefined, 1000);`,
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
+      });
+      expect(line).toBe(`inserted ${FIXTURE.length}`);
+      // Another process holds the file: opening it must fail cleanly.
+      await expect(openAnalyticsStore({ dataDir })).rejects.toThrow();
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) =>
+        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+      );
+    }
+    const store = await openAnalyticsStore({ dataDir });
+    try {
+      expect(await store.query({ kind: 'tail', brandId: A, event: 'signup', limit: 1 })).toEqual([
+        e6,
+      ]);
+      expect(await store.insert(FIXTURE)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
