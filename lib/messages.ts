@@ -83,6 +83,7 @@ export const MESSAGES = {
   profiles: {
     notFound: 'Customer profile not found.',
     empty: 'No customers yet. Install the tracking snippet and call identify() to see them here.',
+    noMatch: 'No customers match the search or filter.',
     metadataCreated: 'Metadata attribute created.',
     metadataUpdated: 'Metadata attribute updated.',
     metadataDeleted: 'Metadata attribute deleted.',

@@ -1,0 +1,54 @@
+import { useRouter } from 'next/router';
+import { idParam } from '@/lib/contracts/common';
+import { FormAlert } from '@/components/ui/form-alert';
+import { isApiError } from '@/services/http';
+import { useProfile } from '../hooks/use-profile';
+import { AnonymousIdsCard } from './anonymous-ids-card';
+import { DataAttributesCard } from './data-attributes-card';
+import { EventTimeline } from './event-timeline';
+import { MetadataCard } from './metadata-card';
+import { ProfileHeader } from './profile-header';
+import { ProfileNotFound } from './profile-not-found';
+import { ProfilesSkeleton } from './profiles-skeleton';
+
+/** /customer-profiles/[id] (Profile Details). */
+export function ProfileDetailsView() {
+  const router = useRouter();
+  const parsed = idParam.safeParse({ id: router.query.id });
+  const id = parsed.success ? parsed.data.id : null;
+  const profile = useProfile(id);
+
+  if (!router.isReady) return <ProfilesSkeleton label="Loading profile" />;
+  if (id === null || (isApiError(profile.error) && profile.error.status === 404))
+    return <ProfileNotFound />;
+  if (profile.isPending) return <ProfilesSkeleton label="Loading profile" />;
+  if (profile.isError) {
+    return (
+      <FormAlert>
+        {profile.error.message}{' '}
+        <button
+          type="button"
+          className="font-semibold underline"
+          onClick={() => void profile.refetch()}
+        >
+          Try again
+        </button>
+      </FormAlert>
+    );
+  }
+
+  const data = profile.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <ProfileHeader profile={data} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <DataAttributesCard profile={data} />
+        <div className="flex flex-col gap-4">
+          <MetadataCard profile={data} />
+          <AnonymousIdsCard ids={data.anonymous_ids} />
+        </div>
+      </div>
+      <EventTimeline profileId={data.id} />
+    </div>
+  );
+}

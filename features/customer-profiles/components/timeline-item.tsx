@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import type { TrackedEvent } from '@/lib/contracts/events';
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { NOT_AVAILABLE, formatDateTime } from '../lib/format';
+
+/** One tracked event: time, event code, type, URL, and its properties on demand. */
+export function TimelineItem({ event }: { event: TrackedEvent }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const hasProperties = Object.keys(event.properties).length > 0;
+  return (
+    <li className="py-2.5">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <time dateTime={event.timestamp} className="w-40 shrink-0 text-slate-500">
+          {formatDateTime(event.timestamp)}
+        </time>
+        <span className="font-mono font-medium text-slate-900">{event.event}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+          {event.type}
+        </span>
+        <span className="min-w-0 flex-1 truncate text-slate-600" title={event.url ?? undefined}>
+          {event.url ?? NOT_AVAILABLE}
+        </span>
+        {hasProperties ? (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((v) => !v)}
+            className={cn(
+              'inline-flex items-center gap-1 rounded text-xs font-medium text-brand-700 hover:underline',
+              focusRing,
+            )}
+          >
+            Properties
+            <ChevronDownIcon
+              className={cn('h-3.5 w-3.5 transition-transform', open && 'rotate-180')}
+            />
+          </button>
+        ) : null}
+      </div>
+      {open ? (
+        <pre
+          id={panelId}
+          aria-label={`Properties of ${event.event}`}
+          className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+        >
+          {JSON.stringify(event.properties, null, 2)}
+        </pre>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  FILTER_OPERATORS,
+  VALUELESS_CONDITION_TYPES,
+  type AttributeCondition,
+  type ConditionType,
+  type DataType,
+  type RangeValue,
+} from '@/lib/conditions';
+import { GENERATED_ID_PREFIX } from '@/lib/constants';
+
+/** What a value input holds while editing: text, or both ends of a range. */
+export type DraftValue = string | RangeValue;
+
+/** One row of the profile list's attribute filter, as the user edits it. */
+export interface FilterRow {
+  id: string;
+  /** The attribute's field_name or the metadata custom_field_name; '' until one is chosen. */
+  customer_key: string;
+  data_type: DataType | null;
+  condition_type: ConditionType | null;
+  value: DraftValue;
+}
+
+export type ConditionOperator = 'AND' | 'OR';
+
+export interface FilterState {
+  rows: FilterRow[];
+  operator: ConditionOperator;
+  /** Source of row ids, so the reducer stays pure. */
+  nextId: number;
+}
+
+export type FilterAction =
+  | { type: 'add' }
+  | { type: 'remove'; id: string }
+  | { type: 'selectAttribute'; id: string; key: string; dataType: DataType }
+  | { type: 'selectCondition'; id: string; conditionType: ConditionType }
+  | { type: 'setValue'; id: string; value: DraftValue }
+  | { type: 'setOperator'; operator: ConditionOperator }
+  | { type: 'clear' };
+
+export const initialFilterState: FilterState = { rows: [], operator: 'AND', nextId: 1 };
+
+/** Operators the list filter offers for a data type (spec 3), the first being the default. */
+export const operatorsFor = (dataType: DataType): readonly ConditionType[] =>
+  FILTER_OPERATORS[dataType];
+
+export const needsValue = (type: ConditionType | null): boolean =>
+  type !== null && !VALUELESS_CONDITION_TYPES.includes(type);
+
+const isRangeType = (type: ConditionType | null) => type === 'range' || type === 'between';
+
+/** The empty value of an operator: a blank range for range kinds, blank text otherwise. */
+export const emptyValue = (type: ConditionType | null): DraftValue =>
+  isRangeType(type) ? { from: '', to: '' } : '';
+
+const updateRow = (state: FilterState, id: string, patch: (row: FilterRow) => FilterRow) => ({
+  ...state,
+  rows: state.rows.map((row) => (row.id === id ? patch(row) : row)),
+});
+
+/**
+ * The filter builder's state machine (spec 4): choosing an attribute resets the condition type
+ * to the first one of its data type and empties the value; changing the condition type empties
+ * the value.
+ */
+export function filterReducer(state: FilterState, action: FilterAction): FilterState {
+  switch (action.type) {
+    case 'add':
+      return {
+        ...state,
+        nextId: state.nextId + 1,
+        rows: [
+          ...state.rows,
+          {
+            id: `${GENERATED_ID_PREFIX}${state.nextId}`,
+            customer_key: '',
+            data_type: null,
+            condition_type: null,
+            value: '',
+          },
+        ],
+      };
+    case 'remove':
+      return { ...state, rows: state.rows.filter((row) => row.id !== action.id) };
+    case 'selectAttribute': {
+      const conditionType = operatorsFor(action.dataType)[0];
+      return updateRow(state, action.id, (row) => ({
+        ...row,
+        customer_key: action.key,
+        data_type: action.dataType,
+        condition_type: conditionType,
+        value: emptyValue(conditionType),
+      }));
+    }
+    case 'selectCondition':
+      return updateRow(state, action.id, (row) => ({
+        ...row,
+        condition_type: action.conditionType,
+        value: emptyValue(action.conditionType),
+      }));
+    case 'setValue':
+      return updateRow(state, action.id, (row) => ({ ...row, value: action.value }));
+    case 'setOperator':
+      return { ...state, operator: action.operator };
+    case 'clear':
+      return { ...initialFilterState, nextId: state.nextId };
+  }
+}
+
+const blank = (v: string | number) => String(v).trim() === '';
+
+/** Typed wire value of one text input; undefined when it cannot be sent. */
+function typedValue(dataType: DataType, raw: string): AttributeCondition['value'] {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (dataType === 'number') {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (dataType === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  return text;
+}
+
+/**
+ * The rows worth sending (spec 5.5): a row is kept when its attribute is chosen and its value is
+ * filled in (both ends of a range), or its condition type needs no value.
+ */
+export function toAttributeConditions(rows: readonly FilterRow[]): AttributeCondition[] {
+  const out: AttributeCondition[] = [];
+  for (const row of rows) {
+    if (!row.customer_key || !row.data_type || !row.condition_type) continue;
+    const base = { customer_key: row.customer_key, condition_type: row.condition_type };
+    if (!needsValue(row.condition_type)) {
+      out.push(base);
+      continue;
+    }
+    if (typeof row.value === 'object') {
+      if (blank(row.value.from) || blank(row.value.to)) continue;
+      const from = typedValue(row.data_type, String(row.value.from));
+      const to = typedValue(row.data_type, String(row.value.to));
+      if (typeof from !== 'string' && typeof from !== 'number') continue;
+      if (typeof to !== 'string' && typeof to !== 'number') continue;
+      out.push({ ...base, value: { from, to } });
+      continue;
+    }
+    const value = typedValue(row.data_type, row.value);
+    if (value !== undefined) out.push({ ...base, value });
+  }
+  return out;
+}
+
+/** The API accepts at most this many conditions (listProfilesQuery). */
+export const MAX_FILTER_CONDITIONS = 20;

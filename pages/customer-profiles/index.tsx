@@ -1,0 +1,5 @@
+import { ProfilesView } from '@/features/customer-profiles/components/profiles-view';
+
+export default function CustomerProfilesPage() {
+  return <ProfilesView />;
+}

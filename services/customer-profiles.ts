@@ -1,0 +1,98 @@
+import type { AttributeCondition } from '@/lib/conditions';
+import type {
+  AttributeOptionGroup,
+  CustomerProfile,
+  DataAttribute,
+  DataAttributeInput,
+  MetadataAttribute,
+  MetadataAttributeInput,
+  ProfileList,
+  Timeline,
+} from '@/lib/contracts/customer-profiles';
+import { http, unwrap } from './http';
+
+/** Query of GET /v1/customer-profiles; `conditions` travels as JSON text. */
+export interface ListProfilesParams {
+  brandId: number;
+  search?: string;
+  sortOrder?: 'desc' | 'asc';
+  cursor?: string;
+  limit?: number;
+  conditions?: AttributeCondition[];
+  conditionOperator?: 'AND' | 'OR';
+}
+
+/** The wire form of the list query: empty search and filters are left out. */
+export function profileListQuery(params: ListProfilesParams): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    brand_id: params.brandId,
+    sort_order: params.sortOrder ?? 'desc',
+  };
+  const search = params.search?.trim();
+  if (search) query.search = search;
+  if (params.cursor) query.cursor = params.cursor;
+  if (params.limit) query.limit = params.limit;
+  if (params.conditions && params.conditions.length > 0) {
+    query.conditions = JSON.stringify(params.conditions);
+    query.condition_operator = params.conditionOperator ?? 'AND';
+  }
+  return query;
+}
+
+export const listProfiles = (params: ListProfilesParams, signal?: AbortSignal) =>
+  unwrap<ProfileList>(
+    http.get('/v1/customer-profiles', { params: profileListQuery(params), signal }),
+  );
+
+export const getProfile = (id: number, signal?: AbortSignal) =>
+  unwrap<CustomerProfile>(http.get(`/v1/customer-profiles/${id}`, { signal }));
+
+export interface TimelineParams {
+  cursor?: string;
+  limit?: number;
+}
+
+export const getProfileTimeline = (id: number, params: TimelineParams, signal?: AbortSignal) =>
+  unwrap<Timeline>(http.get(`/v1/customer-profiles/${id}/events`, { params, signal }));
+
+/** Metadata values keyed by custom_field_name; null clears a value. */
+export type ProfileMetadataValues = Record<string, string | number | boolean | null>;
+
+export const updateProfileMetadata = (id: number, metadata: ProfileMetadataValues) =>
+  unwrap<CustomerProfile>(http.put(`/v1/customer-profiles/${id}/metadata`, { metadata }));
+
+export const listMetadataAttributes = (brandId: number, signal?: AbortSignal) =>
+  unwrap<MetadataAttribute[]>(
+    http.get('/v1/metadata-attributes', { params: { brand_id: brandId }, signal }),
+  );
+
+export const createMetadataAttribute = (body: MetadataAttributeInput) =>
+  unwrap<MetadataAttribute>(http.post('/v1/metadata-attributes', body));
+
+export const updateMetadataAttribute = (id: number, body: MetadataAttributeInput) =>
+  unwrap<MetadataAttribute>(http.put(`/v1/metadata-attributes/${id}`, body));
+
+export const deleteMetadataAttribute = async (id: number): Promise<void> => {
+  await http.delete(`/v1/metadata-attributes/${id}`);
+};
+
+export const listDataAttributes = (brandId: number, signal?: AbortSignal) =>
+  unwrap<DataAttribute[]>(
+    http.get('/v1/data-attributes', { params: { brand_id: brandId }, signal }),
+  );
+
+export const createDataAttribute = (body: DataAttributeInput) =>
+  unwrap<DataAttribute>(http.post('/v1/data-attributes', body));
+
+export const updateDataAttribute = (id: number, body: DataAttributeInput) =>
+  unwrap<DataAttribute>(http.put(`/v1/data-attributes/${id}`, body));
+
+export const deleteDataAttribute = async (id: number): Promise<void> => {
+  await http.delete(`/v1/data-attributes/${id}`);
+};
+
+/** Attribute picker options, grouped ATTRIBUTE and METADATA. */
+export const getAttributeOptions = (brandId: number, signal?: AbortSignal) =>
+  unwrap<AttributeOptionGroup[]>(
+    http.get('/v1/attributes/options', { params: { brand_id: brandId }, signal }),
+  );
