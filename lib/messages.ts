@@ -79,6 +79,7 @@ export const MESSAGES = {
       'No events defined yet. Define one, or send events from your website and define them from the list of undefined events.',
     testSent: 'Test event sent.',
     testFailed: (m: string) => `Could not send the test event: ${m}`,
+    noMatches: 'No events match your search.',
   },
   profiles: {
     notFound: 'Customer profile not found.',

@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { buttonClasses } from '@/components/ui/button';
+import { notify } from '@/components/ui/toast';
+import { useBrandStore } from '@/stores/brand';
+import { useCreateEvent } from '../hooks/use-create-event';
+import { EventForm } from './event-form';
+import { EventFormSkeleton } from './event-form-skeleton';
+import { NoBrandState } from './no-brand-state';
+
+/** /events/create: a new event of the current product; ?code= prefills it (undefined events). */
+export function CreateEventView() {
+  const router = useRouter();
+  const brandId = useBrandStore((s) => s.brandId);
+  if (!router.isReady) return <EventFormSkeleton />;
+  if (brandId === null) return <NoBrandState />;
+  const code = typeof router.query.code === 'string' ? router.query.code.trim() : '';
+  return <CreateEventForm key={`${brandId}:${code}`} brandId={brandId} code={code} />;
+}
+
+function CreateEventForm({ brandId, code }: { brandId: number; code: string }) {
+  const router = useRouter();
+  const create = useCreateEvent({
+    onSuccess: (event) => {
+      notify.success(MESSAGES.events.created);
+      void router.push(paths.event(event.id));
+    },
+    onError: (error) => notify.error(MESSAGES.events.failedToCreate(error.message)),
+  });
+  return (
+    <section aria-labelledby="create-event-heading">
+      <h2 id="create-event-heading" className="mb-6 text-lg font-semibold text-slate-900">
+        New event
+      </h2>
+      <EventForm
+        // An undefined event is defined under its own code; the name starts as the code.
+        defaultValues={{ brand_id: brandId, name: code, code, attributes: [] }}
+        submitLabel="Create event"
+        pending={create.isPending}
+        onSubmit={(body) => create.mutate(body)}
+        serverError={create.error}
+        actions={
+          <Link href={paths.events()} className={buttonClasses('secondary')}>
+            Cancel
+          </Link>
+        }
+      />
+    </section>
+  );
+}

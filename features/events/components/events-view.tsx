@@ -1,0 +1,112 @@
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PlusIcon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/text-field';
+import { notify } from '@/components/ui/toast';
+import { useBrandStore } from '@/stores/brand';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useEvents } from '../hooks/use-events';
+import { EventsSkeleton } from './events-skeleton';
+import { EventsTable } from './events-table';
+import { NoBrandState } from './no-brand-state';
+import { UndefinedEvents } from './undefined-events';
+
+/** /events (Events Management): the current product's events and its undefined events. */
+export function EventsView() {
+  const brandId = useBrandStore((s) => s.brandId);
+  return (
+    <section aria-labelledby="events-heading">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="events-heading" className="text-lg font-semibold text-slate-900">
+            Events
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Define the events your website sends and the attributes they carry.
+          </p>
+        </div>
+        {brandId !== null ? (
+          <Link href={paths.eventCreate()} className={buttonClasses()}>
+            <PlusIcon className="h-4 w-4" />
+            Create event
+          </Link>
+        ) : null}
+      </div>
+      {brandId === null ? (
+        <NoBrandState />
+      ) : (
+        // A new product starts from a clean search.
+        <BrandEvents key={brandId} brandId={brandId} />
+      )}
+    </section>
+  );
+}
+
+function BrandEvents({ brandId }: { brandId: number }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const events = useEvents(brandId, debounced);
+  const { error } = events;
+  useEffect(() => {
+    if (error) notify.error(MESSAGES.events.failedToGet(error.message));
+  }, [error]);
+
+  const rows = events.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = events.data?.pages.at(-1)?.total ?? 0;
+
+  return (
+    <>
+      <TextField
+        label="Search events"
+        type="search"
+        placeholder="Name or code"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="mb-4 max-w-sm"
+      />
+      {events.isPending ? <EventsSkeleton /> : null}
+      {events.isError && rows.length === 0 ? (
+        <FormAlert>
+          {MESSAGES.events.failedToGet(events.error.message)}{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void events.refetch()}
+          >
+            Try again
+          </button>
+        </FormAlert>
+      ) : null}
+      {events.isSuccess && rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
+          {debounced ? MESSAGES.events.noMatches : MESSAGES.events.empty}
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <EventsTable events={rows} />
+          <div className="mt-3 flex items-center justify-between gap-4">
+            <p className="text-xs text-slate-500" aria-live="polite">
+              Showing {rows.length} of {total}
+            </p>
+            {events.hasNextPage ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={events.isFetchingNextPage}
+                onClick={() => void events.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <UndefinedEvents brandId={brandId} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import type { EventDef } from '@/lib/contracts/events';
+import { MESSAGES } from '@/lib/messages';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/components/ui/toast';
+import { useLiveTail } from '../hooks/use-live-tail';
+import { SendTestEventButton } from './send-test-event-button';
+import { TailRow } from './tail-row';
+
+function LiveBadge({ live, refusal }: { live: boolean; refusal: string | null }) {
+  return (
+    <span
+      role="status"
+      title={refusal ?? undefined}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
+        live ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'h-2 w-2 rounded-full',
+          live ? 'animate-pulse bg-emerald-500' : 'bg-slate-400',
+        )}
+      />
+      {live ? 'Live' : 'Not live'}
+    </span>
+  );
+}
+
+/** The events of this code as they arrive: latest first, pause/resume, send a test event. */
+export function LiveTail({ event }: { event: EventDef }) {
+  const tail = useLiveTail(event.brand_id, event.code);
+  const { error } = tail.initial;
+  useEffect(() => {
+    if (error) notify.error(MESSAGES.events.failedTail(error.message));
+  }, [error]);
+
+  return (
+    <section aria-labelledby="live-tail-heading">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h3 id="live-tail-heading" className="text-base font-semibold text-slate-900">
+            Live tail
+          </h3>
+          <LiveBadge live={tail.live} refusal={tail.refusal} />
+        </div>
+        <div className="flex items-center gap-2">
+          {tail.paused ? (
+            <Button variant="secondary" size="sm" onClick={tail.resume}>
+              Resume
+              {tail.heldCount > 0 ? (
+                <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">
+                  {tail.heldCount} new
+                </span>
+              ) : null}
+            </Button>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={tail.pause}>
+              Pause
+            </Button>
+          )}
+          <SendTestEventButton event={event} />
+        </div>
+      </div>
+      {tail.initial.isPending ? (
+        <div role="status" aria-label="Loading live tail" className="flex flex-col gap-2">
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+        </div>
+      ) : tail.events.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center text-sm text-slate-600">
+          No <code className="font-mono">{event.code}</code> events yet. They appear here as your
+          website sends them.
+        </p>
+      ) : (
+        <ul
+          aria-label="Tracked events"
+          className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+        >
+          {tail.events.map((e) => (
+            <TailRow key={e.message_id} event={e} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { CreateEventView } from '@/features/events/components/create-event-view';
+
+export default function CreateEventPage() {
+  return <CreateEventView />;
+}
