@@ -36,6 +36,25 @@ import { createBrandsService } from './modules/brands/brands.service';
 import { brandRoutes } from './modules/brands/brands.routes';
 import { featureRoutes } from './modules/features/features.routes';
 import { outboxRoutes } from './modules/dev/outbox.routes';
+import { openAnalyticsStore } from './analytics';
+import { createBatcher } from './analytics/batcher';
+import type { AnalyticsStore, EventRow } from './analytics/types';
+import { createBrandAccess } from './modules/brands/brand-access';
+import { createEventsRepository } from './modules/events/events.repository';
+import { createEventsService, toTrackedEventDto } from './modules/events/events.service';
+import { eventRoutes } from './modules/events/events.routes';
+import { createIngestService } from './modules/ingest/ingest.service';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { createWriteKeys } from './modules/ingest/write-keys';
+import { createAttributesRepository } from './modules/profiles/attributes.repository';
+import { createAttributesService } from './modules/profiles/attributes.service';
+import { profilePatches } from './modules/profiles/profile-upsert';
+import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { sdkRoutes } from './modules/sdk/sdk.routes';
+import { TAIL_SOCKET_EVENTS } from '../lib/constants';
+import { tailRoom } from './plugins/realtime';
 
 export interface BuildAppOptions {
   env: Env;
@@ -47,6 +66,10 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Attach Socket.IO to this app's HTTP server (default true). */
   realtime?: boolean;
+  /** An open analytics store; by default one is opened from env (and closed with the app). */
+  analytics?: AnalyticsStore;
+  /** Overrides of the ingestion batcher (tests force small batches or a tiny queue). */
+  batcher?: { maxBatchRows?: number; maxPendingRows?: number };
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -100,7 +123,38 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     limits,
     appUrl: appUrl(env),
   });
-  const brandsService = createBrandsService({ db, brands, plans });
+  const writeKeys = createWriteKeys(brands);
+  const brandsService = createBrandsService({
+    db,
+    brands,
+    plans,
+    onKeysChanged: writeKeys.clear,
+  });
+  const analytics =
+    opts.analytics ??
+    (await openAnalyticsStore({
+      clickhouseUrl: env.CLICKHOUSE_URL,
+      clickhouseDatabase: env.CLICKHOUSE_DATABASE,
+      dataDir: env.DATA_DIR,
+    }));
+  const access = createBrandAccess(brands);
+  const profilesRepo = createProfilesRepository(db);
+  const attributesRepo = createAttributesRepository(db);
+  // Filled in below once realtime exists; the batcher reports committed rows to the live tail.
+  let notifyTail: (rows: EventRow[]) => void = () => undefined;
+  const batcher = createBatcher({
+    store: analytics,
+    maxBatchRows: opts.batcher?.maxBatchRows,
+    maxPendingRows: opts.batcher?.maxPendingRows ?? env.INGEST_MAX_PENDING,
+    afterCommit: async (batch) => {
+      const owners = new Map<number, string>();
+      for (const s of batch) for (const r of s.rows) owners.set(r.brandId, s.ownerId);
+      const patches = profilePatches(batch.flatMap((s) => s.rows));
+      for (const [brandId, list] of patches)
+        await profilesRepo.applyPatches(brandId, owners.get(brandId) as string, list);
+    },
+    onCommitted: (rows) => notifyTail(rows),
+  });
   const ctx: AppContext = {
     env,
     database,
@@ -113,6 +167,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     plans,
     authService,
     brandsService,
+    analytics,
+    batcher,
+    profiles: profilesRepo,
   };
   // ROLE=web nodes serve only the dashboard; the API and sockets live on ROLE=api|all nodes.
   const servesApi = env.ROLE !== 'web';
@@ -122,8 +179,39 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       auth: authService,
       redisUrl: env.REDIS_URL,
       log: app.log,
+      ownsBrand: access.owns,
     });
+    const realtime = ctx.realtime;
+    notifyTail = (rows) => {
+      const groups = new Map<string, EventRow[]>();
+      for (const r of rows) {
+        const room = tailRoom(r.brandId, r.event);
+        if (!realtime.mayHaveListeners(room)) continue;
+        const list = groups.get(room);
+        if (list) list.push(r);
+        else groups.set(room, [r]);
+      }
+      for (const [room, list] of groups)
+        realtime.emitToRoom(room, TAIL_SOCKET_EVENTS.EVENT, {
+          brand_id: list[0]!.brandId,
+          event_name: list[0]!.event,
+          events: list.map(toTrackedEventDto),
+        });
+    };
   }
+  const eventsService = createEventsService({
+    events: createEventsRepository(db),
+    access,
+    store: analytics,
+  });
+  const profilesService = createProfilesService({
+    profiles: profilesRepo,
+    attributes: attributesRepo,
+    access,
+    store: analytics,
+  });
+  const attributesService = createAttributesService({ attributes: attributesRepo, access });
+  const ingestService = createIngestService({ writeKeys, batcher });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Signpost API', version: '1.0.0' } },
@@ -134,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.ping();
+      await analytics.ping();
       return { status: 'ready' };
     } catch {
       return reply
@@ -150,6 +239,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         publicAuthRoutes(v1, ctx);
         planRoutes(v1, ctx);
         featureRoutes(v1, ctx);
+        await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ingestService));
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
@@ -158,6 +248,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           });
           userRoutes(authed, ctx);
           brandRoutes(authed, ctx);
+          eventRoutes(authed, eventsService);
+          profileRoutes(authed, profilesService, attributesService);
         });
         v1.all('/*', async () => {
           throw new AppError(404, 'not_found', MESSAGES.http.notFound);
@@ -165,6 +257,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
       { prefix: '/v1' },
     );
+  if (servesApi) await sdkRoutes(app);
   if (mailer.transport === 'outbox') outboxRoutes(app, ctx);
 
   // Graceful close: in-flight requests finish; keep-alive connections are dropped as soon as they
@@ -176,6 +269,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    // In-flight ingestion requests have finished by now; anything still queued is written.
+    await batcher.close();
+    if (!opts.analytics) await analytics.close();
     await mail.drain();
     await redis?.quit().catch(() => redis.disconnect());
   });

@@ -18,6 +18,9 @@ import type { BrandsService } from './modules/brands/brands.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
 import type { UsersRepository } from './modules/users/users.repository';
 import { unauthorized } from './errors';
+import type { AnalyticsStore } from './analytics/types';
+import type { Batcher } from './analytics/batcher';
+import type { ProfilesRepository } from './modules/profiles/profiles.repository';
 import { MESSAGES } from '../lib/messages';
 
 /** Everything route modules need, built once by buildApp. */
@@ -35,6 +38,9 @@ export interface AppContext {
   plans: PlansRepository;
   authService: AuthService;
   brandsService: BrandsService;
+  analytics: AnalyticsStore;
+  batcher: Batcher;
+  profiles: ProfilesRepository;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

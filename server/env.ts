@@ -23,6 +23,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'DATABASE_URL'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
+  /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
+  CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),
+  CLICKHOUSE_DATABASE: z.string().trim().min(1).default('default'),
+  /** Events the ingestion batcher may hold before it answers 429. */
+  INGEST_MAX_PENDING: z.coerce.number().int().min(100).default(200_000),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
   MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
   /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */

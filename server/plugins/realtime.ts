@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { SOCKET_EVENTS, SOCKET_PATH } from '../../lib/constants';
+import { SOCKET_EVENTS, SOCKET_PATH, TAIL_SOCKET_EVENTS } from '../../lib/constants';
 import type { AuthService } from '../modules/auth/auth.service';
 import { parseBearer } from '../context';
 
@@ -11,10 +11,19 @@ const userRoom = (userId: string) => `user:${userId}`;
 // Server-side rooms (clients cannot ask for these) used to close sockets of revoked sessions.
 const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 const sessionsOfUserRoom = (userId: string) => `sessions-of:${userId}`;
+/** Live tail of one event code of one brand; joined only by the brand's owner. */
+export const tailRoom = (brandId: number, event: string) => `tail:${brandId}:${event}`;
 
 export interface Realtime {
   /** Emits to every socket of one user, on whichever node it is connected. */
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Emits to a server-side room (e.g. a live tail) on every node. */
+  emitToRoom(room: string, event: string, payload: unknown): void;
+  /**
+   * Whether anyone may be listening to a room: exact on one node; with Redis the room may live
+   * on another node, so it answers true.
+   */
+  mayHaveListeners(room: string): boolean;
   close(): Promise<void>;
 }
 
@@ -27,6 +36,8 @@ export function attachRealtime(opts: {
   auth: AuthService;
   redisUrl?: string;
   log: FastifyBaseLogger;
+  /** Whether a user owns a brand (tail rooms). */
+  ownsBrand?: (userId: string, brandId: number) => Promise<boolean>;
 }): Realtime {
   const io = new Server(opts.server, {
     path: SOCKET_PATH,
@@ -86,11 +97,45 @@ export function attachRealtime(opts: {
         ack?.({ ok: true });
       },
     );
+    const tailTarget = (payload: unknown) => {
+      const p = payload as { brand_id?: unknown; event_name?: unknown } | null;
+      const brandId = Number(p?.brand_id);
+      const event = p?.event_name;
+      if (!Number.isInteger(brandId) || brandId <= 0 || typeof event !== 'string' || !event)
+        return null;
+      return { brandId, event };
+    };
+    socket.on(
+      TAIL_SOCKET_EVENTS.JOIN,
+      async (payload: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
+        const t = tailTarget(payload);
+        const allowed =
+          t !== null &&
+          (await opts.ownsBrand?.(socket.data.userId as string, t.brandId).catch(() => false));
+        if (!t || !allowed) {
+          // Same answer for a missing and a foreign brand: nothing tells them apart.
+          ack?.({ ok: false, message: 'Not found.' });
+          return;
+        }
+        await socket.join(tailRoom(t.brandId, t.event));
+        ack?.({ ok: true });
+      },
+    );
+    socket.on(TAIL_SOCKET_EVENTS.LEAVE, (payload: unknown) => {
+      const t = tailTarget(payload);
+      if (t) void socket.leave(tailRoom(t.brandId, t.event));
+    });
   });
 
   return {
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    emitToRoom(room, event, payload) {
+      io.to(room).emit(event, payload);
+    },
+    mayHaveListeners(room) {
+      return redisClients.length > 0 || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
     },
     async close() {
       io.disconnectSockets(true);

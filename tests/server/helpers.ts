@@ -76,6 +76,8 @@ export async function createTestApp(
       resendVerification: loose,
     },
     mailer: opts.mailer,
+    batcher: opts.batcher,
+    analytics: opts.analytics,
   });
   await app.ready();
   const close = async () => {
@@ -143,3 +145,30 @@ export async function signUpVerified(
   const body = res.json() as { data: { token: string; user: { id: string } } };
   return { email, password, token: body.data.token, userId: body.data.user.id };
 }
+
+/** Creates a tracked product for the signed-in user; returns its id and write key. */
+export async function createBrand(app: App, token: string, name = 'Shop') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/brands',
+    headers: { ...auth(token), 'content-type': 'application/json' },
+    payload: JSON.stringify({ name, domain: 'shop.example.com' }),
+  });
+  if (res.statusCode !== 201) throw new Error(`brand create failed: ${res.body}`);
+  const data = res.json().data as { id: number; write_key: string };
+  return { brandId: data.id, writeKey: data.write_key };
+}
+
+/** HTTP Basic header with the write key as user name (what Segment libraries send). */
+export const basic = (writeKey: string) => ({
+  authorization: `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`,
+});
+
+/** Posts to a public ingestion endpoint with the write key in HTTP Basic. */
+export const ingest = (app: App, writeKey: string, url: string, body: unknown) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...basic(writeKey), 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });

@@ -2,3 +2,4 @@ export * from './users';
 export * from './plans';
 export * from './brands';
 export * from './mail';
+export * from './tracking';

@@ -25,6 +25,15 @@ export function createBrandsRepository(db: Db) {
         .where(eq(brands.ownerId, ownerId));
       return n;
     },
+    /** The brand a public write key belongs to (ingestion authentication). */
+    async findByWriteKey(writeKey: string) {
+      const [row] = await db
+        .select({ id: brands.id, ownerId: brands.ownerId })
+        .from(brands)
+        .where(eq(brands.writeKey, writeKey))
+        .limit(1);
+      return row;
+    },
     async find(ownerId: string, id: number) {
       const [row] = await db.select().from(brands).where(mine(ownerId, id)).limit(1);
       return row;

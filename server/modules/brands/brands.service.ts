@@ -13,6 +13,8 @@ export function createBrandsService(deps: {
   db: Db;
   brands: BrandsRepository;
   plans: PlansRepository;
+  /** Called when write keys stop working (rotation, deletion) so key caches forget them. */
+  onKeysChanged?: () => void;
 }) {
   const { db, brands, plans } = deps;
   const mustFind = async <T>(row: T | undefined) => {
@@ -52,12 +54,14 @@ export function createBrandsService(deps: {
       );
     },
     async remove(ownerId: string, id: number) {
-      return mustFind(await brands.remove(ownerId, id));
+      const row = await mustFind(await brands.remove(ownerId, id));
+      deps.onKeysChanged?.();
+      return row;
     },
     async rotateKey(ownerId: string, id: number) {
-      return toBrandDto(
-        await mustFind(await brands.update(ownerId, id, { writeKey: newWriteKey() })),
-      );
+      const row = await mustFind(await brands.update(ownerId, id, { writeKey: newWriteKey() }));
+      deps.onKeysChanged?.();
+      return toBrandDto(row);
     },
   };
 }

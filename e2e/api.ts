@@ -1,0 +1,54 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** A verified account with one tracked product, made through the real API and local outbox. */
+export async function accountWithBrand(request: APIRequestContext, label: string) {
+  const email = `${label}-${Date.now()}@example.com`;
+  const password = 'Secret1!x';
+  const up = await request.post('/v1/auth/sign-up', { data: { name: 'E2E', email, password } });
+  if (up.status() !== 201) throw new Error(`sign-up: ${up.status()}`);
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const box = (await (await request.get('/v1/dev/outbox')).json()) as {
+      data: { to: string; links: string[] }[];
+    };
+    link = box.data.find((m) => m.to === email)?.links[0];
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error('no verification mail');
+  await request.post('/v1/auth/verify-email', {
+    data: { token: new URL(link).searchParams.get('token') },
+  });
+  const session = (await (
+    await request.post('/v1/auth/sign-in', { data: { email, password } })
+  ).json()) as { data: { token: string } };
+  const token = session.data.token;
+  const brand = (await (
+    await request.post('/v1/brands', {
+      data: { name: 'E2E Shop', domain: 'shop.example.com' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { data: { id: number; write_key: string } };
+  return { email, password, token, brandId: brand.data.id, writeKey: brand.data.write_key };
+}
+
+export interface TailRow {
+  event: string;
+  message_id: string;
+  user_id: string | null;
+  anonymous_id: string | null;
+  properties: Record<string, unknown>;
+}
+
+/** Newest stored events of one code, through the dashboard API. */
+export async function tail(
+  request: APIRequestContext,
+  token: string,
+  brandId: number,
+  event: string,
+): Promise<TailRow[]> {
+  const res = await request.get(
+    `/v1/tracking-session-data/tail?brand_id=${brandId}&event_name=${encodeURIComponent(event)}&limit=200`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return ((await res.json()) as { data: { data: TailRow[] } }).data.data;
+}

@@ -1,0 +1,75 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EventAttribute } from '../../../lib/contracts/events';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+
+export type EventDefRow = typeof events.$inferSelect;
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Event definitions. Callers pass brand ids already checked against the session's owner. */
+export function createEventsRepository(db: Db) {
+  const search = (brandId: number, text?: string): SQL => {
+    const base = eq(events.brandId, brandId);
+    if (!text) return base;
+    const like = `%${escapeLike(text)}%`;
+    return and(base, or(ilike(events.name, like), ilike(events.code, like))) as SQL;
+  };
+  return {
+    async list(brandId: number, q: { search?: string; offset: number; limit: number }) {
+      const where = search(brandId, q.search);
+      const rows = await db
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(asc(events.name), asc(events.id))
+        .offset(q.offset)
+        .limit(q.limit);
+      const [{ n }] = await db.select({ n: count() }).from(events).where(where);
+      return { rows, total: n };
+    },
+    async find(id: number) {
+      const [row] = await db.select().from(events).where(eq(events.id, id));
+      return row;
+    },
+    async definedCodes(brandId: number, codes: string[]) {
+      if (codes.length === 0) return new Set<string>();
+      const rows = await db
+        .select({ code: events.code })
+        .from(events)
+        .where(and(eq(events.brandId, brandId), inArray(events.code, codes)));
+      return new Set(rows.map((r) => r.code));
+    },
+    async insert(v: { brandId: number; name: string; code: string; attributes: EventAttribute[] }) {
+      const [row] = await db.insert(events).values(v).returning();
+      return row;
+    },
+    async update(
+      id: number,
+      v: { brandId: number; name: string; code: string; attributes: EventAttribute[] },
+    ) {
+      const [row] = await db
+        .update(events)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(eq(events.id, id))
+        .returning();
+      return row;
+    },
+    async remove(id: number) {
+      await db.delete(events).where(eq(events.id, id));
+    },
+  };
+}
+export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+export function toEventDto(e: EventDefRow) {
+  return {
+    id: e.id,
+    brand_id: e.brandId,
+    name: e.name,
+    code: e.code,
+    attributes: e.attributes,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}

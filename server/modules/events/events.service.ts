@@ -1,0 +1,186 @@
+import { EVENT_VOLUME_DAYS } from '../../../lib/constants';
+import type { EventBody, ListEventsQuery } from '../../../lib/contracts/events';
+import type { AutocompleteQuery, TailQuery } from '../../../lib/contracts/events';
+import { MESSAGES } from '../../../lib/messages';
+import type { AnalyticsStore, StoredEvent } from '../../analytics/types';
+import { AppError, notFound } from '../../errors';
+import type { BrandAccess } from '../brands/brand-access';
+import { toEventDto, type EventsRepository } from './events.repository';
+
+const DAY_MS = 86_400_000;
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** A stored event as the dashboard reads it. */
+export function toTrackedEventDto(e: StoredEvent) {
+  return {
+    message_id: e.messageId,
+    type: e.type,
+    event: e.event,
+    user_id: e.userId,
+    anonymous_id: e.anonymousId,
+    customer_key: e.customerKey,
+    timestamp: e.timestamp.toISOString(),
+    received_at: e.receivedAt.toISOString(),
+    properties: e.properties,
+    context: e.context,
+    url: e.url,
+    path: e.path,
+    browser: e.browser,
+    os: e.os,
+    device: e.device,
+    country: e.country,
+  };
+}
+
+/** Event definitions joined with their traffic from the analytics store. */
+export function createEventsService(deps: {
+  events: EventsRepository;
+  access: BrandAccess;
+  store: AnalyticsStore;
+}) {
+  const { events, access, store } = deps;
+  const window = () => {
+    const to = new Date(Date.now() + DAY_MS);
+    return { from: new Date(Date.now() - EVENT_VOLUME_DAYS * DAY_MS), to };
+  };
+  const ownedEvent = async (ownerId: string, id: number) => {
+    const row = await events.find(id);
+    if (!row || !(await access.owns(ownerId, row.brandId)))
+      throw notFound(MESSAGES.events.notFound);
+    return row;
+  };
+  const codeTaken = () =>
+    new AppError(409, 'code_taken', MESSAGES.events.codeTaken, [
+      { path: 'code', message: MESSAGES.events.codeTaken },
+    ]);
+
+  return {
+    async list(
+      ownerId: string,
+      q: Required<Pick<ListEventsQuery, 'brand_id'>> & {
+        search?: string;
+        cursor: string;
+        limit: number;
+      },
+    ) {
+      await access.owned(ownerId, Number(q.brand_id));
+      const page = Number(q.cursor);
+      const { rows, total } = await events.list(Number(q.brand_id), {
+        search: q.search?.trim() || undefined,
+        offset: (page - 1) * q.limit,
+        limit: q.limit,
+      });
+      const counts = rows.length
+        ? await store.query({
+            kind: 'countsByEvent',
+            brandId: Number(q.brand_id),
+            ...window(),
+            events: rows.map((r) => r.code),
+          })
+        : [];
+      const byCode = new Map(counts.map((c) => [c.event, c]));
+      return {
+        data: rows.map((r) => {
+          const c = byCode.get(r.code);
+          return {
+            ...toEventDto(r),
+            attribute_count: r.attributes.length,
+            volume_30d: c?.count ?? 0,
+            last_seen: c ? c.lastSeen.toISOString() : null,
+          };
+        }),
+        total,
+        nextCursor: page * q.limit < total ? String(page + 1) : null,
+      };
+    },
+
+    /** Codes that arrived in the last 30 days without a definition (built-in `$` codes aside). */
+    async undefinedEvents(ownerId: string, brandId: number) {
+      await access.owned(ownerId, brandId);
+      const counts = await store.query({ kind: 'countsByEvent', brandId, ...window() });
+      const seen = counts.filter((c) => !c.event.startsWith('$'));
+      const defined = await events.definedCodes(
+        brandId,
+        seen.map((c) => c.event),
+      );
+      return seen
+        .filter((c) => !defined.has(c.event))
+        .sort((a, b) => b.count - a.count)
+        .slice(0, 100)
+        .map((c) => ({
+          code: c.event,
+          volume_30d: c.count,
+          last_seen: c.lastSeen.toISOString(),
+        }));
+    },
+
+    async autocomplete(ownerId: string, q: Required<AutocompleteQuery>) {
+      await access.owned(ownerId, Number(q.brand_id));
+      const { rows, total } = await events.list(Number(q.brand_id), {
+        search: q.name.trim() || undefined,
+        offset: Number(q.offset),
+        limit: Number(q.limit),
+      });
+      return { data: rows.map(toEventDto), total };
+    },
+
+    async get(ownerId: string, id: number) {
+      return toEventDto(await ownedEvent(ownerId, id));
+    },
+
+    async create(ownerId: string, body: EventBody) {
+      await access.owned(ownerId, body.brand_id);
+      try {
+        return toEventDto(
+          await events.insert({
+            brandId: body.brand_id,
+            name: body.name,
+            code: body.code,
+            attributes: body.attributes,
+          }),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw codeTaken();
+        throw err;
+      }
+    },
+
+    async update(ownerId: string, id: number, body: EventBody) {
+      await ownedEvent(ownerId, id);
+      await access.owned(ownerId, body.brand_id);
+      try {
+        return toEventDto(
+          await events.update(id, {
+            brandId: body.brand_id,
+            name: body.name,
+            code: body.code,
+            attributes: body.attributes,
+          }),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw codeTaken();
+        throw err;
+      }
+    },
+
+    async remove(ownerId: string, id: number) {
+      await ownedEvent(ownerId, id);
+      await events.remove(id);
+      return { message: MESSAGES.events.deleted };
+    },
+
+    async tail(ownerId: string, q: Required<TailQuery>) {
+      await access.owned(ownerId, Number(q.brand_id));
+      const rows = await store.query({
+        kind: 'tail',
+        brandId: Number(q.brand_id),
+        event: q.event_name,
+        limit: Number(q.limit),
+      });
+      return { data: rows.map(toTrackedEventDto) };
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INGEST_MAX_DEPTH,
+  INGEST_MAX_EVENT_BYTES,
+  INGEST_MAX_FUTURE_MS,
+} from '../../../lib/constants';
+import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
+import { MESSAGES } from '../../../lib/messages';
+import { IDENTIFY_EVENT, PAGE_EVENT, type EventRow } from '../../analytics/types';
+import { parseUserAgent } from './user-agent';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// A high surrogate not followed by a low one, or a low one not preceded by a high one; or NUL.
+const BAD_TEXT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
+const MAX_ID = 255;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = Record<string, unknown>;
+
+class Reject extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Copies a parsed JSON value without prototype-polluting keys, refusing nesting deeper than
+ * 32 levels and text with lone UTF-16 surrogates or NUL (neither storable nor printable).
+ */
+export function sanitize(value: unknown, depth = 0): Json {
+  if (depth > INGEST_MAX_DEPTH) throw new Reject('too_deep', MESSAGES.ingest.tooDeep);
+  if (typeof value === 'string') {
+    if (BAD_TEXT.test(value)) throw new Reject('bad_text', MESSAGES.ingest.badText);
+    return value;
+  }
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map((v) => sanitize(v, depth + 1));
+  if (typeof value === 'object') {
+    const out: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(value as Obj)) {
+      if (FORBIDDEN_KEYS.has(k)) continue;
+      if (BAD_TEXT.test(k)) throw new Reject('bad_text', MESSAGES.ingest.badText);
+      if (v === undefined) continue;
+      out[k] = sanitize(v, depth + 1);
+    }
+    return out;
+  }
+  return null;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function optionalObject(msg: Obj, field: string): Obj {
+  const v = msg[field];
+  if (v === undefined || v === null) return {};
+  if (!isObj(v)) throw new Reject('invalid_field', MESSAGES.ingest.badField(field));
+  return v;
+}
+
+function optionalId(msg: Obj, field: string): string | null {
+  const v = msg[field];
+  if (v === undefined || v === null || v === '') return null;
+  if ((typeof v !== 'string' && typeof v !== 'number') || String(v).length > MAX_ID)
+    throw new Reject('invalid_field', MESSAGES.ingest.badField(field));
+  return String(v);
+}
+
+function parseTime(v: unknown, field: string): number | null {
+  if (v === undefined || v === null || v === '') return null;
+  const t = typeof v === 'string' || typeof v === 'number' ? new Date(v).getTime() : NaN;
+  if (!Number.isFinite(t))
+    throw new Reject(
+      'bad_timestamp',
+      field === 'timestamp' ? MESSAGES.ingest.badTimestamp : MESSAGES.ingest.badField(field),
+    );
+  return t;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function urlParts(url: string | null): { url: string | null; path: string | null } {
+  if (!url) return { url: null, path: null };
+  try {
+    return { url, path: new URL(url).pathname };
+  } catch {
+    return { url, path: null };
+  }
+}
+
+/** Request-level facts used to enrich every event of a request. */
+export interface RequestFacts {
+  brandId: number;
+  receivedAt: number;
+  /** Batch-level sentAt (Segment puts it on the batch or on each message). */
+  sentAt: unknown;
+  /** Batch-level context merged under each message's own. */
+  context: Obj;
+  userAgent: string | null;
+  /** Country from a trusted edge header, if any. */
+  country: string | null;
+}
+
+/**
+ * Validates, sanitises and enriches one message into a storable row, or throws Reject with a
+ * code and message for the `rejected` list. `impliedType` is set by /track, /page, /identify.
+ */
+export function normalizeMessage(
+  raw: unknown,
+  facts: RequestFacts,
+  impliedType?: IngestType,
+): EventRow {
+  if (!isObj(raw)) throw new Reject('invalid_event', MESSAGES.ingest.notObject);
+  const msg = sanitize(raw) as Obj;
+  if (Buffer.byteLength(JSON.stringify(msg)) > INGEST_MAX_EVENT_BYTES)
+    throw new Reject('event_too_large', MESSAGES.ingest.eventTooLarge);
+
+  const type = impliedType ?? msg.type;
+  if (type !== 'track' && type !== 'page' && type !== 'identify')
+    throw new Reject('invalid_type', MESSAGES.ingest.badType);
+  const userId = optionalId(msg, 'userId');
+  const anonymousId = optionalId(msg, 'anonymousId');
+  if (!userId && !anonymousId) throw new Reject('missing_id', MESSAGES.ingest.missingId);
+  const messageId = optionalId(msg, 'messageId') ?? randomUUID();
+
+  let event: string;
+  if (type === 'track') {
+    const name = msg.event;
+    if (typeof name !== 'string' || name.trim() === '')
+      throw new Reject('missing_event', MESSAGES.ingest.missingEvent);
+    if (name.length > MAX_ID) throw new Reject('invalid_field', MESSAGES.ingest.badField('event'));
+    event = name.trim();
+  } else event = type === 'page' ? PAGE_EVENT : IDENTIFY_EVENT;
+
+  const properties =
+    type === 'identify' ? optionalObject(msg, 'traits') : optionalObject(msg, 'properties');
+  if (type === 'page' && typeof msg.name === 'string' && properties.name === undefined)
+    properties.name = msg.name;
+  const context = { ...facts.context, ...optionalObject(msg, 'context') };
+
+  // Clock skew (as Segment does): shift the client's timestamp by how far its clock is off,
+  // measured by the difference between our receive time and its sentAt.
+  const clientTime = parseTime(msg.timestamp, 'timestamp');
+  const sentAt = parseTime(msg.sentAt ?? facts.sentAt, 'sentAt');
+  let timestamp = facts.receivedAt;
+  if (clientTime !== null)
+    timestamp = sentAt !== null ? clientTime + (facts.receivedAt - sentAt) : clientTime;
+  if (timestamp > facts.receivedAt + INGEST_MAX_FUTURE_MS) timestamp = facts.receivedAt;
+
+  const page = isObj(context.page) ? context.page : {};
+  const { url, path } = urlParts(str(properties.url) ?? str(page.url));
+  const ua = parseUserAgent(str(context.userAgent) ?? facts.userAgent);
+  const location = isObj(context.location) ? context.location : {};
+  const locale = str(context.locale);
+  const country =
+    str(location.country) ??
+    facts.country ??
+    (locale && /^[a-z]{2,3}[-_]([A-Z]{2})$/i.test(locale) ? locale.slice(-2).toUpperCase() : null);
+
+  return {
+    brandId: facts.brandId,
+    messageId,
+    type,
+    event,
+    userId,
+    anonymousId,
+    customerKey: (userId ?? anonymousId) as string,
+    timestamp: new Date(timestamp),
+    receivedAt: new Date(facts.receivedAt),
+    properties,
+    context,
+    url,
+    path: str(properties.path) ?? str(page.path) ?? path,
+    referrer: str(properties.referrer) ?? str(page.referrer),
+    browser: ua.browser,
+    os: ua.os,
+    device: ua.device,
+    country,
+  };
+}
+
+/** Normalises a list, keeping the valid messages and describing each rejected one. */
+export function normalizeAll(
+  messages: unknown[],
+  facts: RequestFacts,
+  impliedType?: IngestType,
+): { rows: EventRow[]; rejected: RejectedEvent[] } {
+  const rows: EventRow[] = [];
+  const rejected: RejectedEvent[] = [];
+  messages.forEach((m, index) => {
+    try {
+      rows.push(normalizeMessage(m, facts, impliedType));
+    } catch (err) {
+      if (err instanceof Reject) rejected.push({ index, code: err.code, message: err.message });
+      else throw err;
+    }
+  });
+  return { rows, rejected };
+}
+
+/** Sanitises request-level values (batch context) the same way as messages. */
+export function requestContext(value: unknown): Obj {
+  try {
+    const clean = sanitize(value);
+    return isObj(clean) ? clean : {};
+  } catch {
+    return {};
+  }
+}

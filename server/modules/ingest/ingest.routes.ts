@@ -1,0 +1,146 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INGEST_MAX_REQUEST_BYTES } from '../../../lib/constants';
+import type { IngestType } from '../../../lib/contracts/ingest';
+import { MESSAGES } from '../../../lib/messages';
+import type { ZodApp } from '../../context';
+import { AppError } from '../../errors';
+import { NothingAccepted, type IngestService } from './ingest.service';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Write key from HTTP Basic (user name, as Segment sends it), a Bearer token, or the body. */
+export function writeKeyOf(req: FastifyRequest, body: unknown): string | undefined {
+  const header = req.headers.authorization ?? '';
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const user = decoded.split(':')[0];
+    if (user) return user;
+  }
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  if (bearer) return bearer[1];
+  const key = isObj(body) ? body.writeKey : undefined;
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-max-age': '86400',
+};
+
+/**
+ * Public, Segment-compatible ingestion. Browsers post text/plain JSON (no CORS preflight, and
+ * what sendBeacon can send), so both content types parse as JSON here, up to 500 KB.
+ */
+export async function ingestRoutes(app: ZodApp, svc: IngestService) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string', bodyLimit: INGEST_MAX_REQUEST_BYTES },
+    (_req, text, done) => {
+      try {
+        done(null, JSON.parse(text as string));
+      } catch {
+        done(new AppError(400, 'invalid_json', MESSAGES.http.invalidJson), undefined);
+      }
+    },
+  );
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(CORS);
+  });
+
+  const handle = (impliedType?: IngestType) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.body;
+    let messages: unknown[];
+    let sentAt: unknown;
+    let context: unknown;
+    if (impliedType) {
+      messages = [body];
+    } else {
+      if (!isObj(body)) throw new AppError(400, 'invalid_body', MESSAGES.http.bodyNotObject);
+      if (!Array.isArray(body.batch) || body.batch.length === 0)
+        throw new AppError(400, 'empty_batch', MESSAGES.ingest.emptyBatch);
+      messages = body.batch;
+      sentAt = body.sentAt;
+      context = body.context;
+    }
+    try {
+      const result = await svc.ingest({
+        writeKey: writeKeyOf(req, body),
+        messages,
+        impliedType,
+        sentAt,
+        context,
+        userAgent: req.headers['user-agent'] ?? null,
+        country: null,
+      });
+      return reply.status(200).send(result);
+    } catch (err) {
+      if (err instanceof NothingAccepted)
+        return reply.status(400).send({
+          message: err.message,
+          status: 400,
+          code: err.code,
+          details: err.details,
+          ...err.result,
+        });
+      throw err;
+    }
+  };
+
+  const routes: [string, IngestType | undefined][] = [
+    ['/batch', undefined],
+    ['/import', undefined],
+    ['/track', 'track'],
+    ['/identify', 'identify'],
+    ['/page', 'page'],
+  ];
+  for (const [url, type] of routes) {
+    app.post(
+      url,
+      { bodyLimit: INGEST_MAX_REQUEST_BYTES, schema: { tags: ['ingestion'] } },
+      handle(type),
+    );
+    app.options(url, { schema: { hide: true } }, async (_req, reply) => reply.status(204).send());
+  }
+
+  // The SDK's profile call (spec 7): an identify with optional metadata, through the same pipeline.
+  app.post(
+    '/flows/profile-process',
+    { bodyLimit: INGEST_MAX_REQUEST_BYTES, schema: { tags: ['ingestion'] } },
+    async (req, reply) => {
+      const body = req.body;
+      if (!isObj(body)) throw new AppError(400, 'invalid_body', MESSAGES.http.bodyNotObject);
+      const traits = isObj(body.traits) ? { ...body.traits } : {};
+      if (isObj(body.metadata)) traits.metadata = body.metadata;
+      const message = {
+        userId: body.user_id ?? body.userId,
+        anonymousId: body.anonymous_id ?? body.anonymousId,
+        messageId: body.messageId,
+        timestamp: body.timestamp,
+        context: body.context,
+        traits,
+      };
+      const result = await svc
+        .ingest({
+          writeKey: writeKeyOf(req, body),
+          messages: [message],
+          impliedType: 'identify',
+          userAgent: req.headers['user-agent'] ?? null,
+          country: null,
+        })
+        .catch((err: unknown) => {
+          if (err instanceof NothingAccepted)
+            throw new AppError(400, err.code, err.message, err.details);
+          throw err;
+        });
+      return reply.status(200).send(result);
+    },
+  );
+  app.options('/flows/profile-process', { schema: { hide: true } }, async (_req, reply) =>
+    reply.status(204).send(),
+  );
+}

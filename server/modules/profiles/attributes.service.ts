@@ -1,0 +1,159 @@
+import type { DataType } from '../../../lib/conditions';
+import { SYSTEM_DATA_ATTRIBUTES } from '../../../lib/contracts/customer-profiles';
+import { MESSAGES } from '../../../lib/messages';
+import { AppError, notFound } from '../../errors';
+import type { BrandAccess } from '../brands/brand-access';
+import type {
+  AttributesRepository,
+  DataAttributeRow,
+  MetadataAttributeRow,
+} from './attributes.repository';
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const fieldTaken = (path: string) =>
+  new AppError(409, 'field_taken', MESSAGES.profiles.fieldTaken, [
+    { path, message: MESSAGES.profiles.fieldTaken },
+  ]);
+const SYSTEM_NAMES = new Set(SYSTEM_DATA_ATTRIBUTES.map((a) => a.field_name));
+
+const metadataDto = (a: MetadataAttributeRow) => ({
+  id: a.id,
+  brand_id: a.brandId,
+  custom_field_name: a.customFieldName,
+  name: a.name,
+  data_type: a.dataType,
+  created_at: a.createdAt.toISOString(),
+});
+const dataDto = (a: DataAttributeRow) => ({
+  id: a.id,
+  field_name: a.fieldName,
+  name: a.name,
+  data_type: a.dataType,
+  system: false,
+});
+
+interface MetadataBody {
+  brand_id: number;
+  custom_field_name: string;
+  name: string;
+  data_type: DataType;
+}
+interface DataBody {
+  brand_id: number;
+  field_name: string;
+  name: string;
+  data_type: DataType;
+}
+
+/** Metadata and custom data attribute definitions of the owner's brands. */
+export function createAttributesService(deps: {
+  attributes: AttributesRepository;
+  access: BrandAccess;
+}) {
+  const { attributes, access } = deps;
+  const ownedMetadata = async (ownerId: string, id: number) => {
+    const row = await attributes.findMetadata(id);
+    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.http.notFound);
+    return row;
+  };
+  const ownedData = async (ownerId: string, id: number) => {
+    const row = await attributes.findData(id);
+    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.http.notFound);
+    return row;
+  };
+  const guard = async <T>(path: string, fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fieldTaken(path);
+      throw err;
+    }
+  };
+  const noSystemName = (name: string) => {
+    if (SYSTEM_NAMES.has(name)) throw fieldTaken('field_name');
+  };
+
+  return {
+    async listMetadata(ownerId: string, brandId: number) {
+      await access.owned(ownerId, brandId);
+      return (await attributes.listMetadata(brandId)).map(metadataDto);
+    },
+    async createMetadata(ownerId: string, b: MetadataBody) {
+      await access.owned(ownerId, b.brand_id);
+      return metadataDto(
+        await guard('custom_field_name', () =>
+          attributes.insertMetadata({
+            brandId: b.brand_id,
+            customFieldName: b.custom_field_name,
+            name: b.name,
+            dataType: b.data_type,
+          }),
+        ),
+      );
+    },
+    async updateMetadata(ownerId: string, id: number, b: MetadataBody) {
+      await ownedMetadata(ownerId, id);
+      await access.owned(ownerId, b.brand_id);
+      return metadataDto(
+        await guard('custom_field_name', () =>
+          attributes.updateMetadata(id, {
+            brandId: b.brand_id,
+            customFieldName: b.custom_field_name,
+            name: b.name,
+            dataType: b.data_type,
+          }),
+        ),
+      );
+    },
+    async removeMetadata(ownerId: string, id: number) {
+      await ownedMetadata(ownerId, id);
+      await attributes.removeMetadata(id);
+      return { message: MESSAGES.profiles.metadataDeleted };
+    },
+
+    async listData(ownerId: string, brandId: number) {
+      await access.owned(ownerId, brandId);
+      return [
+        ...SYSTEM_DATA_ATTRIBUTES.map((a) => ({ id: null, ...a, system: true })),
+        ...(await attributes.listData(brandId)).map(dataDto),
+      ];
+    },
+    async createData(ownerId: string, b: DataBody) {
+      await access.owned(ownerId, b.brand_id);
+      noSystemName(b.field_name);
+      return dataDto(
+        await guard('field_name', () =>
+          attributes.insertData({
+            brandId: b.brand_id,
+            fieldName: b.field_name,
+            name: b.name,
+            dataType: b.data_type,
+          }),
+        ),
+      );
+    },
+    async updateData(ownerId: string, id: number, b: DataBody) {
+      await ownedData(ownerId, id);
+      await access.owned(ownerId, b.brand_id);
+      noSystemName(b.field_name);
+      return dataDto(
+        await guard('field_name', () =>
+          attributes.updateData(id, {
+            brandId: b.brand_id,
+            fieldName: b.field_name,
+            name: b.name,
+            dataType: b.data_type,
+          }),
+        ),
+      );
+    },
+    async removeData(ownerId: string, id: number) {
+      await ownedData(ownerId, id);
+      await attributes.removeData(id);
+      return { message: MESSAGES.profiles.attributeDeleted };
+    },
+  };
+}
+export type AttributesService = ReturnType<typeof createAttributesService>;

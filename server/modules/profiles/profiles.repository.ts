@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountUsage, customerProfiles } from '../../db/schema';
+import type { ProfilePatch } from './profile-upsert';
+
+export type ProfileRow = typeof customerProfiles.$inferSelect;
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Customer profiles. Callers pass brand ids they have already checked belong to the session. */
+export function createProfilesRepository(db: Db) {
+  return {
+    /**
+     * Upserts one brand's patches and adds the customers newly active in a month to the owner's
+     * usage counter, in one transaction. Idempotent: replaying a batch counts nobody twice.
+     */
+    async applyPatches(brandId: number, ownerId: string, patches: ProfilePatch[]) {
+      if (patches.length === 0) return;
+      await db.transaction(async (tx) => {
+        // Lock and read the current months first: a row lock inside the upsert statement would
+        // skip rows that statement itself updates.
+        const keys = patches.map((p) => p.customer_key);
+        const locked = await tx
+          .select({ key: customerProfiles.customerKey, month: customerProfiles.activeMonth })
+          .from(customerProfiles)
+          .where(
+            and(eq(customerProfiles.brandId, brandId), inArray(customerProfiles.customerKey, keys)),
+          )
+          .for('update');
+        const before = new Map(locked.map((r) => [r.key, r.month]));
+        const result = await tx.execute(sql`
+          INSERT INTO customer_profiles AS c (brand_id, customer_key, anonymous_ids, email, name,
+            data_attributes, metadata, first_seen, last_seen, active_month)
+          SELECT ${brandId}, customer_key, anonymous_ids, email, name, data_attributes, metadata,
+            first_seen, last_seen, active_month
+          FROM jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) AS x(
+            customer_key text, anonymous_ids text[], email text, name text,
+            data_attributes jsonb, metadata jsonb, first_seen timestamptz,
+            last_seen timestamptz, active_month int)
+          ON CONFLICT (brand_id, customer_key) DO UPDATE SET
+            anonymous_ids = ARRAY(SELECT DISTINCT u FROM unnest(c.anonymous_ids || EXCLUDED.anonymous_ids) u ORDER BY u),
+            email = COALESCE(EXCLUDED.email, c.email),
+            name = COALESCE(EXCLUDED.name, c.name),
+            data_attributes = c.data_attributes || EXCLUDED.data_attributes,
+            metadata = c.metadata || EXCLUDED.metadata,
+            first_seen = LEAST(c.first_seen, EXCLUDED.first_seen),
+            last_seen = GREATEST(c.last_seen, EXCLUDED.last_seen),
+            active_month = GREATEST(c.active_month, EXCLUDED.active_month)
+          RETURNING c.customer_key AS key, c.active_month AS month, (c.xmax = 0) AS inserted`);
+        const rows = (
+          result as unknown as { rows: { key: string; month: number; inserted: boolean }[] }
+        ).rows;
+        // A customer counts once per month: when inserted now, or moved to a newer month. A row
+        // another node inserted between our read and our upsert was counted by that node.
+        const perMonth = new Map<number, number>();
+        for (const r of rows) {
+          const month = Number(r.month);
+          const prev = before.get(r.key);
+          const counts = r.inserted || (prev !== undefined && month > prev);
+          if (counts) perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
+        }
+        for (const [month, n] of perMonth)
+          await tx
+            .insert(accountUsage)
+            .values({ userId: ownerId, month, mauCount: n })
+            .onConflictDoUpdate({
+              target: [accountUsage.userId, accountUsage.month],
+              set: { mauCount: sql`${accountUsage.mauCount} + excluded.mau_count` },
+            });
+      });
+    },
+
+    async monthlyActive(ownerId: string, month: number) {
+      const [row] = await db
+        .select({ n: accountUsage.mauCount })
+        .from(accountUsage)
+        .where(and(eq(accountUsage.userId, ownerId), eq(accountUsage.month, month)));
+      return row?.n ?? 0;
+    },
+
+    async list(q: {
+      brandId: number;
+      search?: string;
+      filter?: SQL;
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+    }) {
+      const parts: SQL[] = [eq(customerProfiles.brandId, q.brandId)];
+      if (q.search) {
+        const like = `%${escapeLike(q.search)}%`;
+        parts.push(
+          or(
+            ilike(customerProfiles.customerKey, like),
+            ilike(customerProfiles.email, like),
+            ilike(customerProfiles.name, like),
+          ) as SQL,
+        );
+      }
+      if (q.filter) parts.push(q.filter);
+      const where = and(...parts);
+      const sort = q.order === 'asc' ? asc : desc;
+      const rows = await db
+        .select()
+        .from(customerProfiles)
+        .where(where)
+        .orderBy(sort(customerProfiles.lastSeen), sort(customerProfiles.id))
+        .offset(q.offset)
+        .limit(q.limit);
+      const [{ n }] = await db.select({ n: count() }).from(customerProfiles).where(where);
+      return { rows, total: n };
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(customerProfiles).where(eq(customerProfiles.id, id));
+      return row;
+    },
+
+    async setMetadata(id: number, values: Record<string, unknown>) {
+      const [row] = await db
+        .update(customerProfiles)
+        .set({ metadata: sql`${customerProfiles.metadata} || ${JSON.stringify(values)}::jsonb` })
+        .where(eq(customerProfiles.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+export function toProfileDto(p: ProfileRow) {
+  return {
+    id: p.id,
+    brand_id: p.brandId,
+    customer_key: p.customerKey,
+    anonymous_ids: p.anonymousIds,
+    email: p.email,
+    name: p.name,
+    data_attributes: p.dataAttributes,
+    metadata: p.metadata,
+    first_seen: p.firstSeen.toISOString(),
+    last_seen: p.lastSeen.toISOString(),
+  };
+}

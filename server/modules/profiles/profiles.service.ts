@@ -1,0 +1,216 @@
+import { and, or, type SQL } from 'drizzle-orm';
+import type { AttributeCondition, DataType } from '../../../lib/conditions';
+import {
+  SYSTEM_DATA_ATTRIBUTES,
+  type AttributeOptionGroup,
+} from '../../../lib/contracts/customer-profiles';
+import { MESSAGES } from '../../../lib/messages';
+import type { AnalyticsStore } from '../../analytics/types';
+import { AppError, notFound } from '../../errors';
+import type { BrandAccess } from '../brands/brand-access';
+import { toTrackedEventDto } from '../events/events.service';
+import type { AttributesRepository } from './attributes.repository';
+import { conditionSql, type AttributeColumn } from './profile-filter';
+import { toProfileDto, type ProfilesRepository } from './profiles.repository';
+
+const SYSTEM_COLUMNS: Record<string, AttributeColumn['source']> = {
+  email: { kind: 'column', name: 'email' },
+  name: { kind: 'column', name: 'name' },
+  last_seen: { kind: 'column', name: 'last_seen' },
+};
+
+const encodeCursor = (t: Date, m: string) =>
+  Buffer.from(JSON.stringify([t.toISOString(), m])).toString('base64url');
+function decodeCursor(cursor: string): { timestamp: Date; messageId: string } {
+  try {
+    const [t, m] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    const timestamp = new Date(t);
+    if (typeof m !== 'string' || Number.isNaN(+timestamp)) throw new Error('bad');
+    return { timestamp, messageId: m };
+  } catch {
+    throw new AppError(
+      400,
+      'invalid_cursor',
+      'The cursor is not valid. Start from the first page.',
+    );
+  }
+}
+
+/** Customer profiles: list with search and attribute filters, details, timeline, metadata. */
+export function createProfilesService(deps: {
+  profiles: ProfilesRepository;
+  attributes: AttributesRepository;
+  access: BrandAccess;
+  store: AnalyticsStore;
+}) {
+  const { profiles, attributes, access, store } = deps;
+
+  /** Where each attribute key of a brand lives and its type; metadata names win over traits. */
+  async function columns(brandId: number) {
+    const map = new Map<string, AttributeColumn>();
+    for (const a of SYSTEM_DATA_ATTRIBUTES)
+      map.set(a.field_name, {
+        dataType: a.data_type,
+        source: SYSTEM_COLUMNS[a.field_name] ?? {
+          kind: 'json',
+          column: 'data_attributes',
+          key: a.field_name,
+        },
+      });
+    for (const a of await attributes.listData(brandId))
+      map.set(a.fieldName, {
+        dataType: a.dataType,
+        source: { kind: 'json', column: 'data_attributes', key: a.fieldName },
+      });
+    for (const a of await attributes.listMetadata(brandId))
+      map.set(a.customFieldName, {
+        dataType: a.dataType,
+        source: { kind: 'json', column: 'metadata', key: a.customFieldName },
+      });
+    return map;
+  }
+
+  const ownedProfile = async (ownerId: string, id: number) => {
+    const row = await profiles.find(id);
+    if (!row || !(await access.owns(ownerId, row.brandId)))
+      throw notFound(MESSAGES.profiles.notFound);
+    return row;
+  };
+
+  return {
+    async list(
+      ownerId: string,
+      q: {
+        brand_id: number;
+        search?: string;
+        sort_order: 'asc' | 'desc';
+        cursor: string;
+        limit: number;
+        conditions?: AttributeCondition[];
+        condition_operator: 'AND' | 'OR';
+      },
+    ) {
+      await access.owned(ownerId, q.brand_id);
+      let filter: SQL | undefined;
+      if (q.conditions?.length) {
+        const cols = await columns(q.brand_id);
+        const parts = q.conditions.map((c) => {
+          const col = cols.get(c.customer_key);
+          if (!col)
+            throw new AppError(
+              400,
+              'unknown_attribute',
+              MESSAGES.profiles.unknownAttribute(c.customer_key),
+            );
+          return conditionSql(col, c);
+        });
+        filter = (q.condition_operator === 'OR' ? or(...parts) : and(...parts)) as SQL;
+      }
+      const page = Number(q.cursor);
+      const { rows, total } = await profiles.list({
+        brandId: q.brand_id,
+        search: q.search?.trim() || undefined,
+        filter,
+        order: q.sort_order,
+        offset: (page - 1) * q.limit,
+        limit: q.limit,
+      });
+      return {
+        data: rows.map(toProfileDto),
+        total,
+        nextCursor: page * q.limit < total ? String(page + 1) : null,
+      };
+    },
+
+    async get(ownerId: string, id: number) {
+      return toProfileDto(await ownedProfile(ownerId, id));
+    },
+
+    async timeline(ownerId: string, id: number, q: { cursor?: string; limit: number }) {
+      const p = await ownedProfile(ownerId, id);
+      const rows = await store.query({
+        kind: 'timeline',
+        brandId: p.brandId,
+        customerKeys: [p.customerKey, ...p.anonymousIds],
+        limit: q.limit + 1,
+        before: q.cursor ? decodeCursor(q.cursor) : undefined,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        data: page.map(toTrackedEventDto),
+        nextCursor:
+          rows.length > q.limit && last ? encodeCursor(last.timestamp, last.messageId) : null,
+      };
+    },
+
+    /** Sets metadata values; each key must be a defined metadata attribute of a fitting type. */
+    async setMetadata(ownerId: string, id: number, values: Record<string, unknown>) {
+      const p = await ownedProfile(ownerId, id);
+      const defs = new Map(
+        (await attributes.listMetadata(p.brandId)).map((a) => [a.customFieldName, a.dataType]),
+      );
+      for (const [key, value] of Object.entries(values)) {
+        const type = defs.get(key);
+        if (!type)
+          throw new AppError(400, 'unknown_attribute', MESSAGES.profiles.unknownAttribute(key));
+        if (!fits(type, value))
+          throw new AppError(400, 'validation_error', `${key} must be a ${type} value.`, [
+            { path: `metadata.${key}`, message: `${key} must be a ${type} value.` },
+          ]);
+      }
+      return toProfileDto(await profiles.setMetadata(id, values));
+    },
+
+    async attributeOptions(ownerId: string, brandId: number): Promise<AttributeOptionGroup[]> {
+      await access.owned(ownerId, brandId);
+      const custom = await attributes.listData(brandId);
+      const meta = await attributes.listMetadata(brandId);
+      return [
+        {
+          group: 'ATTRIBUTE',
+          options: [
+            ...SYSTEM_DATA_ATTRIBUTES.map((a) => ({
+              label: a.name,
+              value: a.field_name,
+              data_type: a.data_type,
+              extra_data: { system: true },
+            })),
+            ...custom.map((a) => ({
+              label: a.name,
+              value: a.fieldName,
+              data_type: a.dataType,
+              extra_data: { system: false, id: a.id },
+            })),
+          ],
+        },
+        {
+          group: 'METADATA',
+          options: meta.map((a) => ({
+            label: a.name,
+            value: a.customFieldName,
+            data_type: a.dataType,
+            extra_data: { id: a.id },
+          })),
+        },
+      ];
+    },
+  };
+}
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+function fits(type: DataType, v: unknown): boolean {
+  if (v === null) return true;
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'date':
+      return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+    case 'list':
+      return typeof v === 'string';
+  }
+}
