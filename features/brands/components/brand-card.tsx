@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
 import { Button } from '@/components/ui/button';
 import { PencilIcon, RefreshIcon, TrashIcon } from '@/components/ui/icons';
+import { TrackingSnippet } from './tracking-snippet';
 import { WriteKey } from './write-key';
 
 export interface BrandCardProps {
@@ -73,6 +74,14 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
           </Button>
         </div>
       </div>
+      <details className="mt-4">
+        <summary className="cursor-pointer select-none text-sm font-medium text-brand-700 hover:text-brand-800">
+          Install
+        </summary>
+        <div className="mt-3">
+          <TrackingSnippet writeKey={brand.write_key} />
+        </div>
+      </details>
     </li>
   );
 }

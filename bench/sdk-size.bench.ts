@@ -1,0 +1,106 @@
+/**
+ * SDK size against the tour libraries the budget is stated in (ARCHITECTURE.md §7), all built in
+ * this run the same way: esbuild bundle, minified, IIFE. Prints gzip and brotli bytes and the
+ * ratios; writes bench/results/sdk-size.json. Fails when the tracking SDK is over 4 KB gzip.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { buildSdkBundle } from '../server/modules/sdk/sdk-bundle';
+
+const BUDGET_GZIP_BYTES = 4 * 1024;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** Package folders read directly: neither package exports its package.json or CSS paths. */
+const pkgDir = (pkg: string) => path.join(root, 'node_modules', pkg);
+
+interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function measure(code: string | Buffer): Size {
+  const buf = Buffer.from(code);
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** Bundles what a page needs to use a library (its dependencies included), like our IIFE. */
+async function bundle(contents: string): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const css = (pkg: string, file: string) => readFileSync(path.join(pkgDir(pkg), file));
+
+async function main() {
+  const version = (pkg: string) =>
+    (
+      JSON.parse(readFileSync(path.join(pkgDir(pkg), 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  const ours = measure(await buildSdkBundle('iife'));
+  const driver = measure(
+    await bundle(`import { driver } from 'driver.js'; window.driver = driver;`),
+  );
+  const shepherd = measure(
+    await bundle(`import Shepherd from 'shepherd.js'; window.Shepherd = Shepherd;`),
+  );
+  const driverCss = measure(css('driver.js', 'dist/driver.css'));
+  const shepherdCss = measure(css('shepherd.js', 'dist/css/shepherd.css'));
+
+  const ratio = (a: Size, b: Size) => ({ gzip: a.gzip / b.gzip, brotli: a.brotli / b.brotli });
+  const result = {
+    bench: 'sdk-size',
+    budget_gzip_bytes: BUDGET_GZIP_BYTES,
+    signpost_sdk: ours,
+    driver_js: { version: version('driver.js'), js: driver, css: driverCss },
+    shepherd_js: { version: version('shepherd.js'), js: shepherd, css: shepherdCss },
+    ratio_vs_driver_js: ratio(ours, driver),
+    ratio_vs_shepherd_js: ratio(ours, shepherd),
+    within_budget: ours.gzip <= BUDGET_GZIP_BYTES,
+  };
+
+  const row = (name: string, s: Size) =>
+    console.log(
+      `${name.padEnd(26)} ${String(s.raw).padStart(7)} B  ${String(s.gzip).padStart(6)} B gzip  ${String(s.brotli).padStart(6)} B br`,
+    );
+  row('signpost sdk.js', ours);
+  row(`driver.js ${result.driver_js.version} (js)`, driver);
+  row(`driver.js (css)`, driverCss);
+  row(`shepherd.js ${result.shepherd_js.version} (js)`, shepherd);
+  row(`shepherd.js (css)`, shepherdCss);
+  console.log(
+    `ratio gzip: ${result.ratio_vs_driver_js.gzip.toFixed(3)}× driver.js, ` +
+      `${result.ratio_vs_shepherd_js.gzip.toFixed(3)}× shepherd.js; ` +
+      `brotli: ${result.ratio_vs_driver_js.brotli.toFixed(3)}× driver.js, ` +
+      `${result.ratio_vs_shepherd_js.brotli.toFixed(3)}× shepherd.js`,
+  );
+  console.log(
+    `budget: ${ours.gzip} of ${BUDGET_GZIP_BYTES} B gzip (${result.within_budget ? 'within' : 'OVER'})`,
+  );
+
+  const outDir = path.join(root, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'sdk-size.json'), JSON.stringify(result, null, 2));
+  if (!result.within_budget) process.exit(1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

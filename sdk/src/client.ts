@@ -1,0 +1,276 @@
+import type {
+  InitOptions,
+  MessageType,
+  Properties,
+  SdkMessage,
+  SignpostClient,
+  ToursModule,
+} from './types';
+import { retryDelay } from './core/backoff';
+import {
+  ANONYMOUS_ID_KEY,
+  FLUSH_AT,
+  FLUSH_INTERVAL_MS,
+  LIBRARY,
+  MAX_BEACON_BYTES,
+  MAX_BODY_BYTES,
+  MAX_EVENT_BYTES,
+  MAX_QUEUE,
+  NAVIGATION_DELAY_MS,
+  USER_ID_KEY,
+  queueKey,
+} from './core/constants';
+import { messageContext, pageInfo } from './core/context';
+import { onNavigate } from './core/history';
+import { uuid } from './core/ids';
+import { createQueue, type Queue } from './core/queue';
+import { readItem, writeItem } from './core/storage';
+import { beacon, byteLength, pack, packAll, post, type SendResult } from './core/transport';
+import { loadToursBundle } from './tours/loader';
+
+type Timer = ReturnType<typeof setTimeout>;
+
+function warn(...args: unknown[]): void {
+  try {
+    console.warn('[signpost]', ...args);
+  } catch {
+    // Nothing to do: even logging must not fail the host page.
+  }
+}
+
+/** Wraps a public entry point: whatever goes wrong inside stays inside (logged once per call). */
+function guard<A extends unknown[], R>(fn: (...args: A) => R, fallback: R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      warn(err);
+      return fallback;
+    }
+  };
+}
+
+/**
+ * Creates a tracking client. Nothing touches the page (storage, listeners, history) before
+ * `init`, so the ESM build can be imported during server-side rendering.
+ */
+export function createClient(defaultHost = ''): SignpostClient {
+  let writeKey = '';
+  let endpoint = '';
+  let host = defaultHost;
+  let queue: Queue | null = null;
+  let early: SdkMessage[] = []; // calls before init, queued once the write key is known
+  let stopped = false; // a 401: the key is unknown until the next init
+  let busy = false;
+  let attempt = 0;
+  let retryAt = 0;
+  let batchLimit = MAX_QUEUE; // halved on 413
+  let timer: Timer | undefined;
+  let navTimer: Timer | undefined;
+  let autoPage = true;
+  let lastUrl = '';
+  let referrer = '';
+  let beaconed = false;
+  let anonymousId: string | null = null;
+  let userId: string | null = null;
+  let identityLoaded = false;
+  let teardown: Array<() => void> = [];
+  let tours: Promise<ToursModule | null> | undefined;
+
+  const loadIdentity = () => {
+    if (identityLoaded) return;
+    identityLoaded = true;
+    anonymousId = readItem(ANONYMOUS_ID_KEY);
+    userId = readItem(USER_ID_KEY);
+  };
+  const getAnonymousId = (): string => {
+    loadIdentity();
+    if (!anonymousId) writeItem(ANONYMOUS_ID_KEY, (anonymousId = uuid()));
+    return anonymousId;
+  };
+
+  const schedule = (ms: number) => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      safeFlush();
+    }, ms);
+  };
+
+  const enqueue = (type: MessageType, fields: Partial<SdkMessage>) => {
+    loadIdentity();
+    const message: SdkMessage = {
+      type,
+      messageId: uuid(),
+      timestamp: new Date().toISOString(),
+      userId: userId ?? undefined,
+      anonymousId: getAnonymousId(),
+      ...fields,
+      context: messageContext(pageInfo(referrer)),
+    };
+    // Serialising now snapshots the properties and measures them as the server will.
+    const json = JSON.stringify(message);
+    if (byteLength(json) > MAX_EVENT_BYTES) return warn(`${type} over 32 KB dropped`);
+    const snapshot = JSON.parse(json) as SdkMessage;
+    if (!queue) {
+      early = [...early, snapshot].slice(-MAX_QUEUE);
+      return;
+    }
+    if (stopped) return;
+    if (queue.push(snapshot) >= FLUSH_AT) flush();
+    else schedule(FLUSH_INTERVAL_MS);
+  };
+
+  const settle = (q: Queue, sent: readonly SdkMessage[], res: SendResult) => {
+    const { status } = res;
+    const ids = new Set(sent.map((m) => m.messageId));
+    if (status >= 200 && status < 300) {
+      attempt = 0;
+      const rejected = (res.body as { rejected?: unknown[] } | undefined)?.rejected;
+      if (rejected?.length) warn('rejected', rejected);
+      q.ack(ids); // accepted or rejected: either way the server has decided
+    } else if (status === 401) {
+      if (!stopped) warn('unknown write key; tracking stops until the next init');
+      stopped = true;
+      q.clear(); // every queued message carries the same unknown key
+      return;
+    } else if (status === 413 && sent.length > 1) {
+      batchLimit = Math.ceil(sent.length / 2);
+    } else if (!status || status === 429 || status >= 500) {
+      retryAt = Date.now() + retryDelay(attempt++, res.retryAfter);
+    } else {
+      warn(`HTTP ${status}: ${sent.length} event(s) dropped`);
+      q.ack(ids); // other 4xx: sending the same body again cannot succeed
+    }
+    const left = q.all().length;
+    if (!left) batchLimit = MAX_QUEUE;
+    if (left >= FLUSH_AT || (left && status === 413)) flush();
+    else if (left) schedule(FLUSH_INTERVAL_MS);
+  };
+
+  const flush = () => {
+    if (busy || stopped || !queue) return;
+    const wait = retryAt - Date.now();
+    if (wait > 0) return schedule(wait);
+    clearTimeout(timer);
+    timer = undefined;
+    const q = queue;
+    const messages = q.all();
+    if (!messages.length) return;
+    const { body, count } = pack(writeKey, messages, MAX_BODY_BYTES, batchLimit);
+    busy = true;
+    void post(endpoint, body).then((res) => {
+      busy = false;
+      safeSettle(q, messages.slice(0, count), res);
+    });
+  };
+  const safeFlush = guard(flush, undefined);
+  const safeSettle = guard(settle, undefined);
+
+  /** Page hide may be the last chance: beacon everything, keep it queued (see sdk/README.md). */
+  const onHide = () => {
+    if (beaconed || stopped || !queue) return;
+    beaconed = true;
+    const messages = queue.all();
+    if (messages.length) beacon(endpoint, packAll(writeKey, messages, MAX_BEACON_BYTES));
+  };
+  // Browsers fire visibilitychange, pagehide or both when a page goes away; beacon once per hide.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onHide();
+    else beaconed = false;
+  };
+  const onOnline = () => {
+    retryAt = 0;
+    attempt = 0;
+    flush();
+  };
+
+  const page = (name?: string, properties?: Properties) => {
+    const info = pageInfo(referrer);
+    enqueue('page', { name, properties: { ...info, ...properties } });
+    lastUrl = info.url;
+  };
+  const onNavigation = () => {
+    clearTimeout(navTimer);
+    navTimer = setTimeout(
+      guard(() => {
+        if (!autoPage || location.href === lastUrl) return;
+        referrer = lastUrl;
+        page();
+      }, undefined),
+      NAVIGATION_DELAY_MS,
+    );
+  };
+
+  const listen = (target: EventTarget, type: string, fn: () => void) => {
+    const handler = guard(fn, undefined);
+    target.addEventListener(type, handler);
+    teardown.push(() => target.removeEventListener(type, handler));
+  };
+
+  const destroy = () => {
+    teardown.forEach((fn) => fn());
+    teardown = [];
+    clearTimeout(timer);
+    clearTimeout(navTimer);
+    timer = navTimer = undefined;
+  };
+
+  const client: SignpostClient = {
+    version: LIBRARY.version,
+    init: guard((options: InitOptions) => {
+      if (typeof window === 'undefined' || !options?.writeKey) return;
+      destroy();
+      writeKey = String(options.writeKey);
+      host = String(options.host ?? host).replace(/\/+$/, '');
+      endpoint = `${host}/v1/batch`;
+      autoPage = options.autoPage !== false;
+      stopped = false; // a request still in flight settles on the queue it was taken from
+      attempt = retryAt = 0;
+      queue = createQueue(queueKey(writeKey));
+      for (const message of early) queue.push(message);
+      early = [];
+      listen(document, 'visibilitychange', onVisibility);
+      listen(window, 'pagehide', onHide);
+      listen(window, 'online', onOnline);
+      teardown.push(onNavigate(onNavigation));
+      referrer = document.referrer;
+      if (autoPage) page();
+      flush();
+    }, undefined),
+    identify: guard((id?: string | number | Properties | null, traits?: Properties) => {
+      if (id !== null && typeof id === 'object') [id, traits] = [undefined, id];
+      loadIdentity();
+      if (id != null && id !== '') writeItem(USER_ID_KEY, (userId = String(id)));
+      enqueue('identify', { traits });
+    }, undefined),
+    track: guard((event: string, properties?: Properties) => {
+      if (!event || typeof event !== 'string') return warn('track() needs an event name');
+      enqueue('track', { event, properties });
+    }, undefined),
+    page: guard(page, undefined),
+    reset: guard(() => {
+      loadIdentity();
+      userId = null;
+      writeItem(USER_ID_KEY, null);
+      writeItem(ANONYMOUS_ID_KEY, (anonymousId = uuid()));
+    }, undefined),
+    flush: safeFlush,
+    anonymousId: guard(getAnonymousId, ''),
+    userId: guard(() => (loadIdentity(), userId), null),
+    loadTours: guard(
+      () =>
+        (tours ??= loadToursBundle(host).then((module) => {
+          // Not loaded: forget the attempt so a later call may try again.
+          if (!module) tours = undefined;
+          else module.start(client);
+          return module;
+        })).catch((err: unknown) => {
+          warn(err);
+          return null;
+        }),
+      Promise.resolve(null),
+    ),
+    destroy: guard(destroy, undefined),
+  };
+  return client;
+}
