@@ -179,6 +179,9 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const unknown = await ingest(t.app, 'wk_nope', '/v1/track', track('Auth'));
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe(MESSAGES.ingest.unknownKey);
+    // Error answers carry CORS headers too, or a browser could not read them.
+    expect(unknown.headers['access-control-allow-origin']).toBe('*');
+    expect(unknown.headers['access-control-expose-headers']).toBe('Retry-After');
     const none = await t.app.inject({
       method: 'POST',
       url: '/v1/track',

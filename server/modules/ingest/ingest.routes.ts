@@ -29,6 +29,8 @@ const CORS = {
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'Authorization, Content-Type',
   'access-control-max-age': '86400',
+  // The SDK honours Retry-After on 429/503; browsers hide it from scripts unless exposed.
+  'access-control-expose-headers': 'Retry-After',
 };
 
 /**
