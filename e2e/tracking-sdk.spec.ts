@@ -2,8 +2,15 @@ import { expect, test } from '@playwright/test';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, tail } from './api';
 
-/** A customer's website on another origin, carrying the two-line snippet. */
-const SHOP = 'http://shop.test';
+/**
+ * A customer's website on another origin carrying the two-line snippet (served by the route
+ * below). Chromium asks before a page reaches a loopback server (Local Network Access), as a
+ * visitor's browser never would for a public Signpost host: the tests grant it.
+ */
+const SHOP = 'http://127.0.0.1:3999';
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['local-network-access']);
+});
 
 test('the snippet on a website sends a page view, a track and an identify', async ({
   page,
