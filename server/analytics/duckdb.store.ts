@@ -38,8 +38,8 @@ function prepareRow(row: EventRow): AppendRow {
     timestamp: toTimestamp(row.timestamp),
     receivedAt: toTimestamp(row.receivedAt),
     rest: [
-      JSON.stringify(row.properties ?? {}),
-      JSON.stringify(row.context ?? {}),
+      row.propertiesJson ?? JSON.stringify(row.properties ?? {}),
+      row.contextJson ?? JSON.stringify(row.context ?? {}),
       ...OPTIONAL_TEXT_COLUMNS.map((column) => row[column] ?? null),
     ],
   };
@@ -66,6 +66,8 @@ export async function openDuckDBStore(path: string): Promise<AnalyticsStore> {
     reader = await instance.connect();
     await writer.run(DUCKDB_CREATE_EVENTS);
     await writer.run(DUCKDB_CREATE_STAGING);
+    // Fewer checkpoints under steady ingestion (they stall inserts); the WAL keeps writes durable.
+    await writer.run("SET checkpoint_threshold = '64MB'");
   } catch (err) {
     writer?.closeSync();
     reader?.closeSync();

@@ -26,6 +26,9 @@ export interface EventRow {
   /** `properties` of track/page, `traits` of identify. */
   properties: Record<string, unknown>;
   context: Record<string, unknown>;
+  /** `properties` / `context` already serialised by ingestion (saves a second stringify). */
+  propertiesJson?: string;
+  contextJson?: string;
   url: string | null;
   path: string | null;
   referrer: string | null;

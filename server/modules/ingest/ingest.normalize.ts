@@ -27,8 +27,9 @@ class Reject extends Error {
 }
 
 /**
- * Copies a parsed JSON value without prototype-polluting keys, refusing nesting deeper than
- * 32 levels and text with lone UTF-16 surrogates or NUL (neither storable nor printable).
+ * Cleans a value fresh from JSON.parse in place (no copy: ingestion is allocation-bound): drops
+ * prototype-polluting keys, refuses nesting deeper than 32 levels and text with lone UTF-16
+ * surrogates or NUL (neither storable nor printable). Returns the same value.
  */
 export function sanitize(value: unknown, depth = 0): Json {
   if (depth > INGEST_MAX_DEPTH) throw new Reject('too_deep', MESSAGES.ingest.tooDeep);
@@ -38,16 +39,23 @@ export function sanitize(value: unknown, depth = 0): Json {
   }
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value)) return value.map((v) => sanitize(v, depth + 1));
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = sanitize(value[i], depth + 1);
+    return value as Json[];
+  }
   if (typeof value === 'object') {
-    const out: { [k: string]: Json } = {};
-    for (const [k, v] of Object.entries(value as Obj)) {
-      if (FORBIDDEN_KEYS.has(k)) continue;
+    const obj = value as Record<string, unknown>;
+    for (const k of Object.keys(obj)) {
+      if (FORBIDDEN_KEYS.has(k)) {
+        delete obj[k];
+        continue;
+      }
       if (BAD_TEXT.test(k)) throw new Reject('bad_text', MESSAGES.ingest.badText);
-      if (v === undefined) continue;
-      out[k] = sanitize(v, depth + 1);
+      const v = obj[k];
+      if (v === undefined) delete obj[k];
+      else obj[k] = sanitize(v, depth + 1);
     }
-    return out;
+    return obj as { [k: string]: Json };
   }
   return null;
 }
@@ -115,8 +123,6 @@ export function normalizeMessage(
 ): EventRow {
   if (!isObj(raw)) throw new Reject('invalid_event', MESSAGES.ingest.notObject);
   const msg = sanitize(raw) as Obj;
-  if (Buffer.byteLength(JSON.stringify(msg)) > INGEST_MAX_EVENT_BYTES)
-    throw new Reject('event_too_large', MESSAGES.ingest.eventTooLarge);
 
   const type = impliedType ?? msg.type;
   if (type !== 'track' && type !== 'page' && type !== 'identify')
@@ -140,6 +146,16 @@ export function normalizeMessage(
   if (type === 'page' && typeof msg.name === 'string' && properties.name === undefined)
     properties.name = msg.name;
   const context = { ...facts.context, ...optionalObject(msg, 'context') };
+  // The event's size is what gets stored: its properties/traits and context dominate it.
+  const propertiesJson = JSON.stringify(properties);
+  const contextJson = JSON.stringify(context);
+  const otherBytes = 512 + (typeof msg.event === 'string' ? msg.event.length * 3 : 0);
+  if (
+    propertiesJson.length + contextJson.length + otherBytes > INGEST_MAX_EVENT_BYTES / 3 &&
+    Buffer.byteLength(propertiesJson) + Buffer.byteLength(contextJson) + otherBytes >
+      INGEST_MAX_EVENT_BYTES
+  )
+    throw new Reject('event_too_large', MESSAGES.ingest.eventTooLarge);
 
   // Clock skew (as Segment does): shift the client's timestamp by how far its clock is off,
   // measured by the difference between our receive time and its sentAt.
@@ -172,6 +188,8 @@ export function normalizeMessage(
     receivedAt: new Date(facts.receivedAt),
     properties,
     context,
+    propertiesJson,
+    contextJson,
     url,
     path: str(properties.path) ?? str(page.path) ?? path,
     referrer: str(properties.referrer) ?? str(page.referrer),
