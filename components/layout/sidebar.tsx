@@ -10,7 +10,16 @@ import { paths } from '@/lib/paths';
 import { SIDEBAR_ITEMS, type SidebarAreaKey } from '@/lib/routes';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ChartIcon, CloseIcon, CollapseIcon, ExpandIcon, LogoMark } from '@/components/ui/icons';
+import {
+  BoltIcon,
+  ChartIcon,
+  CloseIcon,
+  CollapseIcon,
+  ExpandIcon,
+  LogoMark,
+  PlugIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import { useKeyboardShortcut } from '@/hooks/use-keyboard-shortcut';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useSidebarStore } from '@/stores/sidebar';
@@ -29,6 +38,9 @@ export interface SidebarProps {
 
 const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
   brands: ChartIcon,
+  events: BoltIcon,
+  'customer-profiles': UsersIcon,
+  integrations: PlugIcon,
 };
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
