@@ -1,16 +1,7 @@
-import { DATA_TYPE_LABELS, type DataType } from '@/lib/conditions';
+import { DATA_TYPE_LABELS } from '@/lib/conditions';
 import { Button } from '@/components/ui/button';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
-
-/** One attribute definition as the tables show it. */
-export interface AttributeTableRow {
-  key: string;
-  fieldName: string;
-  name: string;
-  dataType: DataType;
-  /** System attributes are listed with a badge and cannot be changed. */
-  system: boolean;
-}
+import type { AttributeTableRow } from '../lib/attribute-kinds';
 
 export interface AttributesTableProps {
   caption: string;

@@ -1,12 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { listMetadataAttributes } from '@/services/customer-profiles';
-import { profileKeys } from '../lib/query-keys';
+import { METADATA_ATTRIBUTES } from '../lib/attribute-kinds';
+import { useAttributeDefinitions } from './use-attribute-definitions';
 
 /** GET /v1/metadata-attributes?brand_id: the brand's metadata attribute definitions. */
 export function useMetadataAttributes(brandId: number | null) {
-  return useQuery({
-    queryKey: profileKeys.metadataAttributes(brandId ?? 0),
-    queryFn: ({ signal }) => listMetadataAttributes(brandId as number, signal),
-    enabled: brandId !== null,
-  });
+  return useAttributeDefinitions(METADATA_ATTRIBUTES, brandId);
 }

@@ -1,48 +1,51 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import {
-  dataAttributeBody,
-  type DataAttribute,
-  type DataAttributeInput,
-} from '@/lib/contracts/customer-profiles';
-import { MESSAGES } from '@/lib/messages';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { DataType } from '@/lib/conditions';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import type { ApiError } from '@/services/http';
-import { useCreateDataAttribute } from '../hooks/use-create-data-attribute';
-import { useUpdateDataAttribute } from '../hooks/use-update-data-attribute';
+import { useCreateAttribute, useUpdateAttribute } from '../hooks/use-attribute-mutations';
+import type {
+  AttributeFieldKey,
+  AttributeInput,
+  AttributeKind,
+  EditableAttribute,
+} from '../lib/attribute-kinds';
 import { DATA_TYPE_OPTIONS } from '../lib/data-type-options';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { SelectField } from './select-field';
 
-/** A brand's own data attribute: system ones (id null) cannot be edited. */
-export type CustomDataAttribute = DataAttribute & { id: number };
-
-export interface DataAttributeDialogProps {
+export interface AttributeDialogProps<
+  K extends AttributeFieldKey,
+  TItem,
+  TAttribute extends EditableAttribute<K>,
+> {
+  /** Data or metadata attributes: endpoints, contract and wording. */
+  kind: AttributeKind<K, TItem, TAttribute>;
   brandId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this attribute; create a new one when absent. */
-  attribute?: CustomDataAttribute;
+  attribute?: TAttribute;
 }
 
-/** "Add data attribute" / "Edit data attribute" (dataAttributeBody contract). */
-export function DataAttributeDialog({
-  brandId,
-  open,
-  onOpenChange,
-  attribute,
-}: DataAttributeDialogProps) {
+/** "Add data attribute" / "Edit metadata attribute" … (the kind's body contract). */
+export function AttributeDialog<
+  K extends AttributeFieldKey,
+  TItem,
+  TAttribute extends EditableAttribute<K>,
+>({ kind, brandId, open, onOpenChange, attribute }: AttributeDialogProps<K, TItem, TAttribute>) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={attribute ? 'Edit data attribute' : 'Add data attribute'}
+      title={`${attribute ? 'Edit' : 'Add'} ${kind.labels.noun}`}
     >
-      <DataAttributeForm
+      <AttributeForm
+        kind={kind}
         brandId={brandId}
         attribute={attribute}
         onClose={() => onOpenChange(false)}
@@ -51,54 +54,69 @@ export function DataAttributeDialog({
   );
 }
 
-const FIELDS = ['field_name', 'name', 'data_type'] as const;
+/** The form's values: the field name sits under the kind's key (field_name or custom_field_name). */
+type AttributeFormValues = { [P in AttributeFieldKey]?: string } & {
+  brand_id: unknown;
+  name: string;
+  data_type: DataType;
+};
 
-function DataAttributeForm({
+function AttributeForm<
+  K extends AttributeFieldKey,
+  TItem,
+  TAttribute extends EditableAttribute<K>,
+>({
+  kind,
   brandId,
   attribute,
   onClose,
 }: {
+  kind: AttributeKind<K, TItem, TAttribute>;
   brandId: number;
-  attribute?: CustomDataAttribute;
+  attribute?: TAttribute;
   onClose: () => void;
 }) {
+  const { fieldKey } = kind;
+  const fields = [fieldKey, 'name', 'data_type'] as const;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(dataAttributeBody),
+  } = useForm<AttributeFormValues, unknown, AttributeInput<K>>({
+    // The kind's contract validates the form; its values differ from the others' only in the key
+    // of the field name, which TypeScript cannot follow through the generic kind.
+    resolver: zodResolver(kind.schema) as Resolver<AttributeFormValues, unknown, AttributeInput<K>>,
     mode: 'all',
     defaultValues: {
       brand_id: brandId,
-      field_name: attribute?.field_name ?? '',
+      [fieldKey]: attribute?.[fieldKey] ?? '',
       name: attribute?.name ?? '',
       data_type: attribute?.data_type ?? 'string',
     },
   });
 
   const onError = (error: ApiError) => {
-    for (const m of serverFieldErrors(error, FIELDS, 'field_name'))
+    for (const m of serverFieldErrors(error, fields, fieldKey))
       setError(m.field, { message: m.message });
   };
   const saved = (message: string) => () => {
     notify.success(message);
     onClose();
   };
-  const create = useCreateDataAttribute(brandId, {
-    onSuccess: saved(MESSAGES.profiles.attributeCreated),
+  const create = useCreateAttribute(kind, brandId, {
+    onSuccess: saved(kind.messages.created),
     onError,
   });
-  const update = useUpdateDataAttribute(brandId, {
-    onSuccess: saved(MESSAGES.profiles.attributeUpdated),
+  const update = useUpdateAttribute(kind, brandId, {
+    onSuccess: saved(kind.messages.updated),
     onError,
   });
   const mutation = attribute ? update : create;
   const unplaced =
-    mutation.error && serverFieldErrors(mutation.error, FIELDS, 'field_name').length === 0;
+    mutation.error && serverFieldErrors(mutation.error, fields, fieldKey).length === 0;
 
-  const submit = (body: DataAttributeInput) =>
+  const submit = (body: AttributeInput<K>) =>
     attribute ? update.mutate({ id: attribute.id, body }) : create.mutate(body);
 
   return (
@@ -106,16 +124,16 @@ function DataAttributeForm({
       {unplaced ? <FormAlert>{mutation.error?.message}</FormAlert> : null}
       <TextField
         label="Field name"
-        placeholder="company_size"
+        placeholder={kind.labels.fieldNamePlaceholder}
         autoComplete="off"
         maxLength={63}
-        hint="Letters, digits and underscores; the trait key sent with identify()."
-        error={errors.field_name?.message}
-        {...register('field_name')}
+        hint={kind.labels.fieldNameHint}
+        error={errors[fieldKey]?.message}
+        {...register(fieldKey)}
       />
       <TextField
         label="Name"
-        placeholder="Company size"
+        placeholder={kind.labels.namePlaceholder}
         autoComplete="off"
         error={errors.name?.message}
         {...register('name')}
