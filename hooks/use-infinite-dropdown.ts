@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { DROPDOWN_SCROLL_THRESHOLD_PX } from '@/lib/constants';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
 /** What identifies an option (and is the dropdown's value). */
 export type DropdownKey = string | number;
@@ -100,16 +101,6 @@ function reducer<T>(state: ListState<T>, action: Action<T>): ListState<T> {
 const isEmptyKey = (key: DropdownKey | null | undefined): key is null | undefined | '' =>
   key === null || key === undefined || key === '';
 
-/** The search text after it has been still for `delay` ms. */
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return delay <= 0 ? value : debounced;
-}
-
 /**
  * State of a searchable, lazily paged dropdown (spec 2.6 and 4): open/closed, loading/idle,
  * more pages/exhausted, the search text, the remembered selection and the active option.
@@ -122,7 +113,7 @@ export function useInfiniteDropdown<T>({
   onError,
   enabled = true,
   resetKey,
-  searchDebounceMs = 300,
+  searchDebounceMs = SEARCH_DEBOUNCE_MS,
 }: UseInfiniteDropdownOptions<T>) {
   const [list, setList] = useState<ListState<T>>(INITIAL);
   // The loader reads the list between renders (fast scrolling): keep it current synchronously.
@@ -135,7 +126,7 @@ export function useInfiniteDropdown<T>({
   const [search, setSearch] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
   const [remembered, setRemembered] = useState<DropdownOption<T> | null>(null);
-  const query = useDebounced(search, searchDebounceMs);
+  const query = useDebouncedValue(search, searchDebounceMs);
 
   // Clearing the value forgets the remembered selection (adjusted while rendering, not after).
   const [previousValue, setPreviousValue] = useState(value);

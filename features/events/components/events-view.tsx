@@ -8,7 +8,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
 import { EventsSkeleton } from './events-skeleton';
 import { EventsTable } from './events-table';
