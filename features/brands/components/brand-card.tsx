@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { useId } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
+import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { PencilIcon, RefreshIcon, TrashIcon } from '@/components/ui/icons';
 import { TrackingSnippet } from './tracking-snippet';
@@ -36,7 +36,7 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
             ) : null}
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-500">
-            {brand.domain} · Added {format(new Date(brand.created_at), 'dd-MM-yyyy')}
+            {brand.domain} · Added {formatDate(brand.created_at)}
           </p>
         </div>
         <div className="flex items-center gap-1">

@@ -1,4 +1,4 @@
-import { NOT_AVAILABLE } from '../lib/format';
+import { NOT_AVAILABLE } from '@/lib/format';
 import { DetailCard } from './detail-card';
 
 /** The anonymous ids this customer was tracked under before identify(). */

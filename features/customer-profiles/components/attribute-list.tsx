@@ -1,4 +1,4 @@
-import { NOT_AVAILABLE } from '../lib/format';
+import { NOT_AVAILABLE } from '@/lib/format';
 import type { AttributeRow } from '../lib/profile-attributes';
 
 /** Label/value pairs of a details card; N/A shows muted. */

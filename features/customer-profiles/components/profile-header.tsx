@@ -1,5 +1,6 @@
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
-import { displayValue, formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
+import { displayValue } from '../lib/display-value';
 
 /** Who the customer is and when they were first and last seen. */
 export function ProfileHeader({ profile }: { profile: CustomerProfile }) {

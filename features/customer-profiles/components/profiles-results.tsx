@@ -1,7 +1,7 @@
+import { formatCount } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useProfiles } from '../hooks/use-profiles';
-import { formatCount } from '../lib/format';
 import type { ProfileListKey } from '../lib/query-keys';
 import { ProfilesEmptyState } from './profiles-empty-state';
 import { ProfilesSkeleton } from './profiles-skeleton';

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { displayValue, formatDate, formatDateTime } from '../lib/format';
+import { displayValue } from '../lib/display-value';
 import type { SortOrder } from './profiles-toolbar';
 
 export interface ProfilesTableProps {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { TrackedEvent } from '@/lib/contracts/events';
+import { formatDateTime, NOT_AVAILABLE } from '@/lib/format';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { NOT_AVAILABLE, formatDateTime } from '../lib/format';
 
 /** One tracked event: time, event code, type, URL, and its properties on demand. */
 export function TimelineItem({ event }: { event: TrackedEvent }) {

@@ -5,7 +5,7 @@ import {
   type DataAttribute,
   type MetadataAttribute,
 } from '@/lib/contracts/customer-profiles';
-import { displayValue } from './format';
+import { displayValue } from './display-value';
 
 /** One labelled value of the profile details cards. */
 export interface AttributeRow {

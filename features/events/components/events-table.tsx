@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { EventListItem } from '@/lib/contracts/events';
+import { formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { formatCount, formatLastSeen } from '../lib/format';
+import { formatLastSeen } from '../lib/last-seen';
 
 const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const TD = 'px-3 py-2.5 text-sm text-slate-700';

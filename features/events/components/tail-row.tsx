@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { TrackedEvent } from '@/lib/contracts/events';
+import { formatDateTime, NOT_AVAILABLE } from '@/lib/format';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { EMPTY_DISPLAY, formatEventTime } from '../lib/format';
 
 function Json({ label, value }: { label: string; value: Record<string, unknown> }) {
   return (
@@ -20,8 +20,8 @@ function Json({ label, value }: { label: string; value: Record<string, unknown> 
 export function TailRow({ event }: { event: TrackedEvent }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
-  const customer = event.user_id ?? event.anonymous_id ?? EMPTY_DISPLAY;
-  const page = event.url ?? event.path ?? EMPTY_DISPLAY;
+  const customer = event.user_id ?? event.anonymous_id ?? NOT_AVAILABLE;
+  const page = event.url ?? event.path ?? NOT_AVAILABLE;
   return (
     <li className="border-b border-slate-100 last:border-b-0" data-testid="tail-row">
       <button
@@ -36,7 +36,7 @@ export function TailRow({ event }: { event: TrackedEvent }) {
         )}
       >
         <time dateTime={event.timestamp} className="tabular-nums text-slate-600">
-          {formatEventTime(event.timestamp)}
+          {formatDateTime(event.timestamp)}
         </time>
         <span className="truncate font-medium text-slate-900" title={customer}>
           {customer}

@@ -1,12 +1,13 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
+import { formatCount } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useUndefinedEvents } from '../hooks/use-undefined-events';
-import { formatCount, formatLastSeen } from '../lib/format';
+import { formatLastSeen } from '../lib/last-seen';
 
 /** Codes the website sent in the last 30 days that have no definition yet, each with Define. */
 export function UndefinedEvents({ brandId }: { brandId: number }) {

@@ -1,5 +1,4 @@
 import { format, isValid, parseISO } from 'date-fns';
-import type { DataType } from '@/lib/conditions';
 
 /** Empty display default (spec 9). */
 export const NOT_AVAILABLE = 'N/A';
@@ -7,7 +6,10 @@ export const NOT_AVAILABLE = 'N/A';
 const DATE_FORMAT = 'dd-MM-yyyy';
 const DATE_TIME_FORMAT = 'dd-MM-yyyy HH:mm:ss';
 
-/** Numbers of 1000 or more show as thousands followed by K (spec 9): 1500 → 1.5K. */
+/**
+ * Numbers of 1000 or more show as thousands followed by K (spec 9), one decimal at most, halves
+ * rounded up: 1500 → 1.5K, 1550 → 1.6K. N/A when not a finite number.
+ */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return NOT_AVAILABLE;
   if (Math.abs(n) < 1000) return String(n);
@@ -15,6 +17,7 @@ export function formatCount(n: number): string {
   return `${thousands}K`;
 }
 
+/** A Date, epoch milliseconds or ISO 8601 text (date-only text is a local date); else null. */
 function toDate(value: unknown): Date | null {
   if (value instanceof Date) return isValid(value) ? value : null;
   if (typeof value === 'number') return isValid(new Date(value)) ? new Date(value) : null;
@@ -33,24 +36,4 @@ export function formatDate(value: unknown): string {
 export function formatDateTime(value: unknown): string {
   const date = toDate(value);
   return date ? format(date, DATE_TIME_FORMAT) : NOT_AVAILABLE;
-}
-
-export const isEmptyValue = (value: unknown): boolean =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
-
-/** How an attribute value reads on screen, by its data type; N/A when empty. */
-export function displayValue(value: unknown, dataType?: DataType): string {
-  if (isEmptyValue(value)) return NOT_AVAILABLE;
-  if (dataType === 'date') {
-    const formatted = formatDate(value);
-    return formatted === NOT_AVAILABLE ? String(value) : formatted;
-  }
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return formatCount(value);
-  if (Array.isArray(value)) return value.map((v) => displayValue(v)).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }

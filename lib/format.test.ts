@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, NOT_AVAILABLE } from './format';
+
+describe('formatCount', () => {
+  it('shows numbers of 1000 or more as thousands with K (spec 9)', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(-999)).toBe('-999');
+    expect(formatCount(1000)).toBe('1K');
+    expect(formatCount(1540)).toBe('1.5K');
+    expect(formatCount(12_345)).toBe('12.3K');
+    expect(formatCount(1_250_000)).toBe('1250K');
+  });
+
+  it('rounds halves up, whatever their binary form', () => {
+    expect(formatCount(1150)).toBe('1.2K');
+    expect(formatCount(1450)).toBe('1.5K');
+    expect(formatCount(1550)).toBe('1.6K');
+    expect(formatCount(999_950)).toBe('1000K');
+  });
+
+  it('shows N/A for what is not a finite number', () => {
+    expect(formatCount(Number.NaN)).toBe(NOT_AVAILABLE);
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe(NOT_AVAILABLE);
+  });
+});
+
+describe('formatDate', () => {
+  it('formats dates as dd-MM-yyyy (spec 9)', () => {
+    expect(formatDate('2026-03-07T10:00:00')).toBe('07-03-2026');
+    expect(formatDate('2026-01-02')).toBe('02-01-2026');
+    expect(formatDate(new Date(2025, 4, 1, 12))).toBe('01-05-2025');
+    expect(formatDate(new Date(2025, 4, 1, 12).getTime())).toBe('01-05-2025');
+  });
+
+  it('shows N/A for what is not a date', () => {
+    expect(formatDate('nope')).toBe(NOT_AVAILABLE);
+    expect(formatDate('  ')).toBe(NOT_AVAILABLE);
+    expect(formatDate(null)).toBe(NOT_AVAILABLE);
+    expect(formatDate(undefined)).toBe(NOT_AVAILABLE);
+    expect(formatDate(new Date(Number.NaN))).toBe(NOT_AVAILABLE);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats to the second in local time', () => {
+    expect(formatDateTime(new Date(2025, 0, 2, 3, 4, 5).toISOString())).toBe('02-01-2025 03:04:05');
+    expect(formatDateTime(new Date(2025, 0, 2, 3, 4, 5))).toBe('02-01-2025 03:04:05');
+  });
+
+  it('shows N/A for what is not a date', () => {
+    expect(formatDateTime('later')).toBe(NOT_AVAILABLE);
+    expect(formatDateTime(null)).toBe(NOT_AVAILABLE);
+  });
+});
