@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { auth, createTestApp, ENGINE, signUpVerified, type TestApp } from './helpers';
+import { createTestApp, ENGINE, request, signUpVerified, type TestApp } from './helpers';
 
 let t: TestApp & { drop: () => Promise<void> };
 beforeAll(async () => {
@@ -8,30 +8,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.drop());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  body?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...auth(token),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+/** A new verified account's API access. */
+const signedIn = async () => request(t.app, (await signUpVerified(t.app)).token);
 
 describe(`brands (${ENGINE})`, () => {
   it('creates, lists, renames, rotates the key of and deletes a tracked product', async () => {
-    const { token } = await signUpVerified(t.app);
-    expect((await call('GET', '/v1/brands', token)).json()).toEqual({
+    const call = await signedIn();
+    expect((await call('GET', '/v1/brands')).json()).toEqual({
       data: { data: [], total: 0 },
     });
 
-    const created = await call('POST', '/v1/brands', token, {
+    const created = await call('POST', '/v1/brands', {
       name: ' My Shop ',
       domain: 'https://www.Shop.example.com/path?q=1',
     });
@@ -41,11 +28,11 @@ describe(`brands (${ENGINE})`, () => {
     expect(brand).toMatchObject({ name: 'My Shop', domain: 'www.shop.example.com' });
     expect(brand.write_key).toMatch(/^wk_[A-Za-z0-9_-]{24}$/);
 
-    const list = (await call('GET', '/v1/brands', token)).json().data;
+    const list = (await call('GET', '/v1/brands')).json().data;
     expect(list.total).toBe(1);
     expect(list.data[0]).toEqual(brand);
 
-    const renamed = await call('PUT', `/v1/brands/${brand.id}`, token, {
+    const renamed = await call('PUT', `/v1/brands/${brand.id}`, {
       name: 'Shop 2',
       domain: 'shop2.example.com',
     });
@@ -57,25 +44,24 @@ describe(`brands (${ENGINE})`, () => {
       write_key: brand.write_key,
     });
 
-    const rotated = await call('POST', `/v1/brands/${brand.id}/rotate-key`, token);
+    const rotated = await call('POST', `/v1/brands/${brand.id}/rotate-key`);
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json().data.write_key).not.toBe(brand.write_key);
-    expect((await call('GET', `/v1/brands/${brand.id}`, token)).json().data.write_key).toBe(
+    expect((await call('GET', `/v1/brands/${brand.id}`)).json().data.write_key).toBe(
       rotated.json().data.write_key,
     );
 
-    const del = await call('DELETE', `/v1/brands/${brand.id}`, token);
+    const del = await call('DELETE', `/v1/brands/${brand.id}`);
     expect(del.statusCode).toBe(200);
-    expect((await call('GET', `/v1/brands/${brand.id}`, token)).statusCode).toBe(404);
+    expect((await call('GET', `/v1/brands/${brand.id}`)).statusCode).toBe(404);
   });
 
   it("refuses a product beyond the plan's product_limit with a clear 403", async () => {
-    const { token } = await signUpVerified(t.app);
+    const call = await signedIn();
     expect(
-      (await call('POST', '/v1/brands', token, { name: 'One', domain: 'one.example.com' }))
-        .statusCode,
+      (await call('POST', '/v1/brands', { name: 'One', domain: 'one.example.com' })).statusCode,
     ).toBe(201);
-    const second = await call('POST', '/v1/brands', token, {
+    const second = await call('POST', '/v1/brands', {
       name: 'Two',
       domain: 'two.example.com',
     });
@@ -84,25 +70,25 @@ describe(`brands (${ENGINE})`, () => {
       code: 'plan_limit_reached',
       message: MESSAGES.brands.limitReached(1),
     });
-    expect((await call('GET', '/v1/brands', token)).json().data.total).toBe(1);
+    expect((await call('GET', '/v1/brands')).json().data.total).toBe(1);
   });
 
   it('keeps the limit under concurrent creates', async () => {
-    const { token } = await signUpVerified(t.app);
+    const call = await signedIn();
     const results = await Promise.all(
       [1, 2, 3, 4].map((i) =>
-        call('POST', '/v1/brands', token, { name: `P${i}`, domain: `p${i}.example.com` }),
+        call('POST', '/v1/brands', { name: `P${i}`, domain: `p${i}.example.com` }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect((await call('GET', '/v1/brands', token)).json().data.total).toBe(1);
+    expect((await call('GET', '/v1/brands')).json().data.total).toBe(1);
   });
 
   it("answers 404 for another account's brand on every route and leaves it untouched", async () => {
-    const a = await signUpVerified(t.app);
-    const b = await signUpVerified(t.app);
+    const asA = await signedIn();
+    const asB = await signedIn();
     const brand = (
-      await call('POST', '/v1/brands', b.token, { name: 'B shop', domain: 'b.example.com' })
+      await asB('POST', '/v1/brands', { name: 'B shop', domain: 'b.example.com' })
     ).json().data;
     const body = { name: 'Hijack', domain: 'evil.example.com' };
     for (const [method, url, payload] of [
@@ -111,12 +97,12 @@ describe(`brands (${ENGINE})`, () => {
       ['DELETE', `/v1/brands/${brand.id}`, undefined],
       ['POST', `/v1/brands/${brand.id}/rotate-key`, undefined],
     ] as const) {
-      const res = await call(method, url, a.token, payload);
+      const res = await asA(method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().message).toBe(MESSAGES.brands.notFound);
     }
-    expect((await call('GET', '/v1/brands', a.token)).json().data.total).toBe(0);
-    expect((await call('GET', `/v1/brands/${brand.id}`, b.token)).json().data).toEqual(brand);
+    expect((await asA('GET', '/v1/brands')).json().data.total).toBe(0);
+    expect((await asB('GET', `/v1/brands/${brand.id}`)).json().data).toEqual(brand);
   });
 
   it('requires a session on every brand route', async () => {
@@ -133,9 +119,9 @@ describe(`brands (${ENGINE})`, () => {
   });
 
   it('rejects a domain that is not a host name', async () => {
-    const { token } = await signUpVerified(t.app);
+    const call = await signedIn();
     for (const domain of ['not a domain', 'http://', 'exa mple.com', '-bad.com']) {
-      const res = await call('POST', '/v1/brands', token, { name: 'X', domain });
+      const res = await call('POST', '/v1/brands', { name: 'X', domain });
       expect(res.statusCode, domain).toBe(400);
       expect(res.json().message).toBe(MESSAGES.field.domain);
     }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import {
-  auth,
+  type ApiRequest,
   createBrand,
   createTestApp,
   ENGINE,
   ingest,
+  request,
   signUpVerified,
   type TestApp,
 } from './helpers';
@@ -14,11 +15,13 @@ let t: TestApp & { drop: () => Promise<void> };
 let token: string;
 let brandId: number;
 let writeKey: string;
+let call: ApiRequest;
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ token } = await signUpVerified(t.app));
   ({ brandId, writeKey } = await createBrand(t.app, token));
+  call = request(t.app, token);
   const people = [
     {
       userId: 'u1',
@@ -75,17 +78,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.drop());
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, tok = token) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...auth(tok),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
 const keys = async (query: string) => {
   const res = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -263,25 +255,18 @@ describe(`customer profiles (${ENGINE})`, () => {
 
   it("answers 404 for another account's profiles and attributes", async () => {
     const other = await signUpVerified(t.app);
+    const asOther = request(t.app, other.token);
     const [p] = (await call('GET', `/v1/customer-profiles?brand_id=${brandId}`)).json().data.data;
+    expect((await asOther('GET', `/v1/customer-profiles/${p.id}`)).statusCode).toBe(404);
+    expect((await asOther('GET', `/v1/customer-profiles/${p.id}/events`)).statusCode).toBe(404);
     expect(
-      (await call('GET', `/v1/customer-profiles/${p.id}`, undefined, other.token)).statusCode,
+      (await asOther('PUT', `/v1/customer-profiles/${p.id}/metadata`, { metadata: {} })).statusCode,
     ).toBe(404);
-    expect(
-      (await call('GET', `/v1/customer-profiles/${p.id}/events`, undefined, other.token))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await call('PUT', `/v1/customer-profiles/${p.id}/metadata`, { metadata: {} }, other.token))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await call('GET', `/v1/metadata-attributes?brand_id=${brandId}`, undefined, other.token))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await call('GET', `/v1/attributes/options?brand_id=${brandId}`, undefined, other.token))
-        .statusCode,
-    ).toBe(404);
+    expect((await asOther('GET', `/v1/metadata-attributes?brand_id=${brandId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await asOther('GET', `/v1/attributes/options?brand_id=${brandId}`)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
 import {
-  auth,
+  type ApiRequest,
   createBrand,
   createTestApp,
   ENGINE,
   ingest,
+  request,
   signUpVerified,
   type TestApp,
 } from './helpers';
@@ -15,29 +16,15 @@ let t: TestApp & { drop: () => Promise<void> };
 let token: string;
 let brandId: number;
 let writeKey: string;
+let call: ApiRequest;
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ token } = await signUpVerified(t.app));
   ({ brandId, writeKey } = await createBrand(t.app, token));
+  call = request(t.app, token);
 });
 afterAll(async () => t.drop());
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  tok = token,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...auth(tok),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
 
 const def = (code: string, extra: Record<string, unknown> = {}) => ({
   brand_id: brandId,
@@ -138,19 +125,12 @@ describe(`events (${ENGINE})`, () => {
 
   it("answers 404 for another account's events and brand", async () => {
     const other = await signUpVerified(t.app);
+    const asOther = request(t.app, other.token);
     const mine = (await call('POST', '/v1/events', def('private'))).json().data;
-    expect((await call('GET', `/v1/events/${mine.id}`, undefined, other.token)).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await call('PUT', `/v1/events/${mine.id}`, def('private'), other.token)).statusCode,
-    ).toBe(404);
-    expect((await call('DELETE', `/v1/events/${mine.id}`, undefined, other.token)).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await call('GET', `/v1/events?brand_id=${brandId}`, undefined, other.token)).statusCode,
-    ).toBe(404);
+    expect((await asOther('GET', `/v1/events/${mine.id}`)).statusCode).toBe(404);
+    expect((await asOther('PUT', `/v1/events/${mine.id}`, def('private'))).statusCode).toBe(404);
+    expect((await asOther('DELETE', `/v1/events/${mine.id}`)).statusCode).toBe(404);
+    expect((await asOther('GET', `/v1/events?brand_id=${brandId}`)).statusCode).toBe(404);
     const otherBrand = await createBrand(t.app, other.token, 'Theirs');
     expect(
       (await call('POST', '/v1/events', def('x', { brand_id: otherBrand.brandId }))).statusCode,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '@/server/app';
 import { openDatabase, type Database } from '@/server/db/client';
@@ -101,6 +102,26 @@ export const json = (body: unknown) => ({
 });
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type ApiRequest = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => Promise<LightMyRequestResponse>;
+
+/** Calls the API as the holder of `token`; a body is sent as JSON. */
+export const request =
+  (app: App, token: string): ApiRequest =>
+  (method, url, body) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...auth(token),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${++counter}@example.com`;
 export const GOOD_PASSWORD = 'Secret1!x';
@@ -148,12 +169,7 @@ export async function signUpVerified(
 
 /** Creates a tracked product for the signed-in user; returns its id and write key. */
 export async function createBrand(app: App, token: string, name = 'Shop') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v1/brands',
-    headers: { ...auth(token), 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, domain: 'shop.example.com' }),
-  });
+  const res = await request(app, token)('POST', '/v1/brands', { name, domain: 'shop.example.com' });
   if (res.statusCode !== 201) throw new Error(`brand create failed: ${res.body}`);
   const data = res.json().data as { id: number; write_key: string };
   return { brandId: data.id, writeKey: data.write_key };
