@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
@@ -12,7 +13,6 @@ import { AttributesLoading } from './attributes-loading';
 import { AttributesPageHeader } from './attributes-page-header';
 import { AttributesTable } from './attributes-table';
 import { DeleteAttributeDialog } from './delete-attribute-dialog';
-import { NoBrandState } from './no-brand-state';
 
 type DialogState<TAttribute> =
   | { kind: 'create' }

@@ -2,12 +2,12 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { AttributeCondition } from '@/lib/conditions';
 import { paths } from '@/lib/paths';
+import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCurrentBrandId } from '../hooks/use-current-brand-id';
 import type { ConditionOperator } from '../lib/condition-filter';
 import { ConditionFilter } from './condition-filter';
-import { NoBrandState } from './no-brand-state';
 import { ProfilesResults } from './profiles-results';
 import { ProfilesToolbar, type SortOrder } from './profiles-toolbar';
 

@@ -2,20 +2,20 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
 import { useCreateEvent } from '../hooks/use-create-event';
 import { EventForm } from './event-form';
 import { EventFormSkeleton } from './event-form-skeleton';
-import { NoBrandState } from './no-brand-state';
 
 /** /events/create: a new event of the current product; ?code= prefills it (undefined events). */
 export function CreateEventView() {
   const router = useRouter();
   const brandId = useBrandStore((s) => s.brandId);
   if (!router.isReady) return <EventFormSkeleton />;
-  if (brandId === null) return <NoBrandState />;
+  if (brandId === null) return <NoBrandState title="No tracked product" />;
   const code = typeof router.query.code === 'string' ? router.query.code.trim() : '';
   return <CreateEventForm key={`${brandId}:${code}`} brandId={brandId} code={code} />;
 }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { NoBrandState } from '@/components/no-brand-state';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
@@ -12,7 +13,6 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
 import { EventsSkeleton } from './events-skeleton';
 import { EventsTable } from './events-table';
-import { NoBrandState } from './no-brand-state';
 import { UndefinedEvents } from './undefined-events';
 
 /** /events (Events Management): the current product's events and its undefined events. */
@@ -37,7 +37,7 @@ export function EventsView() {
         ) : null}
       </div>
       {brandId === null ? (
-        <NoBrandState />
+        <NoBrandState title="No tracked product" />
       ) : (
         // A new product starts from a clean search.
         <BrandEvents key={brandId} brandId={brandId} />
