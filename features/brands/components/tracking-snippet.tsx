@@ -1,19 +1,9 @@
 import { useId } from 'react';
-import { MESSAGES } from '@/lib/messages';
 import { trackingSnippet } from '@/lib/sdk-snippet';
 import { Button } from '@/components/ui/button';
 import { CopyIcon } from '@/components/ui/icons';
-import { notify } from '@/components/ui/toast';
 import { useIsClient } from '@/hooks/use-is-client';
-
-async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(MESSAGES.brands.copied);
-  } catch {
-    notify.error(MESSAGES.brands.copyFailed);
-  }
-}
+import { copyToClipboard } from './copy-to-clipboard';
 
 export interface TrackingSnippetProps {
   writeKey: string;
@@ -40,7 +30,7 @@ export function TrackingSnippet({ writeKey, host }: TrackingSnippetProps) {
           size="sm"
           disabled={!code}
           aria-label="Copy snippet"
-          onClick={() => void copy(code)}
+          onClick={() => void copyToClipboard(code)}
         >
           <CopyIcon className="h-4 w-4" />
           Copy

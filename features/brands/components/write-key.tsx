@@ -1,16 +1,6 @@
-import { MESSAGES } from '@/lib/messages';
 import { Button } from '@/components/ui/button';
 import { CopyIcon } from '@/components/ui/icons';
-import { notify } from '@/components/ui/toast';
-
-async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(MESSAGES.brands.copied);
-  } catch {
-    notify.error(MESSAGES.brands.copyFailed);
-  }
-}
+import { copyToClipboard } from './copy-to-clipboard';
 
 /** The product's public write key with a copy button. */
 export function WriteKey({ value }: { value: string }) {
@@ -23,7 +13,7 @@ export function WriteKey({ value }: { value: string }) {
       >
         {value}
       </code>
-      <Button variant="secondary" size="sm" onClick={() => void copy(value)}>
+      <Button variant="secondary" size="sm" onClick={() => void copyToClipboard(value)}>
         <CopyIcon className="h-4 w-4" />
         Copy
       </Button>
