@@ -1,5 +1,16 @@
 import type { EventRow, EventType, StoredEvent } from './types';
 
+/** The nullable text columns after `context`, in table order. */
+export const OPTIONAL_TEXT_COLUMNS = [
+  'url',
+  'path',
+  'referrer',
+  'browser',
+  'os',
+  'device',
+  'country',
+] as const satisfies readonly (keyof EventRow)[];
+
 /** Column order shared by both engines' tables, staging table and appender. */
 export const EVENT_COLUMNS = [
   'brand_id',
@@ -13,25 +24,8 @@ export const EVENT_COLUMNS = [
   'received_at',
   'properties',
   'context',
-  'url',
-  'path',
-  'referrer',
-  'browser',
-  'os',
-  'device',
-  'country',
+  ...OPTIONAL_TEXT_COLUMNS,
 ] as const;
-
-/** The nullable text columns after `context`, in table order. */
-export const OPTIONAL_TEXT_COLUMNS = [
-  'url',
-  'path',
-  'referrer',
-  'browser',
-  'os',
-  'device',
-  'country',
-] as const satisfies readonly (keyof EventRow)[];
 
 /** A row as the stores read it back: engines return numbers, bigints or numeric strings. */
 export type RawRow = Record<string, unknown>;

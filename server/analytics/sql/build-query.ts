@@ -1,4 +1,4 @@
-import { toNumber, toStoredEvent, type RawRow } from '../event-rows';
+import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-rows';
 import type { Granularity, QueryResults, QueryShape, ResultOf } from '../types';
 
 /** What a bound parameter holds; each dialect picks the engine type and the JS encoding. */
@@ -55,28 +55,13 @@ class Binder<P> {
   }
 }
 
-/** The columns of a StoredEvent, as `toStoredEvent` reads them. */
+/** The columns of a StoredEvent, as `toStoredEvent` reads them: times as epoch milliseconds. */
 function eventColumns(d: Dialect<unknown>): string {
-  return [
-    'brand_id',
-    'message_id',
-    'type',
-    'event',
-    'user_id',
-    'anonymous_id',
-    'customer_key',
-    `${d.epochMs('timestamp')} AS timestamp_ms`,
-    `${d.epochMs('received_at')} AS received_at_ms`,
-    'properties',
-    'context',
-    'url',
-    'path',
-    'referrer',
-    'browser',
-    'os',
-    'device',
-    'country',
-  ].join(', ');
+  return EVENT_COLUMNS.map((column) =>
+    column === 'timestamp' || column === 'received_at'
+      ? `${d.epochMs(column)} AS ${column}_ms`
+      : column,
+  ).join(', ');
 }
 
 function limitOf(limit: number): number {
