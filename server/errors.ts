@@ -18,3 +18,21 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** PostgreSQL's unique_violation (23505), raised by the driver or wrapped by the ORM. */
+export const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Runs `write`; a unique violation throws `conflict()` instead (e.g. a 409 on the taken field). */
+export async function withUniqueConflict<T>(
+  write: () => Promise<T>,
+  conflict: () => AppError,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}

@@ -3,14 +3,18 @@ import type { EventBody, ListEventsQuery } from '../../../lib/contracts/events';
 import type { AutocompleteQuery, TailQuery } from '../../../lib/contracts/events';
 import { MESSAGES } from '../../../lib/messages';
 import type { AnalyticsStore, StoredEvent } from '../../analytics/types';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import { toEventDto, type EventsRepository } from './events.repository';
 
 const DAY_MS = 86_400_000;
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+/** An event definition body as the repository stores it. */
+const eventRecord = (body: EventBody) => ({
+  brandId: body.brand_id,
+  name: body.name,
+  code: body.code,
+  attributes: body.attributes,
+});
 
 /** A stored event as the dashboard reads it. */
 export function toTrackedEventDto(e: StoredEvent) {
@@ -132,37 +136,17 @@ export function createEventsService(deps: {
 
     async create(ownerId: string, body: EventBody) {
       await access.owned(ownerId, body.brand_id);
-      try {
-        return toEventDto(
-          await events.insert({
-            brandId: body.brand_id,
-            name: body.name,
-            code: body.code,
-            attributes: body.attributes,
-          }),
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) throw codeTaken();
-        throw err;
-      }
+      return toEventDto(
+        await withUniqueConflict(() => events.insert(eventRecord(body)), codeTaken),
+      );
     },
 
     async update(ownerId: string, id: number, body: EventBody) {
       await ownedEvent(ownerId, id);
       await access.owned(ownerId, body.brand_id);
-      try {
-        return toEventDto(
-          await events.update(id, {
-            brandId: body.brand_id,
-            name: body.name,
-            code: body.code,
-            attributes: body.attributes,
-          }),
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) throw codeTaken();
-        throw err;
-      }
+      return toEventDto(
+        await withUniqueConflict(() => events.update(id, eventRecord(body)), codeTaken),
+      );
     },
 
     async remove(ownerId: string, id: number) {

@@ -1,7 +1,7 @@
 import type { DataType } from '../../../lib/conditions';
 import { SYSTEM_DATA_ATTRIBUTES } from '../../../lib/contracts/customer-profiles';
 import { MESSAGES } from '../../../lib/messages';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type {
   AttributesRepository,
@@ -9,9 +9,6 @@ import type {
   MetadataAttributeRow,
 } from './attributes.repository';
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 const fieldTaken = (path: string) =>
   new AppError(409, 'field_taken', MESSAGES.profiles.fieldTaken, [
     { path, message: MESSAGES.profiles.fieldTaken },
@@ -46,6 +43,19 @@ interface DataBody {
   name: string;
   data_type: DataType;
 }
+/** The bodies as the repository stores them. */
+const metadataRecord = (b: MetadataBody) => ({
+  brandId: b.brand_id,
+  customFieldName: b.custom_field_name,
+  name: b.name,
+  dataType: b.data_type,
+});
+const dataRecord = (b: DataBody) => ({
+  brandId: b.brand_id,
+  fieldName: b.field_name,
+  name: b.name,
+  dataType: b.data_type,
+});
 
 /** Metadata and custom data attribute definitions of the owner's brands. */
 export function createAttributesService(deps: {
@@ -63,14 +73,8 @@ export function createAttributesService(deps: {
     if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.http.notFound);
     return row;
   };
-  const guard = async <T>(path: string, fn: () => Promise<T>) => {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw fieldTaken(path);
-      throw err;
-    }
-  };
+  const guard = <T>(path: string, fn: () => Promise<T>) =>
+    withUniqueConflict(fn, () => fieldTaken(path));
   const noSystemName = (name: string) => {
     if (SYSTEM_NAMES.has(name)) throw fieldTaken('field_name');
   };
@@ -83,28 +87,14 @@ export function createAttributesService(deps: {
     async createMetadata(ownerId: string, b: MetadataBody) {
       await access.owned(ownerId, b.brand_id);
       return metadataDto(
-        await guard('custom_field_name', () =>
-          attributes.insertMetadata({
-            brandId: b.brand_id,
-            customFieldName: b.custom_field_name,
-            name: b.name,
-            dataType: b.data_type,
-          }),
-        ),
+        await guard('custom_field_name', () => attributes.insertMetadata(metadataRecord(b))),
       );
     },
     async updateMetadata(ownerId: string, id: number, b: MetadataBody) {
       await ownedMetadata(ownerId, id);
       await access.owned(ownerId, b.brand_id);
       return metadataDto(
-        await guard('custom_field_name', () =>
-          attributes.updateMetadata(id, {
-            brandId: b.brand_id,
-            customFieldName: b.custom_field_name,
-            name: b.name,
-            dataType: b.data_type,
-          }),
-        ),
+        await guard('custom_field_name', () => attributes.updateMetadata(id, metadataRecord(b))),
       );
     },
     async removeMetadata(ownerId: string, id: number) {
@@ -123,31 +113,13 @@ export function createAttributesService(deps: {
     async createData(ownerId: string, b: DataBody) {
       await access.owned(ownerId, b.brand_id);
       noSystemName(b.field_name);
-      return dataDto(
-        await guard('field_name', () =>
-          attributes.insertData({
-            brandId: b.brand_id,
-            fieldName: b.field_name,
-            name: b.name,
-            dataType: b.data_type,
-          }),
-        ),
-      );
+      return dataDto(await guard('field_name', () => attributes.insertData(dataRecord(b))));
     },
     async updateData(ownerId: string, id: number, b: DataBody) {
       await ownedData(ownerId, id);
       await access.owned(ownerId, b.brand_id);
       noSystemName(b.field_name);
-      return dataDto(
-        await guard('field_name', () =>
-          attributes.updateData(id, {
-            brandId: b.brand_id,
-            fieldName: b.field_name,
-            name: b.name,
-            dataType: b.data_type,
-          }),
-        ),
-      );
+      return dataDto(await guard('field_name', () => attributes.updateData(id, dataRecord(b))));
     },
     async removeData(ownerId: string, id: number) {
       await ownedData(ownerId, id);
