@@ -4,6 +4,7 @@ import {
   CONDITION_TYPES,
   evaluateCondition,
   FILTER_OPERATORS,
+  valueFitsDataType,
 } from './conditions';
 
 describe('condition operators', () => {
@@ -44,5 +45,25 @@ describe('condition operators', () => {
     expect(evaluateCondition('2026-11-20T10:00:00Z', 'less_than_x_days_ago', 2, now)).toBe(true);
     expect(evaluateCondition('2026-11-10T10:00:00Z', 'more_than_x_days_ago', 7, now)).toBe(true);
     expect(evaluateCondition('2026-11-10', 'before', '2026-11-11')).toBe(true);
+  });
+});
+
+describe('valueFitsDataType', () => {
+  it('accepts values of the data type and null', () => {
+    expect(valueFitsDataType('string', 'gold')).toBe(true);
+    expect(valueFitsDataType('list', 'a, b')).toBe(true);
+    expect(valueFitsDataType('number', 12)).toBe(true);
+    expect(valueFitsDataType('boolean', false)).toBe(true);
+    expect(valueFitsDataType('date', '2026-01-02')).toBe(true);
+    expect(valueFitsDataType('number', null)).toBe(true);
+  });
+
+  it('refuses values of another type', () => {
+    expect(valueFitsDataType('string', 5)).toBe(false);
+    expect(valueFitsDataType('number', '5')).toBe(false);
+    expect(valueFitsDataType('number', Number.NaN)).toBe(false);
+    expect(valueFitsDataType('boolean', 'true')).toBe(false);
+    expect(valueFitsDataType('date', 'soon')).toBe(false);
+    expect(valueFitsDataType('list', ['a'])).toBe(false);
   });
 });

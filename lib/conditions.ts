@@ -11,6 +11,23 @@ export const DATA_TYPE_LABELS: Record<DataType, string> = {
   list: 'List',
 };
 
+/** Whether a stored metadata value suits its attribute's data type; null (clearing) always does. */
+export function valueFitsDataType(type: DataType, value: unknown): boolean {
+  if (value === null) return true;
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'list':
+      return typeof value === 'string';
+  }
+}
+
 /** Condition types of the flow editor per data type (spec 9), first one is the default. */
 export const CONDITION_TYPES = {
   string: [

@@ -3,6 +3,7 @@ import {
   CONDITION_TYPES,
   FILTER_OPERATORS,
   evaluateCondition,
+  valueFitsDataType,
   type AttributeCondition,
   type DataType,
 } from '@/lib/conditions';
@@ -259,21 +260,6 @@ function conditionPredicates(
   return { ok: true, predicates };
 }
 
-/** The API's check that a metadata value suits its attribute's type (null clears). */
-function fits(type: DataType, v: unknown): boolean {
-  if (v === null) return true;
-  switch (type) {
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'boolean':
-      return typeof v === 'boolean';
-    case 'date':
-      return typeof v === 'string' && !Number.isNaN(Date.parse(v));
-    default:
-      return typeof v === 'string';
-  }
-}
-
 // ---- handlers -----------------------------------------------------------------------------------
 
 function ownProfile(request: Request, params: Record<string, unknown>) {
@@ -387,7 +373,7 @@ const profileHandlersOnly: HttpHandler[] = [
     for (const [key, value] of Object.entries(parsed.data.metadata)) {
       const type = types.get(key);
       if (!type) return apiError(400, 'unknown_attribute', MESSAGES.profiles.unknownAttribute(key));
-      if (!fits(type, value)) {
+      if (!valueFitsDataType(type, value)) {
         const message = `${key} must be a ${type} value.`;
         return apiError(400, 'validation_error', message, [{ path: `metadata.${key}`, message }]);
       }

@@ -1,5 +1,5 @@
 import { and, or, type SQL } from 'drizzle-orm';
-import type { AttributeCondition, DataType } from '../../../lib/conditions';
+import { valueFitsDataType, type AttributeCondition } from '../../../lib/conditions';
 import {
   SYSTEM_DATA_ATTRIBUTES,
   type AttributeOptionGroup,
@@ -154,7 +154,7 @@ export function createProfilesService(deps: {
         const type = defs.get(key);
         if (!type)
           throw new AppError(400, 'unknown_attribute', MESSAGES.profiles.unknownAttribute(key));
-        if (!fits(type, value))
+        if (!valueFitsDataType(type, value))
           throw new AppError(400, 'validation_error', `${key} must be a ${type} value.`, [
             { path: `metadata.${key}`, message: `${key} must be a ${type} value.` },
           ]);
@@ -198,19 +198,3 @@ export function createProfilesService(deps: {
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
-
-function fits(type: DataType, v: unknown): boolean {
-  if (v === null) return true;
-  switch (type) {
-    case 'string':
-      return typeof v === 'string';
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'boolean':
-      return typeof v === 'boolean';
-    case 'date':
-      return typeof v === 'string' && !Number.isNaN(Date.parse(v));
-    case 'list':
-      return typeof v === 'string';
-  }
-}
