@@ -272,6 +272,21 @@ function ownProfile(request: Request, params: Record<string, unknown>) {
   return { user, profile } as const;
 }
 
+/** The attribute definition `:id` among `attributes` if its brand is the session user's. */
+function ownAttribute<A extends { id: number | null; brand_id: number }>(
+  request: Request,
+  params: Record<string, unknown>,
+  attributes: readonly A[],
+) {
+  const user = currentUser(request);
+  if (!user) return { response: unauthorized(request) } as const;
+  const id = validate(idParam, params);
+  if (!id.ok) return { response: id.response } as const;
+  const attribute = attributes.find((a) => a.id === id.data.id && ownsBrand(user, a.brand_id));
+  if (!attribute) return { response: notFound() } as const;
+  return { attribute } as const;
+}
+
 /** Reads `?brand_id` and checks the brand belongs to the session's user. */
 function brandFromQuery(request: Request) {
   const user = currentUser(request);
@@ -429,14 +444,9 @@ const attributeHandlers: HttpHandler[] = [
   }),
 
   http.put('*/v1/metadata-attributes/:id', async ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    if (!id.ok) return id.response;
-    const attribute = db.metadataAttributes.find(
-      (a) => a.id === id.data.id && ownsBrand(user, a.brand_id),
-    );
-    if (!attribute) return notFound();
+    const found = ownAttribute(request, params, db.metadataAttributes);
+    if ('response' in found) return found.response;
+    const { attribute } = found;
     const parsed = await body(request, metadataAttributeBody);
     if (!parsed.ok) return parsed.response;
     const { custom_field_name, name, data_type } = parsed.data;
@@ -449,14 +459,9 @@ const attributeHandlers: HttpHandler[] = [
   }),
 
   http.delete('*/v1/metadata-attributes/:id', ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    if (!id.ok) return id.response;
-    const attribute = db.metadataAttributes.find(
-      (a) => a.id === id.data.id && ownsBrand(user, a.brand_id),
-    );
-    if (!attribute) return notFound();
+    const found = ownAttribute(request, params, db.metadataAttributes);
+    if ('response' in found) return found.response;
+    const { attribute } = found;
     db.metadataAttributes = db.metadataAttributes.filter((a) => a !== attribute);
     return ok({ message: MESSAGES.profiles.metadataDeleted });
   }),
@@ -480,14 +485,9 @@ const attributeHandlers: HttpHandler[] = [
   }),
 
   http.put('*/v1/data-attributes/:id', async ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    if (!id.ok) return id.response;
-    const attribute = storedDataAttributes().find(
-      (a) => a.id === id.data.id && ownsBrand(user, a.brand_id),
-    );
-    if (!attribute) return notFound();
+    const found = ownAttribute(request, params, storedDataAttributes());
+    if ('response' in found) return found.response;
+    const { attribute } = found;
     const parsed = await body(request, dataAttributeBody);
     if (!parsed.ok) return parsed.response;
     const { field_name, name, data_type } = parsed.data;
@@ -500,14 +500,9 @@ const attributeHandlers: HttpHandler[] = [
   }),
 
   http.delete('*/v1/data-attributes/:id', ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    if (!id.ok) return id.response;
-    const attribute = storedDataAttributes().find(
-      (a) => a.id === id.data.id && ownsBrand(user, a.brand_id),
-    );
-    if (!attribute) return notFound();
+    const found = ownAttribute(request, params, storedDataAttributes());
+    if ('response' in found) return found.response;
+    const { attribute } = found;
     db.dataAttributes = db.dataAttributes.filter((a) => a !== attribute);
     return ok({ message: MESSAGES.profiles.attributeDeleted });
   }),
