@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
+import { MESSAGES } from '../messages';
+import { withoutNul } from './common';
+import { brandIdField, pageCursor } from './events';
+
+/** Limits of spec 9. */
+export const FLOW_TITLE_MAX = 60;
+export const MAX_TRIGGER_CONDITIONS = 5;
+export const MAX_URL_CONDITIONS = 8;
+export const MAX_EVENT_ATTRIBUTE_CONDITIONS = 5;
+export const MAX_STEP_BUTTONS = 2;
+export const MAX_STEPS = 50;
+/** Step content is HTML from the rich-text editor; sanitised on save. */
+export const MAX_STEP_CONTENT = 20_000;
+
+export const STEP_TYPES = ['modal', 'tool_tip', 'speech_bubble', 'banner'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+export const TRIGGER_TYPES = ['url', 'customer_condition', 'event'] as const;
+export const URL_MATCH_TYPES = ['exact', 'contains', 'starts with', 'ends with'] as const;
+export const DISPLAY_TYPES = ['once', 'every_time', 'custom'] as const;
+export const FREQUENCY_TYPES = ['at_least', 'at_most', 'exactly', 'between'] as const;
+export const TIMEFRAME_TYPES = [
+  'in_the_last',
+  'more_than',
+  'between',
+  'date_range',
+  'anytime',
+] as const;
+export const TIME_UNITS = [
+  'seconds',
+  'minutes',
+  'hours',
+  'days',
+  'weeks',
+  'months',
+  'years',
+] as const;
+
+const text = (max = 255) =>
+  z.string().max(max).refine(withoutNul, { error: MESSAGES.http.badCharacters });
+const range = z.object({
+  from: z.union([z.number(), z.string().max(64)]),
+  to: z.union([z.number(), z.string().max(64)]),
+});
+const conditionValue = z.union([text(), z.number(), z.boolean(), range, z.null()]).optional();
+
+/** Actions of a button or a tooltip element (spec 3). */
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('goto'), reference_step: text(64).nullable().optional() }),
+  z.object({ type: z.literal('dismiss') }),
+  z.object({ type: z.literal('navigation'), value: text(2048).optional() }),
+]);
+export type FlowAction = z.infer<typeof actionSchema>;
+
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, { error: 'Colour must be a hex value like #2563eb' });
+
+export const buttonSchema = z.object({
+  id: text(64),
+  label: text(),
+  background_color: color,
+  color,
+  actions: z.array(actionSchema).max(5),
+});
+export type FlowButton = z.infer<typeof buttonSchema>;
+
+export const stepSchema = z.object({
+  id: text(64),
+  type: z.enum(STEP_TYPES),
+  content: z.string().max(MAX_STEP_CONTENT),
+  buttons: z
+    .array(buttonSchema)
+    .max(MAX_STEP_BUTTONS, { error: `A step has at most ${MAX_STEP_BUTTONS} buttons.` }),
+  select_element: z
+    .object({ url: text(2048), selector: text(1024) })
+    .nullable()
+    .optional(),
+  element_actions: z.array(actionSchema).max(5).default([]),
+  background_image_url: text(2048).nullable().optional(),
+  /** JSON text with size, position and repeat (spec 3). */
+  background_image_options: text(500).nullable().optional(),
+});
+export type FlowStep = z.infer<typeof stepSchema>;
+
+export const urlConditionSchema = z.object({
+  condition_type: z.enum(URL_MATCH_TYPES),
+  value: text(2048),
+  type: z.enum(['includes', 'excludes']),
+});
+export type UrlCondition = z.infer<typeof urlConditionSchema>;
+
+export const customerConditionSchema = z.object({
+  customer_key: text(),
+  condition_type: z.enum(ALL_CONDITION_TYPES as [ConditionType, ...ConditionType[]]),
+  value: conditionValue,
+});
+export type CustomerCondition = z.infer<typeof customerConditionSchema>;
+
+export const eventAttributeConditionSchema = z.object({
+  attribute_key: text(),
+  condition_type: z.enum(ALL_CONDITION_TYPES as [ConditionType, ...ConditionType[]]),
+  value: conditionValue,
+});
+
+export const eventConditionSchema = z.object({
+  event_id: z.number().int().nullable(),
+  event_code: text().nullable(),
+  frequency: z.object({
+    condition_type: z.enum(FREQUENCY_TYPES).nullable(),
+    value: z.union([z.number(), range, z.null()]),
+  }),
+  timeframe: z.object({
+    condition_type: z.enum(TIMEFRAME_TYPES),
+    value: z.union([z.number(), range, z.null()]).optional(),
+    unit: z.enum(TIME_UNITS).nullable().optional(),
+  }),
+  attribute_conditions: z.array(eventAttributeConditionSchema).max(MAX_EVENT_ATTRIBUTE_CONDITIONS),
+  attribute_condition_operator: z.enum(['AND', 'OR']).default('AND'),
+});
+export type EventCondition = z.infer<typeof eventConditionSchema>;
+
+export const triggerConditionSchema = z.discriminatedUnion('trigger_type', [
+  z.object({
+    trigger_type: z.literal('url'),
+    conditions: z
+      .array(urlConditionSchema)
+      .max(MAX_URL_CONDITIONS, { error: MESSAGES.flows.maxUrlConditions }),
+  }),
+  z.object({
+    trigger_type: z.literal('customer_condition'),
+    conditions: z.array(customerConditionSchema).max(20),
+  }),
+  z.object({ trigger_type: z.literal('event'), conditions: z.array(eventConditionSchema).max(1) }),
+]);
+export type TriggerCondition = z.infer<typeof triggerConditionSchema>;
+
+/** Flow title (spec 5.2). */
+export const flowTitle = z
+  .string({ error: MESSAGES.flows.titleEmpty })
+  .trim()
+  .min(1, { error: MESSAGES.flows.titleEmpty })
+  .max(FLOW_TITLE_MAX, { error: MESSAGES.flows.titleTooLong })
+  .refine(withoutNul, { error: MESSAGES.http.badCharacters });
+
+/** Canvas node positions, stored beside the definition (never mixed into it). */
+export const flowLayoutSchema = z.object({
+  positions: z.record(z.string().max(64), z.object({ x: z.number(), y: z.number() })).default({}),
+});
+
+/** What a flow is: the body of POST/PUT v1/flows, shared by the editor and the server. */
+export const flowBody = z.object({
+  brand_id: brandIdField,
+  name: flowTitle,
+  publish: z.boolean().default(false),
+  condition: z.object({
+    trigger_conditions: z
+      .array(triggerConditionSchema)
+      .max(MAX_TRIGGER_CONDITIONS, { error: MESSAGES.flows.maxTriggers }),
+    trigger_operator: z.enum(['AND', 'OR']).default('AND'),
+  }),
+  attribute_conditions: z.array(customerConditionSchema).max(20).default([]),
+  display_type: z.enum(DISPLAY_TYPES).default('once'),
+  display_times: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+  priority: z.number().int().min(0).max(1000).default(0),
+  steps: z.array(stepSchema).max(MAX_STEPS),
+  layout: flowLayoutSchema.default({ positions: {} }),
+});
+export type FlowBody = z.infer<typeof flowBody>;
+export type FlowInput = z.input<typeof flowBody>;
+
+export const flowSchema = flowBody.extend({
+  id: z.number().int(),
+  status: z.enum(['published', 'unpublished']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Flow = z.infer<typeof flowSchema>;
+
+export const flowListItemSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(['published', 'unpublished']),
+  step_count: z.number().int(),
+  updated_at: z.string(),
+});
+export const listFlowsQuery = z.object({
+  brand_id: brandIdField,
+  search: text().optional(),
+  cursor: pageCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const flowListSchema = z.object({
+  data: z.array(flowListItemSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});

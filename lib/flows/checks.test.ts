@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import type { EventCondition, FlowBody, FlowStep } from '../contracts/flows';
+import { flowBody } from '../contracts/flows';
+import { MESSAGES } from '../messages';
+import {
+  conditionProblems,
+  conditionValueProblem,
+  eventConditionProblems,
+  flowProblems,
+  freeMatchTypes,
+  isEmptyContent,
+  keptCustomerConditions,
+  stepProblems,
+  titleProblem,
+  urlConditionProblems,
+} from './checks';
+
+const M = MESSAGES.flows;
+const step = (extra: Partial<FlowStep> = {}): FlowStep => ({
+  id: 's1',
+  type: 'modal',
+  content: '<p>Hello</p>',
+  buttons: [
+    {
+      id: 'b1',
+      label: 'Next',
+      background_color: '#2563eb',
+      color: '#ffffff',
+      actions: [{ type: 'dismiss' }],
+    },
+  ],
+  element_actions: [],
+  ...extra,
+});
+const event = (extra: Partial<EventCondition> = {}): EventCondition => ({
+  event_id: 3,
+  event_code: 'Signed Up',
+  frequency: { condition_type: 'at_least', value: 1 },
+  timeframe: { condition_type: 'in_the_last', value: 1, unit: 'days' },
+  attribute_conditions: [],
+  attribute_condition_operator: 'AND',
+  ...extra,
+});
+const flow = (extra: Partial<FlowBody> = {}): FlowBody => ({
+  brand_id: 1,
+  name: 'Welcome',
+  publish: false,
+  condition: {
+    trigger_conditions: [
+      {
+        trigger_type: 'url',
+        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
+      },
+    ],
+    trigger_operator: 'AND',
+  },
+  attribute_conditions: [],
+  display_type: 'once',
+  display_times: null,
+  priority: 0,
+  steps: [step()],
+  layout: { positions: {} },
+  ...extra,
+});
+
+describe('spec 5.2 flow title', () => {
+  it('is required', () => expect(titleProblem('   ')).toBe('Title cannot be empty'));
+  it('is at most 60 characters', () =>
+    expect(titleProblem('x'.repeat(61))).toBe('Field must not exceed 60 characters.'));
+  it('accepts 60', () => expect(titleProblem('x'.repeat(60))).toBeNull());
+  it('the contract says the same', () => {
+    const r = flowBody.safeParse({ ...flow(), name: 'x'.repeat(61) });
+    expect(r.success ? null : r.error.issues[0]!.message).toBe(
+      'Field must not exceed 60 characters.',
+    );
+  });
+});
+
+describe('spec 5.4 URL dialog', () => {
+  it('needs every URL field filled', () =>
+    expect(
+      urlConditionProblems([{ type: 'includes', condition_type: 'exact', value: ' ' }]),
+    ).toEqual(['All URL fields must be filled in before saving.']));
+  it('allows at most 8 rows in total', () => {
+    const rows = Array.from({ length: 9 }, () => ({
+      type: 'includes' as const,
+      condition_type: 'exact' as const,
+      value: '/a',
+    }));
+    expect(urlConditionProblems(rows)).toEqual([
+      'Maximum of 8 URL conditions (includes + excludes) allowed.',
+    ]);
+  });
+  it('offers each match type once per list', () =>
+    expect(
+      freeMatchTypes(['exact', 'contains', 'starts with', 'ends with'], ['exact', 'ends with']),
+    ).toEqual(['contains', 'starts with']));
+});
+
+describe('spec 5.5 customer condition save', () => {
+  it('keeps rows with a key and a value, a full range, or a valueless type', () => {
+    const kept = keptCustomerConditions([
+      { customer_key: 'plan', condition_type: 'exact', value: 'pro' },
+      { customer_key: '', condition_type: 'exact', value: 'x' },
+      { customer_key: 'plan', condition_type: 'exact', value: '' },
+      {
+        customer_key: 'created_at',
+        condition_type: 'range',
+        value: { from: '2026-01-01', to: '' },
+      },
+      {
+        customer_key: 'created_at',
+        condition_type: 'range',
+        value: { from: '2026-01-01', to: '2026-02-01' },
+      },
+      { customer_key: 'email', condition_type: 'empty' },
+    ]);
+    expect(kept.map((k) => k.condition_type)).toEqual(['exact', 'range', 'empty']);
+  });
+});
+
+describe('spec 5.6 condition values', () => {
+  it('Value is required for this condition.', () =>
+    expect(conditionValueProblem('exact', undefined)).toBe(
+      'Value is required for this condition.',
+    ));
+  it('skips is-empty and not-empty', () =>
+    expect(conditionValueProblem('empty', undefined)).toBeNull());
+  it('Value must be a valid number.', () =>
+    expect(conditionValueProblem('>', 'abc')).toBe('Value must be a valid number.'));
+  it('numbers may be numeric strings', () =>
+    expect(conditionValueProblem('<=', ' 12 ')).toBeNull());
+  it('Value cannot be empty.', () =>
+    expect(conditionValueProblem('starts_with', '   ')).toBe('Value cannot be empty.'));
+  it('Value must be a valid date.', () =>
+    expect(conditionValueProblem('before', '21/11/2026')).toBe('Value must be a valid date.'));
+  it('Range requires from and to values', () =>
+    expect(conditionValueProblem('range', 'x')).toBe('Range requires from and to values'));
+  it('Both from and to dates are required for range', () =>
+    expect(conditionValueProblem('range', { from: '', to: '2026-01-01' })).toBe(
+      'Both from and to dates are required for range',
+    ));
+  it('From date must be valid', () =>
+    expect(conditionValueProblem('range', { from: 'soon', to: '2026-01-01' })).toBe(
+      'From date must be valid',
+    ));
+  it('To date must be valid', () =>
+    expect(conditionValueProblem('range', { from: '2026-01-01', to: 'later' })).toBe(
+      'To date must be valid',
+    ));
+  it('lists errors as Condition N:', () =>
+    expect(
+      conditionProblems([
+        { condition_type: 'exact', value: 'a' },
+        { condition_type: '>', value: 'x' },
+      ]),
+    ).toEqual(['Condition 2: Value must be a valid number.']));
+});
+
+describe('spec 5.7 event form', () => {
+  it('Event is required', () =>
+    expect(eventConditionProblems(event({ event_id: null }))).toContain('Event is required'));
+  it('Event must be selected', () =>
+    expect(eventConditionProblems(event({ event_id: 0 }))).toContain('Event must be selected'));
+  it('Event code is required', () =>
+    expect(eventConditionProblems(event({ event_code: '' }))).toContain('Event code is required'));
+  it('Condition type is required', () =>
+    expect(
+      eventConditionProblems(event({ frequency: { condition_type: null, value: 1 } })),
+    ).toContain('Condition type is required'));
+  it('Frequency value is required', () =>
+    expect(
+      eventConditionProblems(event({ frequency: { condition_type: 'at_least', value: null } })),
+    ).toEqual(['Frequency value is required']));
+  it('Value must be at least 0', () =>
+    expect(
+      eventConditionProblems(event({ frequency: { condition_type: 'exactly', value: -1 } })),
+    ).toEqual(['Value must be at least 0']));
+  it('between needs an object', () =>
+    expect(
+      eventConditionProblems(event({ frequency: { condition_type: 'between', value: 3 } })),
+    ).toEqual(['Value must be an object with from and to fields when condition type is between']));
+  it('Both from and to must be numbers', () =>
+    expect(
+      eventConditionProblems(
+        event({ frequency: { condition_type: 'between', value: { from: '1', to: 5 } } }),
+      ),
+    ).toEqual(['Both from and to must be numbers']));
+  it('Both from and to must be at least 1', () =>
+    expect(
+      eventConditionProblems(
+        event({ frequency: { condition_type: 'between', value: { from: 0, to: 5 } } }),
+      ),
+    ).toEqual(['Both from and to must be at least 1']));
+  it('From value must be less than to value', () =>
+    expect(
+      eventConditionProblems(
+        event({ frequency: { condition_type: 'between', value: { from: 5, to: 5 } } }),
+      ),
+    ).toEqual(['From value must be less than to value']));
+  it('joins attribute condition errors with commas', () =>
+    expect(
+      eventConditionProblems(
+        event({
+          attribute_conditions: [
+            { attribute_key: 'a', condition_type: '>', value: 'x' },
+            { attribute_key: 'b', condition_type: 'exact', value: '' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      'Condition 1: Value must be a valid number., Condition 2: Value is required for this condition.',
+    ]));
+  it('a complete event condition passes', () =>
+    expect(eventConditionProblems(event())).toEqual([]));
+});
+
+describe('spec 5.8 flow checks', () => {
+  it('Please set at least one trigger condition.', () =>
+    expect(
+      flowProblems(flow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } })),
+    ).toEqual([M.noTrigger]));
+  it('Please input valid display times', () =>
+    expect(flowProblems(flow({ display_type: 'custom', display_times: null }))).toEqual([
+      M.displayTimesRequired,
+    ]));
+  it('Please input number', () =>
+    expect(flowProblems(flow({ display_type: 'custom', display_times: 'twice' }))).toEqual([
+      M.displayTimesNumber,
+    ]));
+  it('Step must include display content. (an empty paragraph is empty)', () =>
+    expect(stepProblems(step({ content: '<p></p>' }))).toEqual([M.stepContent]));
+  it('an image alone is content', () =>
+    expect(isEmptyContent('<p><img src="https://x.test/a.png"></p>')).toBe(false));
+  it('Please select step for action', () =>
+    expect(
+      stepProblems(
+        step({
+          buttons: [
+            {
+              id: 'b',
+              label: 'Go',
+              background_color: '#000',
+              color: '#fff',
+              actions: [{ type: 'goto', reference_step: null }],
+            },
+          ],
+        }),
+      ),
+    ).toEqual([M.actionStep]));
+  it('Please input link for action', () =>
+    expect(
+      stepProblems(
+        step({
+          buttons: [
+            {
+              id: 'b',
+              label: 'Go',
+              background_color: '#000',
+              color: '#fff',
+              actions: [{ type: 'navigation', value: ' ' }],
+            },
+          ],
+        }),
+      ),
+    ).toEqual([M.actionLink]));
+  it('Please add action for this step', () =>
+    expect(
+      stepProblems(
+        step({
+          buttons: [{ id: 'b', label: 'Go', background_color: '#000', color: '#fff', actions: [] }],
+        }),
+      ),
+    ).toEqual([M.buttonAction]));
+  it('Please select an element.', () =>
+    expect(stepProblems(step({ type: 'tool_tip', select_element: null }))).toEqual([
+      M.selectElement,
+    ]));
+  it('Please select step for tooltip element action', () =>
+    expect(
+      stepProblems(
+        step({
+          type: 'tool_tip',
+          select_element: { url: '/', selector: '#buy' },
+          element_actions: [{ type: 'goto' }],
+        }),
+      ),
+    ).toEqual([M.elementActionStep]));
+  it('Please input link for tooltip element action', () =>
+    expect(
+      stepProblems(
+        step({
+          type: 'tool_tip',
+          select_element: { url: '/', selector: '#buy' },
+          element_actions: [{ type: 'navigation', value: '' }],
+        }),
+      ),
+    ).toEqual([M.elementActionLink]));
+  it('a complete flow has no problems', () => expect(flowProblems(flow())).toEqual([]));
+});

@@ -1,0 +1,218 @@
+/** The validation rules of spec 5.2 and 5.4–5.8, one function each, shared by editor and server. */
+import { VALUELESS_CONDITION_TYPES, type ConditionType } from '../conditions';
+import type {
+  CustomerCondition,
+  EventCondition,
+  FlowAction,
+  FlowBody,
+  FlowStep,
+  UrlCondition,
+} from '../contracts/flows';
+import { FLOW_TITLE_MAX, MAX_URL_CONDITIONS } from '../contracts/flows';
+import { MESSAGES } from '../messages';
+
+const M = MESSAGES.flows;
+
+/** Spec 5.2: checked on Enter and on blur. */
+export function titleProblem(title: string): string | null {
+  const t = title.trim();
+  if (t === '') return M.titleEmpty;
+  if (t.length > FLOW_TITLE_MAX) return M.titleTooLong;
+  return null;
+}
+
+/** Spec 5.4: every field filled, at most 8 rows in total, one row per match type per list. */
+export function urlConditionProblems(rows: readonly UrlCondition[]): string[] {
+  const problems: string[] = [];
+  if (rows.some((r) => r.value.trim() === '')) problems.push(M.urlFieldsRequired);
+  if (rows.length > MAX_URL_CONDITIONS) problems.push(M.maxUrlConditions);
+  return problems;
+}
+
+/** Match types still free for a new row of one list (spec 5.4: each type once per list). */
+export function freeMatchTypes<T extends string>(all: readonly T[], used: readonly string[]): T[] {
+  return all.filter((t) => !used.includes(t));
+}
+
+/** Spec 5.6: numeric = a number or a non-blank numeric string. */
+export const isNumeric = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+/** Spec 5.6: date-like values begin with yyyy-mm-dd. */
+export const isDateLike = (v: unknown) =>
+  typeof v === 'string' &&
+  /^\d{4}-\d{2}-\d{2}/.test(v) &&
+  !Number.isNaN(Date.parse(v.slice(0, 10)));
+/** Spec 5.6: a valid URL uses http or https only. */
+export function isHttpUrl(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const NUMBER_KINDS: readonly ConditionType[] = [
+  '!=',
+  '=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'less_than_x_days_ago',
+  'more_than_x_days_ago',
+];
+const TEXT_KINDS: readonly ConditionType[] = [
+  'exact',
+  'not_exact',
+  'contain',
+  'not_contain',
+  'starts_with',
+  'ends_with',
+];
+
+/** Spec 5.6 for one condition value; `null` when it is fine. */
+export function conditionValueProblem(
+  type: ConditionType,
+  value: unknown,
+  dataType?: string,
+): string | null {
+  if (VALUELESS_CONDITION_TYPES.includes(type)) return null;
+  if (value === undefined || value === null || value === '') return M.valueRequired;
+  if (type === 'range' || type === 'between') {
+    if (typeof value !== 'object' || !('from' in value) || !('to' in value)) return M.rangeRequired;
+    const { from, to } = value as { from: unknown; to: unknown };
+    if (type === 'between') return isNumeric(from) && isNumeric(to) ? null : M.valueNumber;
+    if (!from || !to) return M.rangeBothDates;
+    if (!isDateLike(from)) return M.rangeFromValid;
+    if (!isDateLike(to)) return M.rangeToValid;
+    return null;
+  }
+  if (type === '=' && (dataType === 'boolean' || typeof value === 'boolean')) return null;
+  if (NUMBER_KINDS.includes(type)) return isNumeric(value) ? null : M.valueNumber;
+  if (TEXT_KINDS.includes(type) || type === 'contain')
+    return typeof value === 'string' && value.trim() === '' ? M.valueEmpty : null;
+  if (type === 'before' || type === 'after') return isDateLike(value) ? null : M.valueDate;
+  return null;
+}
+
+/** Spec 5.6 over a list: "Condition N: message" per failing row (1-based). */
+export function conditionProblems(
+  rows: readonly { condition_type: ConditionType; value?: unknown }[],
+  dataTypes: readonly (string | undefined)[] = [],
+): string[] {
+  const out: string[] = [];
+  rows.forEach((r, i) => {
+    const p = conditionValueProblem(r.condition_type, r.value, dataTypes[i]);
+    if (p) out.push(M.conditionN(i + 1, p));
+  });
+  return out;
+}
+
+/** Spec 5.5: which customer-condition rows survive a save. */
+export function keptCustomerConditions(rows: readonly CustomerCondition[]): CustomerCondition[] {
+  return rows.filter((r) => {
+    if (!r.customer_key) return false;
+    if (VALUELESS_CONDITION_TYPES.includes(r.condition_type)) return true;
+    const v = r.value;
+    if (typeof v === 'object' && v !== null) return Boolean(v.from) && Boolean(v.to);
+    if (typeof v === 'number' || typeof v === 'boolean') return true;
+    return typeof v === 'string' && v !== '';
+  });
+}
+
+/** Spec 5.7: the event form, on Apply. */
+export function eventConditionProblems(ev: EventCondition): string[] {
+  const out: string[] = [];
+  if (ev.event_id === null || ev.event_id === undefined) out.push(M.eventRequired);
+  else if (!Number.isInteger(ev.event_id) || ev.event_id < 1) out.push(M.eventSelected);
+  if (!ev.event_code) out.push(M.eventCodeRequired);
+  const f = ev.frequency;
+  if (!f.condition_type) out.push(M.conditionTypeRequired);
+  if (f.condition_type === 'between') {
+    const v = f.value;
+    if (typeof v !== 'object' || v === null || !('from' in v) || !('to' in v))
+      out.push(M.betweenObjectWhen);
+    else if (typeof v.from !== 'number' || typeof v.to !== 'number') out.push(M.betweenNumbers);
+    else if (v.from < 1 || v.to < 1) out.push(M.betweenAtLeastOne);
+    else if (v.from >= v.to) out.push(M.betweenOrder);
+  } else if (f.value === null || f.value === undefined) out.push(M.frequencyRequired);
+  else if (typeof f.value !== 'number') out.push(M.betweenObject);
+  else if (f.value < 0) out.push(M.valueAtLeastZero);
+  const attr = conditionProblems(ev.attribute_conditions);
+  if (attr.length) out.push(attr.join(', '));
+  return out;
+}
+
+function actionProblems(actions: readonly FlowAction[], tooltip: boolean): string[] {
+  const out: string[] = [];
+  for (const a of actions) {
+    if (a.type === 'goto' && !a.reference_step)
+      out.push(tooltip ? M.elementActionStep : M.actionStep);
+    if (a.type === 'navigation' && !(a.value ?? '').trim())
+      out.push(tooltip ? M.elementActionLink : M.actionLink);
+  }
+  return out;
+}
+
+/** "Empty" rich text: no text and no image once tags and an empty paragraph are stripped. */
+export function isEmptyContent(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const textOnly = html
+    .replace(/<br\s*\/?>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
+  return textOnly === '';
+}
+
+/** Spec 5.8 for one step. */
+export function stepProblems(step: FlowStep): string[] {
+  const out: string[] = [];
+  if (isEmptyContent(step.content)) out.push(M.stepContent);
+  for (const b of step.buttons) {
+    if (b.actions.length === 0) out.push(M.buttonAction);
+    out.push(...actionProblems(b.actions, false));
+  }
+  if (step.type === 'tool_tip') {
+    if (!step.select_element?.selector?.trim()) out.push(M.selectElement);
+    out.push(...actionProblems(step.element_actions ?? [], true));
+  }
+  return out;
+}
+
+/**
+ * Spec 5.8 for the whole flow: what stops it from being published. The editor shows these,
+ * the Publish action refuses while any remain, and the server refuses `publish: true` with them.
+ */
+export function flowProblems(
+  flow: Pick<
+    FlowBody,
+    'condition' | 'display_type' | 'display_times' | 'steps' | 'attribute_conditions'
+  >,
+): string[] {
+  const out: string[] = [];
+  const triggers = flow.condition.trigger_conditions.filter((t) => t.conditions.length > 0);
+  if (triggers.length === 0) out.push(M.noTrigger);
+  for (const t of triggers) {
+    if (t.trigger_type === 'url') out.push(...urlConditionProblems(t.conditions));
+    if (t.trigger_type === 'customer_condition') {
+      const p = conditionProblems(t.conditions);
+      if (p.length) out.push(p.join(', '));
+    }
+    if (t.trigger_type === 'event')
+      for (const e of t.conditions) out.push(...eventConditionProblems(e));
+  }
+  const attr = conditionProblems(flow.attribute_conditions ?? []);
+  if (attr.length) out.push(attr.join(', '));
+  if (flow.display_type === 'custom') {
+    const v = flow.display_times;
+    if (v === null || v === undefined || v === '') out.push(M.displayTimesRequired);
+    else if (!isNumeric(v)) out.push(M.displayTimesNumber);
+  }
+  if (flow.steps.length === 0) out.push(M.stepContent);
+  for (const s of flow.steps) out.push(...stepProblems(s));
+  return [...new Set(out)];
+}
