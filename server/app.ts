@@ -53,6 +53,9 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
+import { createFlowsRepository } from './modules/flows/flows.repository';
+import { createFlowsService } from './modules/flows/flows.service';
+import { flowRoutes } from './modules/flows/flows.routes';
 import { TAIL_SOCKET_EVENTS } from '../lib/constants';
 import { tailRoom } from './plugins/realtime';
 
@@ -212,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const attributesService = createAttributesService({ attributes: attributesRepo, access });
   const ingestService = createIngestService({ writeKeys, batcher });
+  const flowsService = createFlowsService({ flows: createFlowsRepository(db), access });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Signpost API', version: '1.0.0' } },
@@ -250,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           brandRoutes(authed, ctx);
           eventRoutes(authed, eventsService);
           profileRoutes(authed, profilesService, attributesService);
+          flowRoutes(authed, flowsService);
         });
         v1.all('/*', async () => {
           throw new AppError(404, 'not_found', MESSAGES.http.notFound);

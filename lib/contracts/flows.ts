@@ -45,11 +45,18 @@ const range = z.object({
 });
 const conditionValue = z.union([text(), z.number(), z.boolean(), range, z.null()]).optional();
 
+/** Links a tour may open: http(s) or a path on the same site; never `javascript:` or `data:`. */
+export const SAFE_LINK = /^(https?:\/\/|\/(?!\/))/i;
+const link = (max = 2048) =>
+  text(max).refine((v) => v.trim() === '' || SAFE_LINK.test(v.trim()), {
+    error: 'Links must start with http://, https:// or /',
+  });
+
 /** Actions of a button or a tooltip element (spec 3). */
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('goto'), reference_step: text(64).nullable().optional() }),
   z.object({ type: z.literal('dismiss') }),
-  z.object({ type: z.literal('navigation'), value: text(2048).optional() }),
+  z.object({ type: z.literal('navigation'), value: link().optional() }),
 ]);
 export type FlowAction = z.infer<typeof actionSchema>;
 
@@ -78,7 +85,7 @@ export const stepSchema = z.object({
     .nullable()
     .optional(),
   element_actions: z.array(actionSchema).max(5).default([]),
-  background_image_url: text(2048).nullable().optional(),
+  background_image_url: link().nullable().optional(),
   /** JSON text with size, position and repeat (spec 3). */
   background_image_options: text(500).nullable().optional(),
 });
@@ -164,7 +171,7 @@ export const flowBody = z.object({
   display_type: z.enum(DISPLAY_TYPES).default('once'),
   display_times: z.union([z.number(), z.string().max(20), z.null()]).optional(),
   priority: z.number().int().min(0).max(1000).default(0),
-  steps: z.array(stepSchema).max(MAX_STEPS),
+  steps: z.array(stepSchema).max(MAX_STEPS, { error: `A flow has at most ${MAX_STEPS} steps.` }),
   layout: flowLayoutSchema.default({ positions: {} }),
 });
 export type FlowBody = z.infer<typeof flowBody>;

@@ -3,3 +3,4 @@ export * from './plans';
 export * from './brands';
 export * from './mail';
 export * from './tracking';
+export * from './flows';

@@ -1,0 +1,37 @@
+import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
+import { flowBody, flowListSchema, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
+import type { ZodApp } from '../../context';
+import { session } from '../../context';
+import type { FlowsService } from './flows.service';
+
+/** Product tours (spec 7, "Flows"). */
+export function flowRoutes(app: ZodApp, svc: FlowsService) {
+  const tags = ['flows'];
+  const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
+  app.get('/flows', {
+    schema: { tags, querystring: listFlowsQuery, response: { 200: envelope(flowListSchema) } },
+    handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),
+  });
+  app.post('/flows', {
+    schema: { tags, body: flowBody, response: { 201: envelope(flowSchema) } },
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await svc.create(owner(req), req.body) }),
+  });
+  app.get('/flows/:id', {
+    schema: { tags, params: idParam, response: { 200: envelope(flowSchema) } },
+    handler: async (req) => ({ data: await svc.get(owner(req), req.params.id) }),
+  });
+  app.put('/flows/:id', {
+    schema: { tags, params: idParam, body: flowBody, response: { 200: envelope(flowSchema) } },
+    handler: async (req) => ({ data: await svc.update(owner(req), req.params.id, req.body) }),
+  });
+  app.post('/flows/:id/duplicate', {
+    schema: { tags, params: idParam, response: { 201: envelope(flowSchema) } },
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await svc.duplicate(owner(req), req.params.id) }),
+  });
+  app.delete('/flows/:id', {
+    schema: { tags, params: idParam, response: { 200: envelope(okMessage) } },
+    handler: async (req) => ({ data: await svc.remove(owner(req), req.params.id) }),
+  });
+}

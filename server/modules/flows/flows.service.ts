@@ -1,0 +1,110 @@
+import type { FlowBody } from '../../../lib/contracts/flows';
+import { FLOW_TITLE_MAX } from '../../../lib/contracts/flows';
+import { flowProblems } from '../../../lib/flows/checks';
+import { MESSAGES } from '../../../lib/messages';
+import { AppError, notFound } from '../../errors';
+import { sanitizeStepHtml } from '../../lib/sanitize-html';
+import type { BrandAccess } from '../brands/brand-access';
+import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
+
+/** Sanitises user HTML and splits the body into the stored definition and layout. */
+function toValues(body: FlowBody): FlowValues {
+  return {
+    brandId: body.brand_id,
+    name: body.name,
+    published: body.publish,
+    definition: {
+      condition: body.condition,
+      attribute_conditions: body.attribute_conditions,
+      display_type: body.display_type,
+      display_times: body.display_times ?? null,
+      priority: body.priority,
+      steps: body.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
+    },
+    layout: body.layout,
+  };
+}
+
+/** Publishing validates the whole flow first (spec 5.8); drafts may be incomplete. */
+function assertPublishable(values: FlowValues) {
+  if (!values.published) return;
+  const problems = flowProblems(values.definition);
+  if (problems.length)
+    throw new AppError(
+      400,
+      'flow_incomplete',
+      problems[0] as string,
+      problems.map((message) => ({ path: 'flow', message })),
+    );
+}
+
+/** Product tours of the owner's brands; another account's flow answers 404. */
+export function createFlowsService(deps: { flows: FlowsRepository; access: BrandAccess }) {
+  const { flows, access } = deps;
+  const owned = async (ownerId: string, id: number) => {
+    const row = await flows.find(id);
+    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.flows.notFound);
+    return row;
+  };
+  return {
+    async list(
+      ownerId: string,
+      q: { brand_id: number; search?: string; cursor: string; limit: number },
+    ) {
+      await access.owned(ownerId, q.brand_id);
+      const page = Number(q.cursor);
+      const { rows, total } = await flows.list(q.brand_id, {
+        search: q.search?.trim() || undefined,
+        offset: (page - 1) * q.limit,
+        limit: q.limit,
+      });
+      return {
+        data: rows.map((f) => ({
+          id: f.id,
+          brand_id: f.brandId,
+          name: f.name,
+          status: f.published ? ('published' as const) : ('unpublished' as const),
+          step_count: f.definition.steps.length,
+          updated_at: f.updatedAt.toISOString(),
+        })),
+        total,
+        nextCursor: page * q.limit < total ? String(page + 1) : null,
+      };
+    },
+    async get(ownerId: string, id: number) {
+      return toFlowDto(await owned(ownerId, id));
+    },
+    async create(ownerId: string, body: FlowBody) {
+      await access.owned(ownerId, body.brand_id);
+      const values = toValues(body);
+      assertPublishable(values);
+      return toFlowDto(await flows.insert(values));
+    },
+    async update(ownerId: string, id: number, body: FlowBody) {
+      await owned(ownerId, id);
+      await access.owned(ownerId, body.brand_id);
+      const values = toValues(body);
+      assertPublishable(values);
+      return toFlowDto(await flows.update(id, values));
+    },
+    async duplicate(ownerId: string, id: number) {
+      const src = await owned(ownerId, id);
+      const name = `Copy of ${src.name}`.slice(0, FLOW_TITLE_MAX);
+      return toFlowDto(
+        await flows.insert({
+          brandId: src.brandId,
+          name,
+          published: false,
+          definition: src.definition,
+          layout: src.layout,
+        }),
+      );
+    },
+    async remove(ownerId: string, id: number) {
+      await owned(ownerId, id);
+      await flows.remove(id);
+      return { message: 'Product tour deleted.' };
+    },
+  };
+}
+export type FlowsService = ReturnType<typeof createFlowsService>;

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@/lib/messages';
+import {
+  createBrand,
+  createTestApp,
+  ENGINE,
+  request,
+  signUpVerified,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp & { drop: () => Promise<void> };
+let call: ReturnType<typeof request>;
+let brandId: number;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await signUpVerified(t.app));
+  ({ brandId } = await createBrand(t.app, token));
+  call = request(t.app, token);
+});
+afterAll(async () => t.drop());
+
+const flow = (extra: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  name: 'Welcome tour',
+  publish: false,
+  condition: {
+    trigger_conditions: [
+      {
+        trigger_type: 'url',
+        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
+      },
+    ],
+    trigger_operator: 'AND',
+  },
+  display_type: 'once',
+  steps: [
+    {
+      id: 's1',
+      type: 'modal',
+      content: '<h2>Hi</h2><p>Welcome <strong>aboard</strong></p>',
+      buttons: [
+        {
+          id: 'b1',
+          label: 'Next',
+          background_color: '#2563eb',
+          color: '#ffffff',
+          actions: [{ type: 'goto', reference_step: 's2' }],
+        },
+      ],
+    },
+    {
+      id: 's2',
+      type: 'tool_tip',
+      content: '<p>Click here to buy</p>',
+      buttons: [
+        {
+          id: 'b2',
+          label: 'Done',
+          background_color: '#111111',
+          color: '#ffffff',
+          actions: [{ type: 'dismiss' }],
+        },
+      ],
+      select_element: { url: 'https://shop.example.com/app', selector: '#buy' },
+    },
+  ],
+  layout: { positions: { s1: { x: 0, y: 100 }, s2: { x: 300, y: 100 } } },
+  ...extra,
+});
+
+/** A corpus of XSS vectors (OWASP cheat sheet and friends) stored through the API. */
+const XSS = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=http://xss.rocks/xss.js></SCRIPT>',
+  '<img src=x onerror=alert(1)>',
+  '<img src="javascript:alert(1)">',
+  '<img src=javascript:alert(&quot;XSS&quot;)>',
+  '<img src=JaVaScRiPt:alert(1)>',
+  '<img """><script>alert("XSS")</script>">',
+  '<img src=# onmouseover="alert(1)">',
+  '<img src= onmouseover="alert(1)">',
+  '<img onerror="alert(1)">',
+  '<img src=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
+  '<img src="jav&#x09;ascript:alert(1);">',
+  '<img src="jav&#x0A;ascript:alert(1);">',
+  '<img src=" &#14;  javascript:alert(1);">',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JAVASCRIPT:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="//evil.example/x">x</a>',
+  '<a href="https://ok.example" onclick="alert(1)">x</a>',
+  '<a href="https://ok.example" style="position:fixed;top:0">x</a>',
+  '<svg onload=alert(1)>',
+  '<svg><script>alert(1)</script></svg>',
+  '<math><mtext><script>alert(1)</script></mtext></math>',
+  '<body onload=alert(1)>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><input type=submit></form>',
+  '<input autofocus onfocus=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<video><source onerror="alert(1)"></video>',
+  '<audio src=x onerror=alert(1)>',
+  '<marquee onstart=alert(1)>',
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<p style="expression(alert(1))">x</p>',
+  '<style>@import "javascript:alert(1)";</style>',
+  '<link rel=stylesheet href="javascript:alert(1)">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<table background="javascript:alert(1)">',
+  '<p onmouseover="alert(1)">hover</p>',
+  '<span onclick=alert(1)>x</span>',
+  '<h1 onclick="alert(1)">x</h1>',
+  '<<script>alert(1);//<</script>',
+  '<scr<script>ipt>alert(1)</scr</script>ipt>',
+  '"><script>alert(1)</script>',
+  "'><img src=x onerror=alert(1)>",
+  '<!--<img src="--><img src=x onerror=alert(1)//">',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  '<template><script>alert(1)</script></template>',
+  '<textarea><script>alert(1)</script></textarea>',
+  '<isindex type=image src=1 onerror=alert(1)>',
+  '<xss id=x tabindex=1 onfocus=alert(1)></xss>',
+];
+
+const INERT =
+  /<script|<iframe|<object|<embed|<svg|<style|<link|<meta|<base|<form|<input|javascript:|vbscript:|data:|\son\w+\s*=|style=|srcdoc/i;
+
+describe(`flows API (${ENGINE})`, () => {
+  it('creates, reads, lists, updates, duplicates and deletes a flow; the layout is kept beside it', async () => {
+    const created = await call('POST', '/v1/flows', flow());
+    expect(created.statusCode, created.body).toBe(201);
+    const f = created.json().data;
+    expect(f).toMatchObject({
+      name: 'Welcome tour',
+      status: 'unpublished',
+      publish: false,
+      layout: { positions: { s2: { x: 300, y: 100 } } },
+    });
+    expect(f.steps[0]).not.toHaveProperty('position');
+    const read = (await call('GET', `/v1/flows/${f.id}`)).json().data;
+    expect(read).toEqual(f);
+    const list = (await call('GET', `/v1/flows?brand_id=${brandId}`)).json().data;
+    expect(list.data[0]).toMatchObject({
+      id: f.id,
+      name: 'Welcome tour',
+      status: 'unpublished',
+      step_count: 2,
+    });
+    const published = await call(
+      'PUT',
+      `/v1/flows/${f.id}`,
+      flow({ publish: true, name: 'Welcome' }),
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ status: 'published', name: 'Welcome' });
+    const copy = await call('POST', `/v1/flows/${f.id}/duplicate`);
+    expect(copy.json().data).toMatchObject({ name: 'Copy of Welcome', status: 'unpublished' });
+    expect((await call('DELETE', `/v1/flows/${f.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/flows/${f.id}`)).statusCode).toBe(404);
+  });
+
+  it("validates with the specification's messages and refuses to publish an incomplete flow", async () => {
+    const empty = await call('POST', '/v1/flows', flow({ name: '  ' }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.flows.titleEmpty);
+    const long = await call('POST', '/v1/flows', flow({ name: 'x'.repeat(61) }));
+    expect(long.json().message).toBe(MESSAGES.flows.titleTooLong);
+    const tooManyButtons = flow();
+    (tooManyButtons.steps[0] as { buttons: unknown[] }).buttons = [1, 2, 3].map((i) => ({
+      id: `b${i}`,
+      label: 'x',
+      background_color: '#000',
+      color: '#fff',
+      actions: [{ type: 'dismiss' }],
+    }));
+    expect((await call('POST', '/v1/flows', tooManyButtons)).statusCode).toBe(400);
+    const jsLink = flow();
+    (jsLink.steps[0] as { buttons: { actions: unknown[] }[] }).buttons[0]!.actions = [
+      { type: 'navigation', value: 'javascript:alert(1)' },
+    ];
+    const refused = await call('POST', '/v1/flows', jsLink);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Links must start with http://, https:// or /');
+    // A draft may be incomplete; publishing it is refused with every problem listed.
+    const draft = flow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } });
+    expect((await call('POST', '/v1/flows', draft)).statusCode).toBe(201);
+    const publish = await call('POST', '/v1/flows', {
+      ...draft,
+      publish: true,
+      display_type: 'custom',
+      display_times: 'x',
+    });
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().message).toBe(MESSAGES.flows.noTrigger);
+    expect(publish.json().details.map((d: { message: string }) => d.message)).toContain(
+      MESSAGES.flows.displayTimesNumber,
+    );
+  });
+
+  it('stores every XSS vector of the corpus inert, and a second save changes nothing', async () => {
+    expect(XSS.length).toBeGreaterThanOrEqual(50);
+    const steps = XSS.map((v, i) => ({
+      id: `s${i}`,
+      type: 'modal',
+      content: `<p>ok ${i}</p>${v}`,
+      buttons: [],
+    }));
+    // A flow holds at most 50 steps: the corpus goes in two flows.
+    for (const chunk of [steps.slice(0, 30), steps.slice(30)]) {
+      const created = await call('POST', '/v1/flows', flow({ steps: chunk }));
+      expect(created.statusCode, created.body).toBe(201);
+      const saved = created.json().data;
+      for (const s of saved.steps as { content: string }[]) {
+        expect(s.content).not.toMatch(INERT);
+        expect(s.content.startsWith('<p>ok ')).toBe(true);
+      }
+      const again = await call('PUT', `/v1/flows/${saved.id}`, flow({ steps: saved.steps }));
+      expect(again.json().data.steps).toEqual(saved.steps);
+    }
+    expect(
+      (await call('POST', '/v1/flows', flow({ steps: steps.slice(0, 1) }))).json().data.steps[0]
+        .content,
+    ).toBe('<p>ok 0</p>');
+    // Allowed formatting survives.
+    const rich = await call('POST', '/v1/flows', flow());
+    expect(rich.json().data.steps[0].content).toBe(
+      '<h2>Hi</h2><p>Welcome <strong>aboard</strong></p>',
+    );
+  });
+
+  it("answers 404 for another account's flows and brands", async () => {
+    const mine = (await call('POST', '/v1/flows', flow())).json().data;
+    const other = await signUpVerified(t.app);
+    const theirs = request(t.app, other.token);
+    expect((await theirs('GET', `/v1/flows/${mine.id}`)).statusCode).toBe(404);
+    expect((await theirs('PUT', `/v1/flows/${mine.id}`, flow())).statusCode).toBe(404);
+    expect((await theirs('DELETE', `/v1/flows/${mine.id}`)).statusCode).toBe(404);
+    expect((await theirs('POST', `/v1/flows/${mine.id}/duplicate`)).statusCode).toBe(404);
+    expect((await theirs('GET', `/v1/flows?brand_id=${brandId}`)).statusCode).toBe(404);
+    expect((await theirs('POST', '/v1/flows', flow())).statusCode).toBe(404);
+  });
+});
