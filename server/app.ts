@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import {
@@ -87,7 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     // One line per request drowns the outbox links and warnings; LOG_LEVEL=debug brings them back.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
