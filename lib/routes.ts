@@ -313,5 +313,6 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: 'brands', label: 'Product Tracking', href: paths.brands() },
   { key: 'events', label: 'Events', href: paths.events() },
   { key: 'customer-profiles', label: 'Customer Profiles', href: paths.customerProfiles() },
+  { key: 'flows', label: 'Product Tour', href: paths.flows() },
   { key: 'integrations', label: 'Integration', href: paths.integrations() },
 ];

@@ -18,6 +18,7 @@ import {
   ExpandIcon,
   LogoMark,
   PlugIcon,
+  RouteIcon,
   UsersIcon,
 } from '@/components/ui/icons';
 import { useKeyboardShortcut } from '@/hooks/use-keyboard-shortcut';
@@ -41,6 +42,7 @@ const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement
   events: BoltIcon,
   'customer-profiles': UsersIcon,
   integrations: PlugIcon,
+  flows: RouteIcon,
 };
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

@@ -31,6 +31,7 @@ import {
 import { apiError, bearer, body, currentUser, ok, unauthorized, validate } from './utils';
 import { eventHandlers } from './events.handlers';
 import { profileHandlers } from './profiles.handlers';
+import { flowHandlers } from './flows.handlers';
 
 export { apiError };
 
@@ -66,6 +67,7 @@ function ownBrand(request: Request, params: Record<string, unknown>) {
 export const handlers = [
   ...eventHandlers,
   ...profileHandlers,
+  ...flowHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);

@@ -1,0 +1,5 @@
+import { FlowsView } from '@/features/flows/components/flows-view';
+
+export default function FlowsPage() {
+  return <FlowsView />;
+}
