@@ -1,25 +1,27 @@
-import type { Flow, FlowInput } from '@/lib/contracts/flows';
+import type { z } from 'zod';
+import type { Flow, FlowInput, flowListItemSchema, flowListSchema } from '@/lib/contracts/flows';
 import { http, unwrap } from './http';
 
-export interface FlowListItem {
-  id: number;
+export type FlowListItem = z.infer<typeof flowListItemSchema>;
+export type FlowList = z.infer<typeof flowListSchema>;
+
+export interface ListFlowsParams {
   brand_id: number;
-  name: string;
-  status: 'published' | 'unpublished';
-  step_count: number;
-  updated_at: string;
-}
-export interface FlowList {
-  data: FlowListItem[];
-  total: number;
-  nextCursor: string | null;
+  search?: string;
+  cursor: string;
+  limit: number;
 }
 
-export const listFlows = (
-  params: { brand_id: number; search?: string; cursor: string; limit: number },
-  signal?: AbortSignal,
-) => unwrap<FlowList>(http.get('/v1/flows', { params, signal }));
+/** GET /v1/flows: one page of a product's tours. */
+export const listFlows = (params: ListFlowsParams, signal?: AbortSignal) =>
+  unwrap<FlowList>(http.get('/v1/flows', { params, signal }));
+
+/** POST /v1/flows: saves a flow (a draft may be incomplete). */
 export const createFlow = (body: FlowInput) => unwrap<Flow>(http.post('/v1/flows', body));
+
+/** POST /v1/flows/{id}/duplicate: an unpublished copy. */
 export const duplicateFlow = (id: number) => unwrap<Flow>(http.post(`/v1/flows/${id}/duplicate`));
+
+/** DELETE /v1/flows/{id}. */
 export const deleteFlow = (id: number) =>
   unwrap<{ message: string }>(http.delete(`/v1/flows/${id}`));

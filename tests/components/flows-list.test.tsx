@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowsView } from '@/features/flows/components/flows-view';
+import { FLOW_LIST_PAGE_SIZE } from '@/features/flows/lib/query-keys';
+import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
-import { addFlow, mockFlows } from '../mocks/flows.handlers';
+import { db } from '../mocks/db';
+import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
-import { mockRouter } from './router-mock';
+import { mockRouter, setRoute } from './router-mock';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
 vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
@@ -29,6 +32,20 @@ const draft = (brandId: number, name: string, steps = 0, publish = false) => ({
   layout: { positions: {} },
 });
 
+/** Query strings of the list calls and bodies of the other calls. */
+const listCalls: Record<string, string>[] = [];
+const record = ({ request }: { request: Request }) => {
+  const url = new URL(request.url);
+  if (request.method === 'GET' && url.pathname === '/v1/flows')
+    listCalls.push(Object.fromEntries(url.searchParams));
+};
+const failWith = (method: 'get' | 'post' | 'delete', path: string, message: string) =>
+  server.use(
+    http[method](path, () =>
+      HttpResponse.json({ message, status: 500, code: 'internal' }, { status: 500 }),
+    ),
+  );
+
 function signedInWithBrand() {
   const { user } = signInAs();
   const brand = addBrand(user, 'Shop');
@@ -36,66 +53,179 @@ function signedInWithBrand() {
   return brand;
 }
 const table = () => screen.getByRole('table', { name: 'Product tours' });
+const rowOf = (name: string) =>
+  within(table()).getByRole('link', { name }).closest('tr') as HTMLElement;
+const names = () =>
+  within(table())
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent);
+const toasts = () => document.querySelector('.Toastify');
 
 describe('FlowsView (/flows)', () => {
   beforeEach(() => {
-    mockFlows.length = 0;
+    setRoute('/flows');
+    listCalls.length = 0;
+    server.events.on('request:start', record);
+  });
+  afterEach(() => {
+    server.events.removeListener('request:start', record);
   });
 
-  it('lists the tours of the current product with status and step count, and searches', async () => {
+  it('lists the tours of the current product with status, steps and links', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Onboarding', 2, true));
+    const mine = localStorage.getItem('token')!;
+    const other = addBrand(signInAs({ email: 'other@x.dev' }).user, 'Theirs');
+    addFlow(draft(other.id, 'Not mine', 3));
+    localStorage.setItem('token', mine);
+    const onboarding = addFlow(draft(brand.id, 'Onboarding', 2, true));
     addFlow(draft(brand.id, 'Feature tip', 1));
-    const searches: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const s = new URL(request.url).searchParams.get('search');
-      if (s) searches.push(s);
-    });
     renderWithProviders(<FlowsView />);
-    const onboarding = (await screen.findByRole('link', { name: 'Onboarding' })).closest(
-      'tr',
-    ) as HTMLElement;
-    expect(within(onboarding).getByText('Published')).toBeInTheDocument();
-    expect(within(onboarding).getByText('2')).toBeInTheDocument();
-    expect(within(table()).getByText('Unpublished')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Search product tours'), 'tip');
-    await waitFor(() =>
-      expect(within(table()).queryByRole('link', { name: 'Onboarding' })).toBeNull(),
+
+    await screen.findByRole('table', { name: 'Product tours' });
+    expect(names()).toEqual(['Feature tip', 'Onboarding']);
+    const row = rowOf('Onboarding');
+    expect(within(row).getByText('Published')).toHaveClass('text-emerald-700');
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^2$/);
+    expect(within(rowOf('Feature tip')).getByText('Unpublished')).toHaveClass('text-slate-600');
+    expect(within(rowOf('Feature tip')).getAllByRole('cell')[1]).toHaveTextContent(/^1$/);
+    expect(within(row).getByRole('link', { name: 'Onboarding' })).toHaveAttribute(
+      'href',
+      `/flows/${onboarding.id}`,
     );
-    expect(searches).toContain('tip');
-    server.events.removeAllListeners();
+    expect(within(row).getByRole('link', { name: 'Edit Onboarding' })).toHaveAttribute(
+      'href',
+      `/flows/${onboarding.id}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Report of Onboarding' })).toHaveAttribute(
+      'href',
+      `/flows/${onboarding.id}/report`,
+    );
+    expect(screen.queryByText('Not mine')).not.toBeInTheDocument();
+    expect(listCalls[0]).toMatchObject({ brand_id: String(brand.id), cursor: '1' });
+    expect(listCalls[0]).not.toHaveProperty('search');
   });
 
-  it('duplicates a tour and deletes one only after confirmation', async () => {
+  it('pages with Load more, then searches (debounced) from the first page again', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Onboarding', 1));
-    renderWithProviders(<FlowsView />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Duplicate Onboarding' }));
-    expect(await screen.findByRole('link', { name: 'Copy of Onboarding' })).toBeInTheDocument();
+    for (let i = 1; i <= FLOW_LIST_PAGE_SIZE + 4; i += 1) addFlow(draft(brand.id, `Tour ${i}`));
+    addFlow(draft(brand.id, 'Checkout tip'));
+    const { user } = renderWithProviders(<FlowsView />);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Onboarding' }));
-    const dialog = await screen.findByRole('dialog');
+    await screen.findByRole('table', { name: 'Product tours' });
+    expect(names()).toHaveLength(FLOW_LIST_PAGE_SIZE);
+    expect(screen.getByText(`Showing ${FLOW_LIST_PAGE_SIZE} of 25`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(names()).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(listCalls.map((c) => c.cursor)).toEqual(['1', '2']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search product tours' }), 'checkout');
+    await waitFor(() => expect(names()).toEqual(['Checkout tip']));
+    expect(listCalls.at(-1)).toMatchObject({ search: 'checkout', cursor: '1' });
+    expect(listCalls.filter((c) => c.search)).toHaveLength(1);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search product tours' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search product tours' }), 'zzz');
+    expect(await screen.findByText(MESSAGES.flows.noMatches)).toBeInTheDocument();
+  });
+
+  it('duplicates a tour: toast and a refreshed list with the copy', async () => {
+    const brand = signedInWithBrand();
+    addFlow(draft(brand.id, 'Onboarding', 1, true));
+    const { user } = renderWithProviders(<FlowsView />);
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Onboarding' }));
+
+    const copy = await screen.findByRole('link', { name: 'Copy of Onboarding' });
+    expect(within(copy.closest('tr')!).getByText('Unpublished')).toBeInTheDocument();
+    expect(names()).toEqual(['Copy of Onboarding', 'Onboarding']);
+    expect(toasts()).toHaveTextContent(MESSAGES.flows.duplicated('Copy of Onboarding'));
+    expect(listCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('deletes only after confirmation, and toasts a failed delete', async () => {
+    const brand = signedInWithBrand();
+    addFlow(draft(brand.id, 'Keep me'));
+    addFlow(draft(brand.id, 'Onboarding'));
+    const { user } = renderWithProviders(<FlowsView />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Onboarding' }));
+    let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Delete "Onboarding"\?/)).toBeInTheDocument();
-    expect(mockFlows).toHaveLength(2);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.flows).toHaveLength(2);
+
+    failWith('delete', '*/v1/flows/:id', 'Locked');
+    await user.click(screen.getByRole('button', { name: 'Delete Onboarding' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toasts()).toHaveTextContent(MESSAGES.flows.failedToDelete('Locked')),
+    );
+    expect(db.flows).toHaveLength(2);
+
+    server.resetHandlers();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Onboarding' })).toBeNull());
-    expect(mockFlows.map((f) => f.name)).toEqual(['Copy of Onboarding']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(names()).toEqual(['Keep me']);
+    expect(db.flows.map((f) => f.name)).toEqual(['Keep me']);
   });
 
-  it('creates a draft and opens the editor', async () => {
+  it('creates a draft from the empty state and opens the editor', async () => {
+    const brand = signedInWithBrand();
+    const { user } = renderWithProviders(<FlowsView />);
+    const empty = await screen.findByRole('region', { name: 'No product tours' });
+    expect(empty).toHaveTextContent(MESSAGES.flows.empty);
+    await user.click(within(empty).getByRole('button', { name: 'Create product tour' }));
+
+    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith(`/flows/${db.flows[0]!.id}`));
+    expect(db.flows).toHaveLength(1);
+    expect(db.flows[0]).toMatchObject({
+      brand_id: brand.id,
+      name: 'Untitled tour',
+      publish: false,
+      status: 'unpublished',
+      display_type: 'once',
+      steps: [],
+      condition: { trigger_conditions: [], trigger_operator: 'AND' },
+    });
+  });
+
+  it('toasts a failed create and stays on the list', async () => {
+    const brand = signedInWithBrand();
+    addFlow(draft(brand.id, 'Onboarding'));
+    failWith('post', '*/v1/flows', 'Quota reached');
+    const { user } = renderWithProviders(<FlowsView />);
+    await screen.findByRole('table', { name: 'Product tours' });
+    await user.click(screen.getByRole('button', { name: 'Create product tour' }));
+    await waitFor(() =>
+      expect(toasts()).toHaveTextContent(MESSAGES.flows.failedToCreate('Quota reached')),
+    );
+    expect(mockRouter.push).not.toHaveBeenCalled();
+  });
+
+  it('toasts a failed list and offers to try again', async () => {
     signedInWithBrand();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failWith('get', '*/v1/flows', 'DB down');
     renderWithProviders(<FlowsView />);
-    expect(await screen.findByText(/No product tours yet/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Create product tour' }));
-    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith(`/flows/${mockFlows[0]!.id}`));
-    expect(mockFlows[0]).toMatchObject({ name: 'Untitled tour', status: 'unpublished' });
+    const message = MESSAGES.flows.failedToGetList('DB down');
+    await waitFor(() => expect(toasts()).toHaveTextContent(message));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('without a product shows the way to Product Tracking', () => {
+  it('without a product shows the way to Product Tracking and asks nothing', () => {
     signInAs();
     useBrandStore.getState().setBrandId(null);
     renderWithProviders(<FlowsView />);
-    expect(screen.getByRole('link', { name: 'Go to Product Tracking' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Product Tracking' })).toHaveAttribute(
+      'href',
+      '/brands',
+    );
     expect(screen.queryByRole('button', { name: 'Create product tour' })).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(listCalls).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { EventDef, TrackedEvent } from '@/lib/contracts/events';
+import type { Flow } from '@/lib/contracts/flows';
 import type {
   CustomerProfile,
   DataAttribute,
@@ -45,6 +46,7 @@ export interface MockDbState {
   profiles: CustomerProfile[];
   metadataAttributes: MetadataAttribute[];
   dataAttributes: DataAttribute[];
+  flows: Flow[];
   seq: {
     user: number;
     brand: number;
@@ -52,6 +54,7 @@ export interface MockDbState {
     event: number;
     profile: number;
     attribute: number;
+    flow: number;
   };
 }
 
@@ -87,7 +90,8 @@ function seed(): MockDbState {
     profiles: [],
     metadataAttributes: [],
     dataAttributes: [],
-    seq: { user: 1, brand: 0, mail: 0, event: 0, profile: 0, attribute: 0 },
+    flows: [],
+    seq: { user: 1, brand: 0, mail: 0, event: 0, profile: 0, attribute: 0, flow: 0 },
   };
 }
 

@@ -5,9 +5,6 @@ import { MESSAGES } from '@/lib/messages';
 import { db } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
 
-/** Mock flows, kept beside the mock database (reset with it by the unit setup). */
-export const mockFlows: Flow[] = [];
-let seq = 0;
 const notFound = () => apiError(404, 'not_found', MESSAGES.flows.notFound);
 const owns = (userId: string, brandId: number) =>
   db.brands.some((b) => b.id === brandId && b.owner_id === userId);
@@ -20,7 +17,7 @@ export const flowHandlers: HttpHandler[] = [
     if (!q.ok) return q.response;
     if (!owns(user.id, q.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
-    const all = mockFlows
+    const all = db.flows
       .filter((f) => f.brand_id === q.data.brand_id)
       .filter((f) => !q.data.search || f.name.toLowerCase().includes(q.data.search.toLowerCase()));
     const page = Number(q.data.cursor);
@@ -51,7 +48,7 @@ export const flowHandlers: HttpHandler[] = [
     const user = currentUser(request);
     if (!user) return unauthorized(request);
     const id = validate(idParam, params);
-    const src = id.ok ? mockFlows.find((f) => f.id === id.data.id) : undefined;
+    const src = id.ok ? db.flows.find((f) => f.id === id.data.id) : undefined;
     if (!src || !owns(user.id, src.brand_id)) return notFound();
     return ok(addFlow({ ...src, name: `Copy of ${src.name}`.slice(0, 60), publish: false }), 201);
   }),
@@ -59,9 +56,9 @@ export const flowHandlers: HttpHandler[] = [
     const user = currentUser(request);
     if (!user) return unauthorized(request);
     const id = validate(idParam, params);
-    const i = id.ok ? mockFlows.findIndex((f) => f.id === id.data.id) : -1;
-    if (i < 0 || !owns(user.id, mockFlows[i]!.brand_id)) return notFound();
-    mockFlows.splice(i, 1);
+    const i = id.ok ? db.flows.findIndex((f) => f.id === id.data.id) : -1;
+    if (i < 0 || !owns(user.id, db.flows[i]!.brand_id)) return notFound();
+    db.flows.splice(i, 1);
     return ok({ message: 'Product tour deleted.' });
   }),
 ];
@@ -70,15 +67,16 @@ export const flowHandlers: HttpHandler[] = [
 export function addFlow(
   input: Omit<Flow, 'id' | 'status' | 'created_at' | 'updated_at'> & Partial<Flow>,
 ): Flow {
-  seq += 1;
+  // A mock database saved by the browser worker before flows existed has no flow counter.
+  db.seq.flow = (db.seq.flow || 0) + 1;
   const now = new Date().toISOString();
   const flow: Flow = {
     ...input,
-    id: seq,
+    id: db.seq.flow,
     status: input.publish ? 'published' : 'unpublished',
     created_at: now,
     updated_at: now,
   };
-  mockFlows.unshift(flow);
+  db.flows.unshift(flow);
   return flow;
 }

@@ -13,6 +13,8 @@ const LINK = 'text-brand-700 hover:underline focus-visible:underline';
 export function FlowsTable(props: {
   flows: FlowListItem[];
   onDuplicate: (flow: FlowListItem) => void;
+  /** The tour being copied (its Duplicate button spins). */
+  duplicatingId?: number | null;
   onDelete: (flow: FlowListItem) => void;
 }) {
   return (
@@ -79,6 +81,7 @@ export function FlowsTable(props: {
                   <Button
                     variant="secondary"
                     size="sm"
+                    loading={props.duplicatingId === flow.id}
                     onClick={() => props.onDuplicate(flow)}
                     aria-label={`Duplicate ${flow.name}`}
                   >

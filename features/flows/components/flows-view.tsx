@@ -5,27 +5,32 @@ import { paths } from '@/lib/paths';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
-import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FlowListItem } from '@/services/flows';
 import { useBrandStore } from '@/stores/brand';
-import { useCreateFlow, useDeleteFlow, useDuplicateFlow, useFlows } from '../hooks/use-flows';
+import { useCreateFlow } from '../hooks/use-create-flow';
+import { useDeleteFlow } from '../hooks/use-delete-flow';
+import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
+import { useFlows } from '../hooks/use-flows';
+import { FlowsSkeleton } from './flows-skeleton';
 import { FlowsTable } from './flows-table';
 
 /** /flows (Product Tour): the current product's tours. */
 export function FlowsView() {
   const brandId = useBrandStore((s) => s.brandId);
   const router = useRouter();
-  const create = useCreateFlow();
-  const start = () =>
-    brandId !== null &&
-    create.mutate(brandId, {
-      onSuccess: (flow) => void router.push(paths.flow(flow.id)),
-      onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
-    });
+  // Creating saves an empty draft at once and opens it in the editor.
+  const create = useCreateFlow({
+    onSuccess: (flow) => void router.push(paths.flow(flow.id)),
+    onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
+  });
+  const start = () => {
+    if (brandId !== null && !create.isPending) create.mutate(brandId);
+  };
   return (
     <section aria-labelledby="flows-heading">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
@@ -47,23 +52,34 @@ export function FlowsView() {
       {brandId === null ? (
         <NoBrandState title="No tracked product" />
       ) : (
-        <BrandFlows key={brandId} brandId={brandId} />
+        // A new product starts from a clean search.
+        <BrandFlows key={brandId} brandId={brandId} onCreate={start} creating={create.isPending} />
       )}
     </section>
   );
 }
 
-function BrandFlows({ brandId }: { brandId: number }) {
+function BrandFlows(props: { brandId: number; onCreate: () => void; creating: boolean }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
-  const flows = useFlows(brandId, debounced);
-  const duplicate = useDuplicateFlow();
-  const remove = useDeleteFlow();
+  const flows = useFlows(props.brandId, debounced);
+  const duplicate = useDuplicateFlow({
+    onSuccess: (copy) => notify.success(MESSAGES.flows.duplicated(copy.name)),
+    onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
+  });
   const [doomed, setDoomed] = useState<FlowListItem | null>(null);
+  const remove = useDeleteFlow({
+    onSuccess: (_, flow) => {
+      setDoomed(null);
+      notify.success(MESSAGES.flows.deleted(flow.name));
+    },
+    onError: (err) => notify.error(MESSAGES.flows.failedToDelete(err.message)),
+  });
   const { error } = flows;
   useEffect(() => {
     if (error) notify.error(MESSAGES.flows.failedToGetList(error.message));
   }, [error]);
+
   const rows = flows.data?.pages.flatMap((p) => p.data) ?? [];
   const total = flows.data?.pages.at(-1)?.total ?? 0;
 
@@ -77,29 +93,44 @@ function BrandFlows({ brandId }: { brandId: number }) {
         onChange={(e) => setSearch(e.target.value)}
         className="mb-4 max-w-sm"
       />
-      {flows.isPending ? (
-        <div role="status" aria-label="Loading product tours" className="flex flex-col gap-2">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+      {flows.isPending ? <FlowsSkeleton /> : null}
+      {flows.isError && rows.length === 0 ? (
+        <FormAlert>
+          {MESSAGES.flows.failedToGetList(flows.error.message)}{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void flows.refetch()}
+          >
+            Try again
+          </button>
+        </FormAlert>
       ) : null}
       {flows.isSuccess && rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-          {debounced
-            ? 'No product tours match your search.'
-            : 'No product tours yet. Create one to welcome customers or point out a feature.'}
-        </p>
+        debounced ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
+            {MESSAGES.flows.noMatches}
+          </p>
+        ) : (
+          <div
+            role="region"
+            aria-label="No product tours"
+            className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
+          >
+            <p className="text-sm text-slate-600">{MESSAGES.flows.empty}</p>
+            <Button onClick={props.onCreate} loading={props.creating}>
+              <PlusIcon className="h-4 w-4" />
+              Create product tour
+            </Button>
+          </div>
+        )
       ) : null}
       {rows.length > 0 ? (
         <>
           <FlowsTable
             flows={rows}
-            onDuplicate={(f) =>
-              duplicate.mutate(f.id, {
-                onSuccess: (copy) => notify.success(`Created "${copy.name}".`),
-                onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
-              })
-            }
+            onDuplicate={(flow) => duplicate.mutate(flow)}
+            duplicatingId={duplicate.isPending ? duplicate.variables.id : null}
             onDelete={setDoomed}
           />
           <div className="mt-3 flex items-center justify-between gap-4">
@@ -121,19 +152,17 @@ function BrandFlows({ brandId }: { brandId: number }) {
       ) : null}
       <ConfirmDialog
         open={doomed !== null}
-        onOpenChange={(open) => !open && setDoomed(null)}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setDoomed(null);
+        }}
         title="Delete product tour"
         description={`Delete "${doomed?.name ?? ''}"? Customers stop seeing it at once. This cannot be undone.`}
         confirmLabel="Delete"
         variant="danger"
         pending={remove.isPending}
-        onConfirm={() =>
-          doomed &&
-          remove.mutate(doomed.id, {
-            onSuccess: () => setDoomed(null),
-            onError: (err) => notify.error(MESSAGES.flows.failedToDelete(err.message)),
-          })
-        }
+        onConfirm={() => {
+          if (doomed) remove.mutate(doomed);
+        }}
       />
     </>
   );

@@ -1,9 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiError } from '@/services/http';
-import { createFlow, deleteFlow, duplicateFlow, listFlows, type FlowList } from '@/services/flows';
-import { flowKeys, newDraft } from '../lib/query-keys';
-
-const PAGE_SIZE = 20;
+import { listFlows, type FlowList } from '@/services/flows';
+import { FLOW_LIST_PAGE_SIZE, flowKeys } from '../lib/query-keys';
 
 /** GET /v1/flows for a product, paged by cursor ('1' first); a new search starts at page 1. */
 export function useFlows(brandId: number, search: string) {
@@ -15,7 +13,7 @@ export function useFlows(brandId: number, search: string) {
           brand_id: brandId,
           search: search || undefined,
           cursor: pageParam as string,
-          limit: PAGE_SIZE,
+          limit: FLOW_LIST_PAGE_SIZE,
         },
         signal,
       ),
@@ -23,17 +21,3 @@ export function useFlows(brandId: number, search: string) {
     getNextPageParam: (last) => last.nextCursor,
   });
 }
-
-/** Each change to the list refreshes every list of the product. */
-function useListMutation<T, V>(fn: (v: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation<T, ApiError, V>({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: flowKeys.lists() }),
-  });
-}
-
-export const useCreateFlow = () =>
-  useListMutation((brandId: number) => createFlow(newDraft(brandId)));
-export const useDuplicateFlow = () => useListMutation((id: number) => duplicateFlow(id));
-export const useDeleteFlow = () => useListMutation((id: number) => deleteFlow(id));
