@@ -221,7 +221,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: ['Flow Editor'],
     back: paths.flows(),
     public: false,
-    shell: 'app',
+    shell: 'app-plain',
     area: 'flows',
   },
   {
@@ -230,7 +230,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: ['Flow Editor'],
     back: paths.flows(),
     public: false,
-    shell: 'app',
+    shell: 'app-plain',
     area: 'flows',
   },
   {

@@ -69,7 +69,11 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
   const getLayout =
     Component.getLayout ??
     ((page: ReactElement) => (
-      <PageLayout route={route} renderSidebarExtra={renderSidebarExtra}>
+      <PageLayout
+        route={route}
+        renderSidebarExtra={renderSidebarExtra}
+        headerSlot={Component.renderHeader?.()}
+      >
         {page}
       </PageLayout>
     ));

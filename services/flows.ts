@@ -25,3 +25,11 @@ export const duplicateFlow = (id: number) => unwrap<Flow>(http.post(`/v1/flows/$
 /** DELETE /v1/flows/{id}. */
 export const deleteFlow = (id: number) =>
   unwrap<{ message: string }>(http.delete(`/v1/flows/${id}`));
+
+/** GET /v1/flows/{id}: the whole flow with its canvas layout. */
+export const getFlow = (id: number, signal?: AbortSignal) =>
+  unwrap<Flow>(http.get(`/v1/flows/${id}`, { signal }));
+
+/** PUT /v1/flows/{id}: saves the flow; `publish: true` is refused while spec 5.8 fails. */
+export const updateFlow = (id: number, body: FlowInput) =>
+  unwrap<Flow>(http.put(`/v1/flows/${id}`, body));

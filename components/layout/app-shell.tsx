@@ -11,6 +11,8 @@ export interface AppShellProps {
   /** Header and content without the sidebar ('header' routes such as the report editor). */
   withSidebar?: boolean;
   renderSidebarExtra?: (state: SidebarSlotState) => ReactNode;
+  /** The page's own header controls (see Header). */
+  headerSlot?: ReactNode;
 }
 
 /** Sidebar + header + content (spec 2.2). */
@@ -20,6 +22,7 @@ export function AppShell({
   plain = false,
   withSidebar = true,
   renderSidebarExtra,
+  headerSlot,
 }: AppShellProps) {
   return (
     <div className="flex min-h-screen bg-slate-100">
@@ -31,7 +34,7 @@ export function AppShell({
       </a>
       {withSidebar ? <Sidebar area={route.area} renderExtra={renderSidebarExtra} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header route={route} withMenu={withSidebar} />
+        <Header route={route} withMenu={withSidebar} slot={headerSlot} />
         <main id="main" className="flex-1 p-4 md:p-6">
           {plain ? (
             children

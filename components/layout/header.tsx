@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { RouteDef } from '@/lib/routes';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -7,8 +8,19 @@ import { useSidebarStore } from '@/stores/sidebar';
 import { Breadcrumb } from './breadcrumb';
 import { UserMenu } from './user-menu';
 
-/** Top bar (spec 2.2): drawer button on small screens, back arrow, breadcrumb, user menu. */
-export function Header({ route, withMenu = true }: { route: RouteDef; withMenu?: boolean }) {
+/**
+ * Top bar (spec 2.2): drawer button on small screens, back arrow, breadcrumb, user menu. A page
+ * may put its own controls (`slot`) where the back arrow and breadcrumb go.
+ */
+export function Header({
+  route,
+  withMenu = true,
+  slot,
+}: {
+  route: RouteDef;
+  withMenu?: boolean;
+  slot?: ReactNode;
+}) {
   const openDrawer = useSidebarStore((s) => s.setDrawerOpen);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6">
@@ -22,7 +34,8 @@ export function Header({ route, withMenu = true }: { route: RouteDef; withMenu?:
           <MenuIcon />
         </button>
       ) : null}
-      {route.back ? (
+      {slot ? <div className="flex min-w-0 flex-1 items-center gap-3">{slot}</div> : null}
+      {!slot && route.back ? (
         <Link
           href={route.back}
           aria-label="Back"
@@ -31,7 +44,7 @@ export function Header({ route, withMenu = true }: { route: RouteDef; withMenu?:
           <ArrowLeftIcon />
         </Link>
       ) : null}
-      <Breadcrumb items={route.breadcrumb} />
+      {slot ? null : <Breadcrumb items={route.breadcrumb} />}
       <div className="ml-auto">
         <UserMenu />
       </div>

@@ -7,10 +7,11 @@ export interface PageLayoutProps {
   route: RouteDef;
   children: ReactNode;
   renderSidebarExtra?: (state: SidebarSlotState) => ReactNode;
+  headerSlot?: ReactNode;
 }
 
 /** Picks the shell of the route table's `shell` kind. */
-export function PageLayout({ route, children, renderSidebarExtra }: PageLayoutProps) {
+export function PageLayout({ route, children, renderSidebarExtra, headerSlot }: PageLayoutProps) {
   switch (route.shell) {
     case 'app':
     case 'app-plain':
@@ -19,13 +20,14 @@ export function PageLayout({ route, children, renderSidebarExtra }: PageLayoutPr
           route={route}
           plain={route.shell === 'app-plain'}
           renderSidebarExtra={renderSidebarExtra}
+          headerSlot={headerSlot}
         >
           {children}
         </AppShell>
       );
     case 'header':
       return (
-        <AppShell route={route} withSidebar={false}>
+        <AppShell route={route} withSidebar={false} headerSlot={headerSlot}>
           {children}
         </AppShell>
       );

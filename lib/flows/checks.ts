@@ -168,6 +168,16 @@ export function isEmptyContent(html: string): boolean {
   return textOnly === '';
 }
 
+/** Spec 5.8: display_type custom needs display_times, and a number. */
+export function displayTimesProblem(
+  type: FlowBody['display_type'],
+  times: FlowBody['display_times'],
+): string | null {
+  if (type !== 'custom') return null;
+  if (times === null || times === undefined || times === '') return M.displayTimesRequired;
+  return isNumeric(times) ? null : M.displayTimesNumber;
+}
+
 /** Spec 5.8 for one step. */
 export function stepProblems(step: FlowStep): string[] {
   const out: string[] = [];
@@ -207,11 +217,8 @@ export function flowProblems(
   }
   const attr = conditionProblems(flow.attribute_conditions ?? []);
   if (attr.length) out.push(attr.join(', '));
-  if (flow.display_type === 'custom') {
-    const v = flow.display_times;
-    if (v === null || v === undefined || v === '') out.push(M.displayTimesRequired);
-    else if (!isNumeric(v)) out.push(M.displayTimesNumber);
-  }
+  const times = displayTimesProblem(flow.display_type, flow.display_times);
+  if (times) out.push(times);
   if (flow.steps.length === 0) out.push(M.stepContent);
   for (const s of flow.steps) out.push(...stepProblems(s));
   return [...new Set(out)];

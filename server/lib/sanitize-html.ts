@@ -1,65 +1,31 @@
 import sanitizeHtml from 'sanitize-html';
+import { STEP_HTML } from '../../lib/flows/allow-list';
+
+const copyLists = (lists: Readonly<Record<string, readonly string[]>>) =>
+  Object.fromEntries(Object.entries(lists).map(([tag, list]) => [tag, [...list]]));
 
 /**
- * The allow-list for step content from the rich-text editor (headings, bold/italic, lists, links,
- * images). Everything else is dropped: scripts and styles with their text, event handlers, style
- * attributes, and any URL that is not http(s) (or mailto for links). Sanitising twice gives the
- * same result as once, so saving a flow again never changes it.
+ * The allow-list of `lib/flows/allow-list.ts` (shared with the SDK, which sanitises again before
+ * rendering). Everything else is dropped: scripts and styles with their text, event handlers,
+ * style attributes, and any URL that is not http(s) (or mailto for links). Sanitising twice gives
+ * the same result as once, so saving a flow again never changes it.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'blockquote',
-    'code',
-    'pre',
-    'span',
-  ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-  },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowedTags: [...STEP_HTML.tags],
+  allowedAttributes: copyLists(STEP_HTML.attributes),
+  allowedSchemes: [...STEP_HTML.schemes],
+  allowedSchemesByTag: copyLists(STEP_HTML.schemesByTag),
+  allowedSchemesAppliedToAttributes: [...STEP_HTML.urlAttributes],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'svg',
-    'math',
-    'template',
-    'title',
-  ],
+  nonTextTags: [...STEP_HTML.droppedWithContent],
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
       attribs: {
         ...(attribs.href ? { href: attribs.href } : {}),
         ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
-        rel: 'noopener noreferrer nofollow',
+        rel: STEP_HTML.linkRel,
       },
     }),
   },

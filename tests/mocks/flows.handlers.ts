@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { idParam } from '@/lib/contracts/common';
-import { flowBody, listFlowsQuery, type Flow } from '@/lib/contracts/flows';
+import { flowBody, listFlowsQuery, type Flow, type FlowBody } from '@/lib/contracts/flows';
+import { flowProblems } from '@/lib/flows/checks';
 import { MESSAGES } from '@/lib/messages';
 import { db } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
@@ -8,6 +9,29 @@ import { apiError, body, currentUser, ok, unauthorized, validate } from './utils
 const notFound = () => apiError(404, 'not_found', MESSAGES.flows.notFound);
 const owns = (userId: string, brandId: number) =>
   db.brands.some((b) => b.id === brandId && b.owner_id === userId);
+
+/** The signed-in user's flow named by the path, or the response to send instead. */
+function ownFlow(request: Request, params: unknown): { flow: Flow } | { response: Response } {
+  const user = currentUser(request);
+  if (!user) return { response: unauthorized(request) };
+  const id = validate(idParam, params);
+  const flow = id.ok ? db.flows.find((f) => f.id === id.data.id) : undefined;
+  if (!flow || !owns(user.id, flow.brand_id)) return { response: notFound() };
+  return { flow };
+}
+
+/** As the server: publishing is refused while spec 5.8 finds problems. */
+function unpublishable(input: FlowBody): Response | null {
+  if (!input.publish) return null;
+  const problems = flowProblems(input);
+  if (problems.length === 0) return null;
+  return apiError(
+    400,
+    'flow_incomplete',
+    problems[0]!,
+    problems.map((message) => ({ path: 'flow', message })),
+  );
+}
 
 export const flowHandlers: HttpHandler[] = [
   http.get('*/v1/flows', ({ request }) => {
@@ -42,23 +66,37 @@ export const flowHandlers: HttpHandler[] = [
     if (!parsed.ok) return parsed.response;
     if (!owns(user.id, parsed.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
-    return ok(addFlow(parsed.data), 201);
+    return unpublishable(parsed.data) ?? ok(addFlow(parsed.data), 201);
+  }),
+  http.get('*/v1/flows/:id', ({ request, params }) => {
+    const found = ownFlow(request, params);
+    return 'response' in found ? found.response : ok(found.flow);
+  }),
+  http.put('*/v1/flows/:id', async ({ request, params }) => {
+    const found = ownFlow(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, flowBody);
+    if (!parsed.ok) return parsed.response;
+    if (!owns(currentUser(request)!.id, parsed.data.brand_id))
+      return apiError(404, 'not_found', MESSAGES.brands.notFound);
+    const refused = unpublishable(parsed.data);
+    if (refused) return refused;
+    Object.assign(found.flow, parsed.data, {
+      status: parsed.data.publish ? 'published' : 'unpublished',
+      updated_at: new Date().toISOString(),
+    });
+    return ok(found.flow);
   }),
   http.post('*/v1/flows/:id/duplicate', ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    const src = id.ok ? db.flows.find((f) => f.id === id.data.id) : undefined;
-    if (!src || !owns(user.id, src.brand_id)) return notFound();
+    const found = ownFlow(request, params);
+    if ('response' in found) return found.response;
+    const src = found.flow;
     return ok(addFlow({ ...src, name: `Copy of ${src.name}`.slice(0, 60), publish: false }), 201);
   }),
   http.delete('*/v1/flows/:id', ({ request, params }) => {
-    const user = currentUser(request);
-    if (!user) return unauthorized(request);
-    const id = validate(idParam, params);
-    const i = id.ok ? db.flows.findIndex((f) => f.id === id.data.id) : -1;
-    if (i < 0 || !owns(user.id, db.flows[i]!.brand_id)) return notFound();
-    db.flows.splice(i, 1);
+    const found = ownFlow(request, params);
+    if ('response' in found) return found.response;
+    db.flows.splice(db.flows.indexOf(found.flow), 1);
     return ok({ message: 'Product tour deleted.' });
   }),
 ];

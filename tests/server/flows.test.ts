@@ -8,6 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from './helpers';
+import { XSS_VECTORS as XSS } from '../../sdk/src/flows/xss-corpus';
 
 let t: TestApp & { drop: () => Promise<void> };
 let call: ReturnType<typeof request>;
@@ -72,65 +73,6 @@ const flow = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** A corpus of XSS vectors (OWASP cheat sheet and friends) stored through the API. */
-const XSS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=http://xss.rocks/xss.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="javascript:alert(1)">',
-  '<img src=javascript:alert(&quot;XSS&quot;)>',
-  '<img src=JaVaScRiPt:alert(1)>',
-  '<img """><script>alert("XSS")</script>">',
-  '<img src=# onmouseover="alert(1)">',
-  '<img src= onmouseover="alert(1)">',
-  '<img onerror="alert(1)">',
-  '<img src=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
-  '<img src="jav&#x09;ascript:alert(1);">',
-  '<img src="jav&#x0A;ascript:alert(1);">',
-  '<img src=" &#14;  javascript:alert(1);">',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="JAVASCRIPT:alert(1)">x</a>',
-  '<a href=" javascript:alert(1)">x</a>',
-  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="//evil.example/x">x</a>',
-  '<a href="https://ok.example" onclick="alert(1)">x</a>',
-  '<a href="https://ok.example" style="position:fixed;top:0">x</a>',
-  '<svg onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<math><mtext><script>alert(1)</script></mtext></math>',
-  '<body onload=alert(1)>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<form action="javascript:alert(1)"><input type=submit></form>',
-  '<input autofocus onfocus=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<video><source onerror="alert(1)"></video>',
-  '<audio src=x onerror=alert(1)>',
-  '<marquee onstart=alert(1)>',
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<p style="expression(alert(1))">x</p>',
-  '<style>@import "javascript:alert(1)";</style>',
-  '<link rel=stylesheet href="javascript:alert(1)">',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<table background="javascript:alert(1)">',
-  '<p onmouseover="alert(1)">hover</p>',
-  '<span onclick=alert(1)>x</span>',
-  '<h1 onclick="alert(1)">x</h1>',
-  '<<script>alert(1);//<</script>',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '"><script>alert(1)</script>',
-  "'><img src=x onerror=alert(1)>",
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<template><script>alert(1)</script></template>',
-  '<textarea><script>alert(1)</script></textarea>',
-  '<isindex type=image src=1 onerror=alert(1)>',
-  '<xss id=x tabindex=1 onfocus=alert(1)></xss>',
-];
 
 const INERT =
   /<script|<iframe|<object|<embed|<svg|<style|<link|<meta|<base|<form|<input|javascript:|vbscript:|data:|\son\w+\s*=|style=|srcdoc/i;

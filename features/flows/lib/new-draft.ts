@@ -1,12 +1,15 @@
-import type { FlowInput } from '@/lib/contracts/flows';
+import type { FlowBody } from '@/lib/contracts/flows';
 
-/** The draft a "Create product tour" click saves before opening the editor. */
-export const newDraft = (brandId: number): FlowInput => ({
+/** An empty, unpublished flow of a product: what "Create product tour" saves and edits. */
+export const newDraft = (brandId: number): FlowBody => ({
   brand_id: brandId,
   name: 'Untitled tour',
   publish: false,
   condition: { trigger_conditions: [], trigger_operator: 'AND' },
+  attribute_conditions: [],
   display_type: 'once',
+  display_times: null,
+  priority: 0,
   steps: [],
   layout: { positions: {} },
 });

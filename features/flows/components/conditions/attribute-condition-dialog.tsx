@@ -1,7 +1,113 @@
+import { useMemo, useState } from 'react';
+import type { DataType } from '@/lib/conditions';
 import type { CustomerCondition } from '@/lib/contracts/flows';
+import type { AttributeOptionGroup } from '@/lib/contracts/customer-profiles';
+import { conditionProblems, keptCustomerConditions } from '@/lib/flows/checks';
+import { Spinner } from '@/components/layout/spinner';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/services/http';
+import { useAttributeOptions } from '../../hooks/use-attribute-options';
+import { blankRow, completeRows, rowsFrom, type ConditionDraftRow } from '../../lib/condition-rows';
+import type { AttributePickerGroup } from './condition-attribute-picker';
+import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
+import { ConditionProblems } from './condition-problems';
+import { ConditionRowList } from './condition-row-list';
 import type { ConditionDialogProps } from './types';
 
-/** Attribute & Metadata dialog (spec 2.4.3). Placeholder until the dialog lands. */
-export function AttributeConditionDialog(_props: ConditionDialogProps<CustomerCondition[]>) {
-  return null;
+const toPickerGroups = (groups: readonly AttributeOptionGroup[]): AttributePickerGroup[] =>
+  groups.map((g) => ({
+    title: g.group,
+    options: g.options.map((o) => ({ value: o.value, label: o.label, dataType: o.data_type })),
+  }));
+
+/** Attribute & Metadata dialog (spec 2.4.3): customer conditions over attributes and metadata. */
+export function AttributeConditionDialog(props: ConditionDialogProps<CustomerCondition[]>) {
+  return (
+    <ConditionDialogFrame open={props.open} title="Attribute & Metadata" onClose={props.onClose}>
+      <AttributeConditionForm {...props} />
+    </ConditionDialogFrame>
+  );
+}
+
+function AttributeConditionForm({
+  initial,
+  brandId,
+  readOnly = false,
+  onSave,
+  onClose,
+}: ConditionDialogProps<CustomerCondition[]>) {
+  const options = useAttributeOptions(brandId);
+  const groups = useMemo(() => toPickerGroups(options.data ?? []), [options.data]);
+  const [rows, setRows] = useState<ConditionDraftRow[]>(() =>
+    initial?.length ? rowsFrom(initial, (c) => c.customer_key) : [blankRow()],
+  );
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const change = (next: ConditionDraftRow[]) => {
+    setRows(next);
+    setProblems([]);
+  };
+  const dataTypeOf = (key: string): DataType | undefined =>
+    groups.flatMap((g) => g.options).find((o) => o.value === key)?.dataType;
+
+  // Spec 5.6 on the rows naming an attribute, then the keep rule of 5.5; nothing left removes it.
+  const save = () => {
+    const named = completeRows(rows);
+    const conditions: CustomerCondition[] = named.map((r) => ({
+      customer_key: r.key,
+      condition_type: r.condition_type,
+      value: r.value,
+    }));
+    const found = conditionProblems(
+      conditions,
+      named.map((r) => dataTypeOf(r.key)),
+    );
+    if (found.length > 0) return setProblems(found);
+    const kept = keptCustomerConditions(conditions);
+    onSave(kept.length > 0 ? kept : null);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {options.isPending ? (
+        <div className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner size="sm" label="Loading attributes" />
+          Loading attributes…
+        </div>
+      ) : options.isError ? (
+        <FormAlert>
+          {errorMessage(options.error)}{' '}
+          <Button variant="ghost" size="sm" onClick={() => void options.refetch()}>
+            Retry
+          </Button>
+        </FormAlert>
+      ) : (
+        <ConditionRowList
+          rows={rows}
+          onChange={change}
+          groups={groups}
+          optionsLoaded={options.isSuccess}
+          readOnly={readOnly}
+          emptyText="No conditions. Add one to target customers by attribute or metadata."
+        />
+      )}
+      <ConditionProblems problems={problems} />
+      <ConditionDialogFooter
+        start={
+          readOnly ? null : (
+            <Button variant="ghost" size="sm" onClick={() => change([])}>
+              Clear all
+            </Button>
+          )
+        }
+        onDiscard={onClose}
+        submit={
+          readOnly
+            ? undefined
+            : { label: 'Save changes', onClick: save, disabled: options.isPending }
+        }
+      />
+    </div>
+  );
 }

@@ -1,7 +1,109 @@
+import { useMemo, useState } from 'react';
 import type { EventCondition } from '@/lib/contracts/flows';
+import { eventConditionProblems } from '@/lib/flows/checks';
+import { Button } from '@/components/ui/button';
+import { useEventAttributes } from '../../hooks/use-event-attributes';
+import {
+  changeEvent,
+  fromEventDraft,
+  toEventDraft,
+  type EventDraft,
+} from '../../lib/event-condition';
+import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
+import { ConditionProblems } from './condition-problems';
+import { EventAttributeConditions } from './event-attribute-conditions';
+import { EventFrequencyEditor } from './event-frequency-editor';
+import { EventSearchBox } from './event-search-box';
+import { EventTimeframeEditor } from './event-timeframe-editor';
 import type { ConditionDialogProps } from './types';
 
-/** Event dialog (spec 2.4.4). Placeholder until the dialog lands. */
-export function EventConditionDialog(_props: ConditionDialogProps<EventCondition>) {
-  return null;
+/** Event dialog (spec 2.4.4): which event, how often, when, and filters on its attributes. */
+export function EventConditionDialog(props: ConditionDialogProps<EventCondition>) {
+  return (
+    <ConditionDialogFrame open={props.open} title="Event" onClose={props.onClose}>
+      <EventConditionForm {...props} />
+    </ConditionDialogFrame>
+  );
+}
+
+function EventConditionForm({
+  initial,
+  brandId,
+  readOnly = false,
+  onSave,
+  onClose,
+}: ConditionDialogProps<EventCondition>) {
+  const saved = useMemo(() => (initial ? toEventDraft(initial) : null), [initial]);
+  const [draft, setDraft] = useState<EventDraft>(() => saved ?? toEventDraft(null));
+  const [chosenName, setChosenName] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const event = useEventAttributes(draft.event_id);
+
+  // Spec 4: errors show only after Apply and clear as soon as anything changes.
+  const update = (patch: Partial<EventDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setProblems([]);
+  };
+  const apply = () => {
+    if (draft.event_id === null) return onSave(null);
+    const condition = fromEventDraft(draft);
+    const found = eventConditionProblems(condition);
+    if (found.length > 0) return setProblems(found);
+    onSave(condition);
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <EventSearchBox
+        brandId={brandId}
+        selectedId={draft.event_id}
+        selectedLabel={event.data?.name ?? chosenName ?? draft.event_code ?? ''}
+        disabled={readOnly}
+        onChange={(e) => {
+          setChosenName(e.name);
+          setDraft((d) => changeEvent(d, { id: e.id, code: e.code }, saved));
+          setProblems([]);
+        }}
+      />
+      <EventFrequencyEditor
+        value={draft.frequency}
+        disabled={readOnly}
+        onChange={(frequency) => update({ frequency })}
+      />
+      <EventTimeframeEditor
+        value={draft.timeframe}
+        disabled={readOnly}
+        onChange={(timeframe) => update({ timeframe })}
+      />
+      {draft.event_id !== null ? (
+        <EventAttributeConditions
+          event={event.data}
+          loading={event.isPending}
+          rows={draft.attribute_conditions}
+          operator={draft.attribute_condition_operator}
+          readOnly={readOnly}
+          onRowsChange={(attribute_conditions) => update({ attribute_conditions })}
+          onOperatorChange={(attribute_condition_operator) =>
+            update({ attribute_condition_operator })
+          }
+        />
+      ) : null}
+      <ConditionProblems problems={problems} />
+      <ConditionDialogFooter
+        start={
+          readOnly ? null : initial !== null ? (
+            <Button variant="danger" onClick={() => onSave(null)}>
+              Delete
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+          )
+        }
+        onDiscard={onClose}
+        submit={readOnly ? undefined : { label: 'Apply', onClick: apply }}
+      />
+    </div>
+  );
 }

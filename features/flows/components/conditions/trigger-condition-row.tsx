@@ -1,0 +1,72 @@
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { CloseIcon } from '@/components/ui/icons';
+import type { TriggerCondition } from '@/lib/contracts/flows';
+import { summarizeTrigger, type TriggerOperator } from '../../lib/trigger-conditions';
+import { ConditionOperatorToggle } from './condition-operator-toggle';
+
+/** Props of one trigger condition group in the panel. */
+export interface TriggerConditionRowProps {
+  group: TriggerCondition;
+  /** 0-based position: the first row shows IF, later ones the AND/OR toggle. */
+  index: number;
+  operator: TriggerOperator;
+  readOnly: boolean;
+  onOperatorChange: (operator: TriggerOperator) => void;
+  onOpen: () => void;
+  onRemove: () => void;
+}
+
+/** One condition group: IF badge or operator toggle, a summary that opens its editor, ×. */
+export function TriggerConditionRow({
+  group,
+  index,
+  operator,
+  readOnly,
+  onOperatorChange,
+  onOpen,
+  onRemove,
+}: TriggerConditionRowProps) {
+  const n = index + 1;
+  return (
+    <li className="flex flex-col gap-1.5">
+      {index === 0 ? (
+        <span className="w-fit rounded bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+          IF
+        </span>
+      ) : (
+        <ConditionOperatorToggle
+          label={`Operator before condition ${n}`}
+          value={operator}
+          onChange={onOperatorChange}
+          disabled={readOnly}
+        />
+      )}
+      <div className="flex items-start gap-1">
+        <button
+          type="button"
+          onClick={onOpen}
+          className={cn(
+            'min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-300 hover:bg-brand-50',
+            focusRing,
+          )}
+        >
+          {summarizeTrigger(group)}
+        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            aria-label={`Remove condition ${n}`}
+            onClick={onRemove}
+            className={cn(
+              'rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700',
+              focusRing,
+            )}
+          >
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

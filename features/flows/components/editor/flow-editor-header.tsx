@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, focusRing } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { useFlowSaveActions } from '../../hooks/use-flow-save-actions';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { selectDirty, selectReadOnly, useFlowEditorStore } from '../../state/editor-store';
+import { FlowTitleInput } from './flow-title-input';
+import { PreviewDialog } from './preview-dialog';
+import { PublishDialog } from './publish-dialog';
+
+const isDirtyNow = () => selectDirty(useFlowEditorStore.getState());
+
+/**
+ * The flow editor's header (spec 2.2): back (asking first when changes are unsaved), the
+ * editable title, Preview, Save and Publish / Unpublish, with the dialogs of spec 2.3.
+ */
+export function FlowEditorHeader() {
+  const draft = useFlowEditorStore((s) => s.draft);
+  const status = useFlowEditorStore((s) => s.status);
+  const dirty = useFlowEditorStore(selectDirty);
+  const readOnly = useFlowEditorStore(selectReadOnly);
+  const setName = useFlowEditorStore((s) => s.setName);
+  const startEditing = useFlowEditorStore((s) => s.startEditing);
+  const guard = useLeaveGuard(isDirtyNow);
+  const [dialog, setDialog] = useState<'publish' | 'unpublish' | 'preview' | null>(null);
+  const actions = useFlowSaveActions({ onSaved: () => setDialog(null) });
+  const published = status === 'published';
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Back"
+        onClick={() => guard.leave(paths.flows())}
+        className={cn('rounded-md p-1.5 text-slate-600 hover:bg-slate-100', focusRing)}
+      >
+        <ArrowLeftIcon />
+      </button>
+      {draft ? (
+        <>
+          <FlowTitleInput name={draft.name} onChange={setName} readOnly={readOnly} />
+          <span
+            className={cn(
+              'hidden shrink-0 rounded-full px-2 py-0.5 text-xs font-medium sm:inline',
+              published ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
+            )}
+          >
+            {published ? 'Published' : 'Unpublished'}
+            {dirty ? ' · unsaved changes' : ''}
+          </span>
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setDialog('preview')}>
+              Preview
+            </Button>
+            {readOnly ? (
+              <Button variant="secondary" size="sm" onClick={startEditing}>
+                Edit
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={actions.save}
+                loading={actions.pending && dialog === null}
+                disabled={actions.pending}
+              >
+                Save
+              </Button>
+            )}
+            {published ? (
+              <Button variant="danger" size="sm" onClick={() => setDialog('unpublish')}>
+                Unpublish
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setDialog('publish')}>
+                Publish
+              </Button>
+            )}
+          </div>
+          <PublishDialog
+            open={dialog === 'publish'}
+            onOpenChange={(open) => setDialog(open ? 'publish' : null)}
+            flow={draft}
+            pending={actions.pending}
+            onPublish={actions.publish}
+          />
+          <ConfirmDialog
+            open={dialog === 'unpublish'}
+            onOpenChange={(open) => setDialog(open ? 'unpublish' : null)}
+            title="Unpublish Flow"
+            description={
+              <>
+                {MESSAGES.flows.unpublishConfirm(draft.name)}
+                <span className="mt-3 block rounded-md bg-amber-50 p-3 text-amber-800">
+                  {MESSAGES.flows.unpublishWarning}
+                </span>
+              </>
+            }
+            confirmLabel="Unpublish"
+            variant="danger"
+            pending={actions.pending}
+            onConfirm={actions.unpublish}
+          />
+          {dialog === 'preview' ? (
+            <PreviewDialog steps={draft.steps} onClose={() => setDialog(null)} />
+          ) : null}
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={guard.pendingUrl !== null}
+        onOpenChange={(open) => !open && guard.stay()}
+        title="Discard Changes"
+        description={MESSAGES.flows.discardConfirm}
+        confirmLabel="Discard"
+        variant="danger"
+        onConfirm={guard.discard}
+      />
+    </>
+  );
+}

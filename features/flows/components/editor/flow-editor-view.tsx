@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import { NoBrandState } from '@/components/no-brand-state';
+import { Spinner } from '@/components/layout/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { useBrandStore } from '@/stores/brand';
+import { useFlow } from '../../hooks/use-flow';
+import { newDraft } from '../../lib/new-draft';
+import { selectReadOnly, toBody, useFlowEditorStore } from '../../state/editor-store';
+import { FlowCanvas } from './flow-canvas';
+import { StepPanel } from './step-panel';
+
+/** Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow. */
+function useFlowId(): number | null | 'invalid' {
+  const { query } = useRouter();
+  if (query.id === undefined) return null;
+  const id = Number(query.id);
+  return Number.isInteger(id) && id > 0 ? id : 'invalid';
+}
+
+/** The flow editor (spec 2.4): the canvas of the flow and the editor of the selected step. */
+export function FlowEditorView() {
+  const id = useFlowId();
+  const brandId = useBrandStore((s) => s.brandId);
+  const flow = useFlow(typeof id === 'number' ? id : null);
+  const loadedId = useFlowEditorStore((s) => s.flowId);
+  const hasDraft = useFlowEditorStore((s) => s.draft !== null);
+  const readOnly = useFlowEditorStore(selectReadOnly);
+
+  // Load the stored flow once (or a new draft); a later refetch never replaces the edits.
+  useEffect(() => {
+    const store = useFlowEditorStore.getState();
+    if (id === null && brandId !== null && (store.flowId !== null || !store.draft))
+      store.load(newDraft(brandId));
+    if (typeof id === 'number' && flow.data && store.flowId !== id)
+      store.load(toBody(flow.data), { id, status: flow.data.status });
+  }, [id, brandId, flow.data]);
+  useEffect(() => () => useFlowEditorStore.getState().reset(), []);
+
+  if (id === 'invalid' || flow.error?.status === 404)
+    return (
+      <FormAlert>
+        {MESSAGES.flows.notFound}{' '}
+        <Link href={paths.flows()} className="font-semibold underline">
+          Back to Product Tour
+        </Link>
+      </FormAlert>
+    );
+  if (flow.error)
+    return (
+      <FormAlert>
+        {MESSAGES.flows.failedToGet(flow.error.message)}{' '}
+        <button
+          type="button"
+          className="font-semibold underline"
+          onClick={() => void flow.refetch()}
+        >
+          Try again
+        </button>
+      </FormAlert>
+    );
+  if (id === null && brandId === null) return <NoBrandState title="No tracked product" />;
+  const ready = hasDraft && (id === null || loadedId === id);
+  if (!ready)
+    return (
+      <div className="flex h-64 items-center justify-center text-brand-600">
+        <Spinner size="lg" label="Loading the flow" />
+      </div>
+    );
+  return (
+    <div className="-m-4 flex h-[calc(100vh-4rem)] md:-m-6">
+      <div className="relative min-w-0 flex-1">
+        {readOnly ? (
+          <p className="absolute left-4 top-4 z-10 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 shadow-sm">
+            This tour is published and read-only. Choose Edit to change it.
+          </p>
+        ) : null}
+        <FlowCanvas readOnly={readOnly} />
+      </div>
+      <StepPanel />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { stepProblems } from '@/lib/flows/checks';
+import type { EditorNodeData, FlowNode } from '../../../lib/graph';
+import { contentExcerpt, STEP_TYPE_LABELS } from '../../../lib/step-labels';
+import { selectReadOnly, useFlowEditorStore } from '../../../state/editor-store';
+import { NodeCard } from './node-card';
+
+/** Editor node (one per step): what the step shows, its problems, and the way into its editor. */
+export function EditorNode({ data }: NodeProps<FlowNode>) {
+  const { step, number } = data as EditorNodeData;
+  const selected = useFlowEditorStore((s) => s.selectedStepId === step.id);
+  const selectStep = useFlowEditorStore((s) => s.selectStep);
+  const removeStep = useFlowEditorStore((s) => s.removeStep);
+  const readOnly = useFlowEditorStore(selectReadOnly);
+  const [confirming, setConfirming] = useState(false);
+  const problems = stepProblems(step);
+  const excerpt = contentExcerpt(step.content);
+  return (
+    <>
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <Handle id="goto-in" type="target" position={Position.Top} isConnectable={false} />
+      <NodeCard
+        title={`Step ${number}`}
+        label={`Step ${number}`}
+        selected={selected}
+        className="w-64"
+        actions={
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+            {STEP_TYPE_LABELS[step.type]}
+          </span>
+        }
+      >
+        <p className="line-clamp-3 min-h-10 text-sm text-slate-700">
+          {excerpt || <span className="italic text-slate-400">No content yet</span>}
+        </p>
+        <p className="mt-2 text-xs text-slate-500">
+          {step.buttons.length} {step.buttons.length === 1 ? 'button' : 'buttons'}
+        </p>
+        {problems.length > 0 ? (
+          <p className="mt-1 text-xs font-medium text-amber-700">
+            {problems.length} {problems.length === 1 ? 'problem' : 'problems'} to fix
+          </p>
+        ) : null}
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => selectStep(step.id)}>
+            {readOnly ? `View step ${number}` : `Edit step ${number}`}
+          </Button>
+          {readOnly ? null : (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete step ${number}`}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          )}
+        </div>
+      </NodeCard>
+      <Handle type="source" position={Position.Right} isConnectable={false} />
+      <Handle id="goto" type="source" position={Position.Bottom} isConnectable={false} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete step ${number}`}
+        description="The step and its buttons are removed; actions that went to it need a new target."
+        confirmLabel="Delete step"
+        variant="danger"
+        onConfirm={() => {
+          setConfirming(false);
+          removeStep(step.id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useRouter } from 'next/router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Thrown to abort a route change (Next's pages router has no other way to cancel one). */
+const ABORT = 'Route change aborted: unsaved changes in the flow editor.';
+
+/**
+ * Asks before unsaved changes (`isDirty()`) are lost (spec 2.3, Discard Changes): the editor's back arrow,
+ * any in-app navigation and the browser's back button open the dialog; a tab close or reload
+ * gets the browser's own prompt.
+ */
+export function useLeaveGuard(isDirty: () => boolean) {
+  const router = useRouter();
+  const [pendingUrl, setPendingUrl] = useState<string | null>(null);
+  const allowed = useRef(false);
+  // Read at the moment of leaving: a save that just finished may not have re-rendered yet.
+  const dirtyRef = useRef(isDirty);
+  useEffect(() => {
+    dirtyRef.current = isDirty;
+  }, [isDirty]);
+
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!dirtyRef.current()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    const onRouteChange = (url: string) => {
+      if (!dirtyRef.current() || allowed.current) return;
+      setPendingUrl(url);
+      router.events.emit('routeChangeError', ABORT, url, { shallow: false });
+      throw ABORT;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    router.events.on('routeChangeStart', onRouteChange);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      router.events.off('routeChangeStart', onRouteChange);
+    };
+  }, [router]);
+
+  /** Goes to `url`, or asks first when there are unsaved changes. */
+  const leave = useCallback(
+    (url: string) => {
+      if (dirtyRef.current()) setPendingUrl(url);
+      else void router.push(url);
+    },
+    [router],
+  );
+  const discard = useCallback(() => {
+    if (pendingUrl === null) return;
+    allowed.current = true;
+    setPendingUrl(null);
+    void router.push(pendingUrl);
+  }, [pendingUrl, router]);
+  const stay = useCallback(() => setPendingUrl(null), []);
+  return { pendingUrl, leave, discard, stay };
+}

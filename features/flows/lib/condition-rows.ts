@@ -1,0 +1,112 @@
+import {
+  CONDITION_TYPES,
+  VALUELESS_CONDITION_TYPES,
+  type ConditionType,
+  type ConditionValue,
+  type DataType,
+} from '@/lib/conditions';
+import { GENERATED_ID_PREFIX } from '@/lib/constants';
+
+/** One attribute condition row while a dialog edits it (customer or event attribute condition). */
+export interface ConditionDraftRow {
+  id: string;
+  /** customer_key (attribute/metadata field) or attribute_key (event attribute code); '' = none. */
+  key: string;
+  /** null until an attribute is chosen. */
+  condition_type: ConditionType | null;
+  value: ConditionValue;
+}
+
+/** A row whose attribute is chosen, so its condition type is known. */
+export type CompleteDraftRow = ConditionDraftRow & { condition_type: ConditionType };
+
+/** The input a row shows for its value (spec 5.7: text, digits-only number, date, range, True/False). */
+export type ValueKind =
+  'none' | 'text' | 'number' | 'days' | 'date' | 'date-range' | 'number-range' | 'boolean';
+
+const NUMBER_TYPES: readonly ConditionType[] = ['=', '!=', '>', '>=', '<', '<='];
+
+/**
+ * Which value input a row needs. A row whose attribute vanished has no data type, so the kind is
+ * guessed from the condition type and the saved value.
+ */
+export function valueKindFor(
+  dataType: DataType | null,
+  conditionType: ConditionType | null,
+  value?: ConditionValue,
+): ValueKind {
+  if (conditionType === null || VALUELESS_CONDITION_TYPES.includes(conditionType)) return 'none';
+  if (conditionType === 'less_than_x_days_ago' || conditionType === 'more_than_x_days_ago')
+    return 'days';
+  if (conditionType === 'range') return 'date-range';
+  if (conditionType === 'between') return 'number-range';
+  if (dataType === 'boolean' || (dataType === null && typeof value === 'boolean')) return 'boolean';
+  if (dataType === 'number' || (dataType === null && NUMBER_TYPES.includes(conditionType)))
+    return 'number';
+  if (dataType === 'date' || conditionType === 'before' || conditionType === 'after') return 'date';
+  return 'text';
+}
+
+/** Spec 5.1: number attribute values and days-ago values keep digits only. */
+export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
+
+/** A digits-only text as the stored value: a number, or '' while blank. */
+export function digitsValue(text: string): number | '' {
+  const digits = digitsOnly(text);
+  return digits === '' ? '' : Number(digits);
+}
+
+/** The empty value of a condition type: a blank from–to pair for range kinds, '' otherwise. */
+export const emptyValueFor = (conditionType: ConditionType | null): ConditionValue =>
+  conditionType === 'range' || conditionType === 'between' ? { from: '', to: '' } : '';
+
+/** Condition types offered for a data type; the first is the default (spec 9). */
+export const conditionTypesFor = (dataType: DataType): readonly ConditionType[] =>
+  CONDITION_TYPES[dataType];
+
+/** Spec 4: choosing an attribute resets the condition type to its data type's first and empties the value. */
+export function selectAttribute(
+  row: ConditionDraftRow,
+  key: string,
+  dataType: DataType,
+): ConditionDraftRow {
+  const conditionType = conditionTypesFor(dataType)[0];
+  return { ...row, key, condition_type: conditionType, value: emptyValueFor(conditionType) };
+}
+
+/** Spec 4: changing the condition type empties the value. */
+export function selectConditionType(
+  row: ConditionDraftRow,
+  conditionType: ConditionType,
+): ConditionDraftRow {
+  return { ...row, condition_type: conditionType, value: emptyValueFor(conditionType) };
+}
+
+let lastRowId = 0;
+/** A fresh row id (React keys only; never saved). */
+export const newRowId = (): string => `${GENERATED_ID_PREFIX}row_${(lastRowId += 1)}`;
+
+/** A blank row: no attribute, no condition type, no value. */
+export const blankRow = (): ConditionDraftRow => ({
+  id: newRowId(),
+  key: '',
+  condition_type: null,
+  value: '',
+});
+
+/** Rows from saved conditions, whichever field holds their key. */
+export function rowsFrom<T extends { condition_type: ConditionType; value?: ConditionValue }>(
+  conditions: readonly T[],
+  keyOf: (condition: T) => string,
+): ConditionDraftRow[] {
+  return conditions.map((c) => ({
+    id: newRowId(),
+    key: keyOf(c),
+    condition_type: c.condition_type,
+    value: c.value ?? '',
+  }));
+}
+
+/** The rows that name an attribute: the only ones validated and saved (spec 5.5). */
+export const completeRows = (rows: readonly ConditionDraftRow[]): CompleteDraftRow[] =>
+  rows.filter((r): r is CompleteDraftRow => r.key !== '' && r.condition_type !== null);

@@ -1,0 +1,122 @@
+import { create } from 'zustand';
+import type { Flow, FlowBody, FlowStep, StepType } from '@/lib/contracts/flows';
+import { MAX_STEPS } from '@/lib/contracts/flows';
+import { newEditorId, newStep, withoutStep } from '../lib/editor-draft';
+
+/** The flow being edited: its definition, what was last saved, and the editor's own state. */
+export interface FlowEditorState {
+  /** The stored flow's id; null for a new flow (/flows/create) until its first save. */
+  flowId: number | null;
+  draft: FlowBody | null;
+  /** The last saved definition: the draft differs from it when there are unsaved changes. */
+  saved: FlowBody | null;
+  status: Flow['status'];
+  /** A published flow opens read-only until the user chooses to edit it. */
+  editing: boolean;
+  selectedStepId: string | null;
+  /** Loads a stored flow (or a new draft) and forgets any unsaved changes. */
+  load: (flow: FlowBody, meta?: { id: number | null; status: Flow['status'] }) => void;
+  /** After a save of `sent`: the stored flow becomes the new saved state. */
+  markSaved: (flow: Flow, sent: FlowBody) => void;
+  reset: () => void;
+  update: (change: (draft: FlowBody) => FlowBody) => void;
+  setName: (name: string) => void;
+  setCondition: (condition: FlowBody['condition']) => void;
+  addStep: (type?: StepType) => void;
+  updateStep: (step: FlowStep) => void;
+  removeStep: (id: string) => void;
+  selectStep: (id: string | null) => void;
+  setPositions: (positions: FlowBody['layout']['positions']) => void;
+  startEditing: () => void;
+}
+
+const EMPTY = {
+  flowId: null,
+  draft: null,
+  saved: null,
+  status: 'unpublished' as const,
+  editing: false,
+  selectedStepId: null,
+};
+
+/** Editor state of the flow editor (one flow at a time). */
+export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
+  const update = (change: (draft: FlowBody) => FlowBody) => {
+    const { draft } = get();
+    if (draft) set({ draft: change(draft) });
+  };
+  return {
+    ...EMPTY,
+    load: (flow, meta = { id: null, status: 'unpublished' }) =>
+      set({
+        ...EMPTY,
+        flowId: meta.id,
+        status: meta.status,
+        draft: flow,
+        saved: flow,
+        editing: meta.status !== 'published',
+      }),
+    markSaved: (flow, sent) => {
+      const body = toBody(flow);
+      const { draft } = get();
+      // The server's copy (sanitised) replaces the draft unless the user changed it meanwhile.
+      const unchanged = !draft || sameJson({ ...draft, publish: sent.publish }, sent);
+      set({
+        flowId: flow.id,
+        status: flow.status,
+        saved: body,
+        draft: unchanged ? body : { ...draft, publish: body.publish },
+        editing: flow.status !== 'published',
+      });
+    },
+    reset: () => set(EMPTY),
+    update,
+    setName: (name) => update((d) => ({ ...d, name })),
+    setCondition: (condition) => update((d) => ({ ...d, condition })),
+    addStep: (type = 'modal') => {
+      const { draft } = get();
+      if (!draft || draft.steps.length >= MAX_STEPS) return;
+      const step = newStep(type, newEditorId());
+      set({ draft: { ...draft, steps: [...draft.steps, step] }, selectedStepId: step.id });
+    },
+    updateStep: (step) =>
+      update((d) => ({ ...d, steps: d.steps.map((s) => (s.id === step.id ? step : s)) })),
+    removeStep: (id) => {
+      update((d) => withoutStep(d, id));
+      if (get().selectedStepId === id) set({ selectedStepId: null });
+    },
+    selectStep: (id) => set({ selectedStepId: id }),
+    setPositions: (positions) =>
+      update((d) => ({ ...d, layout: { positions: { ...d.layout.positions, ...positions } } })),
+    startEditing: () => set({ editing: true }),
+  };
+});
+
+/** The editable body of a stored flow (server fields dropped). */
+export function toBody(flow: Flow): FlowBody {
+  const { id: _id, status: _status, created_at: _c, updated_at: _u, ...body } = flow;
+  return body;
+}
+
+/** Unsaved changes: the draft differs from the last save (key order does not matter). */
+export const selectDirty = (s: Pick<FlowEditorState, 'draft' | 'saved' | 'flowId'>) =>
+  s.draft !== null && (s.flowId === null || !sameJson(s.draft, s.saved));
+
+/** Read-only: a published flow the user has not chosen to edit. */
+export const selectReadOnly = (s: Pick<FlowEditorState, 'status' | 'editing'>) =>
+  s.status === 'published' && !s.editing;
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, x]) => [k, canonical(x)]),
+    );
+  return v;
+}

@@ -1,0 +1,7 @@
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
+import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
+
+const FlowEditorPage: NextPageWithLayout = () => <FlowEditorView />;
+FlowEditorPage.renderHeader = () => <FlowEditorHeader />;
+export default FlowEditorPage;

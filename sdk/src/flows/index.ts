@@ -1,0 +1,14 @@
+/**
+ * The tours renderer: plays a flow's steps in a shadow root on any page. Framework-free, so the
+ * dashboard's preview and the SDK's tours bundle share it; its only dependency is @floating-ui/dom.
+ */
+export { playTour } from './player';
+export { sanitizeStepContent } from './sanitize';
+export type {
+  FlowAction,
+  FlowButton,
+  FlowStep,
+  TourEndReason,
+  TourPlayer,
+  TourPlayerOptions,
+} from './types';

@@ -1,0 +1,178 @@
+import type { FlowAction, FlowStep } from '../../../lib/contracts/flows';
+import { h } from './dom';
+import { trapTab } from './focus';
+import { anchorTooltip } from './position';
+import { renderStep, type StepView } from './render-step';
+import { TOUR_CSS } from './styles';
+import type { TourEndReason, TourPlayer, TourPlayerOptions } from './types';
+import { safeLink } from './urls';
+
+/**
+ * Inline and !important: a page rule such as `* { display: none !important }` also matches the
+ * shadow host (it lives in the page's DOM); only the host's own style attribute outranks it.
+ */
+const HOST_STYLE: readonly [string, string][] = [
+  ['all', 'initial'],
+  ['display', 'block'],
+  ['position', 'fixed'],
+  ['top', '0'],
+  ['left', '0'],
+  ['width', '0'],
+  ['height', '0'],
+  ['overflow', 'visible'],
+  ['visibility', 'visible'],
+  ['opacity', '1'],
+  ['z-index', '2147483647'],
+];
+
+function defaultTarget(step: FlowStep): Element | null {
+  const selector = step.select_element?.selector;
+  return selector ? document.querySelector(selector) : null;
+}
+
+/** Calls host code without letting it break the tour (or the tour throw into the page). */
+function guard<A extends unknown[]>(fn: ((...args: A) => void) | undefined, ...args: A): void {
+  try {
+    fn?.(...args);
+  } catch (error) {
+    console.warn('[signpost]', error);
+  }
+}
+
+/**
+ * Plays a tour: one shadow root on a host appended to `container`, one step shown at a time.
+ * Framework-free, shared by the dashboard's preview and the SDK's tours bundle.
+ */
+export function playTour(options: TourPlayerOptions): TourPlayer {
+  const { steps } = options;
+  const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
+  const resolveTarget = options.resolveTarget ?? defaultTarget;
+  const previousFocus = document.activeElement;
+
+  const host = h('div', { 'data-signpost-tour': '' });
+  for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
+  const root = host.attachShadow({ mode: 'open' });
+  root.append(h('style', {}, TOUR_CSS));
+  (options.container ?? document.body).append(host);
+
+  let index = -1;
+  let view: StepView | null = null;
+  let cleanups: (() => void)[] = [];
+  let ended = false;
+  const focusInTour = () => document.activeElement === host;
+
+  function clearStep(): void {
+    for (const cleanup of cleanups) cleanup();
+    cleanups = [];
+    view?.layer.remove();
+    view = null;
+  }
+
+  function anchor(step: FlowStep, shown: StepView): void {
+    let target: Element | null = null;
+    try {
+      target = resolveTarget(step);
+    } catch {
+      target = null; // an invalid selector is a missing target
+    }
+    if (!target?.isConnected || !shown.arrow) {
+      // Nothing to point at: show the tip centred rather than not at all.
+      shown.layer.classList.add('centered');
+      shown.arrow?.remove();
+      return;
+    }
+    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'nearest' });
+    cleanups.push(anchorTooltip(target, shown.card, shown.arrow));
+    if (step.element_actions?.length) {
+      const onClick = () => run(step.element_actions);
+      const anchorEl = target;
+      anchorEl.addEventListener('click', onClick);
+      cleanups.push(() => anchorEl.removeEventListener('click', onClick));
+    }
+  }
+
+  function show(i: number): void {
+    const step = steps[i];
+    if (ended || !Number.isInteger(i) || !step) return;
+    const hadFocus = focusInTour();
+    clearStep();
+    index = i;
+    view = renderStep(step, i, steps.length, {
+      onButton: (button) => run(button.actions),
+      onClose: () => end('dismissed'),
+    });
+    root.append(view.layer);
+    if (step.type === 'tool_tip') anchor(step, view);
+    // Modals take focus; other steps keep it where it was, unless it was already in the tour.
+    if (step.type === 'modal' || hadFocus) view.card.focus();
+    guard(options.onStepShown, step, i);
+  }
+
+  function run(actions: readonly FlowAction[] | undefined): void {
+    for (const action of actions ?? []) {
+      if (ended) return;
+      if (action.type === 'goto') {
+        const to = steps.findIndex((s) => s.id === action.reference_step);
+        if (to >= 0) show(to);
+      } else if (action.type === 'dismiss') {
+        return end('dismissed');
+      } else if (action.type === 'navigation') {
+        const url = safeLink(action.value);
+        if (!url) continue; // never javascript:, data: or another scheme
+        guard(navigate, url);
+        return end('navigated');
+      }
+    }
+  }
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' || event.key === 'Esc') end('dismissed');
+    else if (event.key === 'Tab' && view && steps[index]?.type === 'modal')
+      trapTab(event, view.card, root.activeElement);
+  };
+  // Capture: the page cannot swallow Esc or Tab before the tour sees them.
+  document.addEventListener('keydown', onKey, true);
+
+  function teardown(): void {
+    if (ended) return;
+    ended = true;
+    const active = document.activeElement;
+    const restore = active === host || active === null || active === document.body;
+    clearStep();
+    document.removeEventListener('keydown', onKey, true);
+    host.remove();
+    if (restore && previousFocus instanceof HTMLElement && previousFocus.isConnected)
+      previousFocus.focus();
+  }
+
+  function end(reason: TourEndReason): void {
+    if (ended) return;
+    teardown();
+    guard(options.onEnd, reason);
+  }
+
+  const startAt = Number.isInteger(options.startAt) ? (options.startAt as number) : 0;
+  const start = Math.min(Math.max(0, startAt), steps.length - 1);
+  if (steps.length === 0) end('completed');
+  else show(start);
+
+  return {
+    get index() {
+      return index;
+    },
+    goTo(stepIdOrIndex) {
+      show(
+        typeof stepIdOrIndex === 'number'
+          ? stepIdOrIndex
+          : steps.findIndex((s) => s.id === stepIdOrIndex),
+      );
+    },
+    next() {
+      if (ended) return;
+      if (index + 1 < steps.length) show(index + 1);
+      else end('completed');
+    },
+    dismiss: () => end('dismissed'),
+    destroy: teardown,
+  };
+}

@@ -1,0 +1,288 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
+import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
+import { useFlowEditorStore } from '@/features/flows/state/editor-store';
+import type { Flow, FlowStep } from '@/lib/contracts/flows';
+import { MESSAGES } from '@/lib/messages';
+import { useBrandStore } from '@/stores/brand';
+import { db } from '../mocks/db';
+import { addFlow } from '../mocks/flows.handlers';
+import { installReactFlowEnv } from './react-flow-env';
+import { mockRouter, setRoute } from './router-mock';
+import { addBrand, renderWithProviders, signInAs } from './test-utils';
+
+vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+
+const M = MESSAGES.flows;
+const modal = (id: string, content = '<p>Welcome!</p>'): FlowStep => ({
+  id,
+  type: 'modal',
+  content,
+  buttons: [
+    {
+      id: `b_${id}`,
+      label: 'Done',
+      background_color: '#2563eb',
+      color: '#ffffff',
+      actions: [{ type: 'dismiss' }],
+    },
+  ],
+  element_actions: [],
+});
+
+function seed(over: Partial<Flow> = {}) {
+  const { user } = signInAs();
+  const brand = addBrand(user, 'Shop');
+  useBrandStore.getState().setBrandId(brand.id);
+  const flow = addFlow({
+    brand_id: brand.id,
+    name: 'Onboarding',
+    publish: false,
+    condition: {
+      trigger_conditions: [
+        {
+          trigger_type: 'url',
+          conditions: [{ condition_type: 'contains', value: '/app', type: 'includes' }],
+        },
+      ],
+      trigger_operator: 'AND',
+    },
+    attribute_conditions: [],
+    display_type: 'once',
+    display_times: null,
+    priority: 0,
+    steps: [modal('s1')],
+    layout: { positions: {} },
+    ...over,
+  });
+  setRoute('/flows/[id]', { id: String(flow.id) });
+  return flow;
+}
+
+const renderEditor = () =>
+  renderWithProviders(
+    <>
+      <FlowEditorHeader />
+      <FlowEditorView />
+    </>,
+  );
+const toasts = () => document.querySelector('.Toastify');
+const title = () => screen.findByRole('textbox', { name: 'Flow title' });
+
+describe('Flow editor', () => {
+  beforeAll(installReactFlowEnv);
+  beforeEach(() => useFlowEditorStore.getState().reset());
+
+  it('opens a stored flow: title, the fixed nodes and one editor node per step', async () => {
+    seed({ steps: [modal('s1'), modal('s2', '<p>Second</p>')] });
+    renderEditor();
+    expect(await title()).toHaveValue('Onboarding');
+    expect(await screen.findByRole('region', { name: 'Trigger' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Step 1' })).toHaveTextContent('Welcome!');
+    expect(screen.getByRole('region', { name: 'Step 2' })).toHaveTextContent('Second');
+    expect(screen.getByRole('region', { name: 'Advanced settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add step' })).toBeEnabled();
+    expect(screen.getByText('Unpublished')).toBeInTheDocument();
+  });
+
+  it('checks the title on Enter and on blur (spec 5.2) and applies only a valid one', async () => {
+    seed();
+    const { user } = renderEditor();
+    const input = await title();
+    await user.clear(input);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(M.titleEmpty)).toBeInTheDocument();
+    expect(useFlowEditorStore.getState().draft!.name).toBe('Onboarding');
+
+    await user.type(input, 'x'.repeat(61));
+    await user.tab();
+    expect(await screen.findByText(M.titleTooLong)).toBeInTheDocument();
+    expect(screen.queryByText(M.titleEmpty)).not.toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'Welcome tour{Enter}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(useFlowEditorStore.getState().draft!.name).toBe('Welcome tour');
+    expect(screen.getByText(/unsaved changes/)).toBeInTheDocument();
+  });
+
+  it('adds a step, opens its editor panel, and saves the whole flow', async () => {
+    const flow = seed();
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add step' }));
+    expect(await screen.findByRole('region', { name: 'Step 2' })).toHaveTextContent(
+      'No content yet',
+    );
+    expect(screen.getByRole('complementary', { name: 'Step 2 editor' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent(M.updated));
+    const stored = db.flows.find((f) => f.id === flow.id)!;
+    expect(stored.steps).toHaveLength(2);
+    expect(stored.steps[1]).toMatchObject({ type: 'modal', content: '' });
+    expect(screen.queryByText(/unsaved changes/)).not.toBeInTheDocument();
+  });
+
+  it('toasts a failed save with the server message', async () => {
+    seed();
+    const { user } = renderEditor();
+    await title();
+    db.flows.length = 0; // deleted elsewhere meanwhile: the API answers 404
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent(M.failedToUpdate(M.notFound)));
+  });
+
+  it('publishes through the Publish dialog only once spec 5.8 holds', async () => {
+    const flow = seed({ steps: [modal('s1', '<p></p>')] });
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publish Flow' });
+    expect(dialog).toHaveTextContent(M.cannotPublish);
+    expect(dialog).toHaveTextContent(M.stepContent);
+    expect(within(dialog).getByRole('button', { name: 'Publish now' })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: 'View install instructions' })).toHaveAttribute(
+      'href',
+      '/integrations?t=flows-integrations',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    act(() => useFlowEditorStore.getState().updateStep(modal('s1', '<p>Hello</p>')));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    dialog = await screen.findByRole('dialog', { name: 'Publish Flow' });
+    expect(dialog).not.toHaveTextContent(M.cannotPublish);
+    await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+
+    await waitFor(() => expect(db.flows.find((f) => f.id === flow.id)!.status).toBe('published'));
+    expect(db.flows.find((f) => f.id === flow.id)!.steps[0]!.content).toBe('<p>Hello</p>');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
+    // Published: read-only until the user chooses to edit.
+    expect(screen.getByRole('button', { name: 'Add step' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('unpublishes through the Unpublish dialog with the spec text and warning', async () => {
+    const flow = seed({ publish: true });
+    const { user } = renderEditor();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
+    expect(await screen.findByText(/published and read-only/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Flow title' })).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish Flow' });
+    expect(dialog).toHaveTextContent('Do you sure want to unpublish this flow "Onboarding"?');
+    expect(dialog).toHaveTextContent(M.unpublishWarning);
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(db.flows.find((f) => f.id === flow.id)!.status).toBe('unpublished'));
+    expect(db.flows.find((f) => f.id === flow.id)!.name).toBe('Onboarding');
+    expect(await screen.findByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add step' })).toBeEnabled();
+  });
+
+  it('a published flow becomes editable with Edit, and Save keeps it published', async () => {
+    const flow = seed({ publish: true });
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Add step' })).toBeEnabled();
+    await user.clear(screen.getByRole('textbox', { name: 'Flow title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Flow title' }), 'Renamed{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(db.flows.find((f) => f.id === flow.id)!.name).toBe('Renamed'));
+    expect(db.flows.find((f) => f.id === flow.id)!.status).toBe('published');
+  });
+
+  it('asks before leaving with unsaved changes (back arrow and in-app navigation)', async () => {
+    seed();
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(mockRouter.push).toHaveBeenCalledWith('/flows');
+    mockRouter.push.mockClear();
+
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard Changes' });
+    expect(dialog).toHaveTextContent(M.discardConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mockRouter.push).not.toHaveBeenCalled();
+
+    // A sidebar link or the browser's back button: the route change is refused and asked about.
+    let refused: unknown;
+    act(() => {
+      try {
+        mockRouter.events.emit('routeChangeStart', '/events');
+      } catch (e) {
+        refused = e;
+      }
+    });
+    expect(String(refused)).toMatch(/aborted/);
+    dialog = await screen.findByRole('dialog', { name: 'Discard Changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(mockRouter.push).toHaveBeenCalledWith('/events');
+  });
+
+  it('asks the browser to confirm a tab close only with unsaved changes', async () => {
+    seed();
+    const { user } = renderEditor();
+    await title();
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('advanced settings: custom display needs a number of times (spec 5.8), priority is kept', async () => {
+    const flow = seed();
+    const { user } = renderEditor();
+    const node = await screen.findByRole('region', { name: 'Advanced settings' });
+    await user.click(within(node).getByRole('radio', { name: 'A set number of times' }));
+    expect(within(node).getByText(M.displayTimesRequired)).toBeInTheDocument();
+    await user.type(within(node).getByLabelText('Display times'), '3x');
+    expect(within(node).getByText(M.displayTimesNumber)).toBeInTheDocument();
+    await user.clear(within(node).getByLabelText('Display times'));
+    await user.type(within(node).getByLabelText('Display times'), '3');
+    expect(within(node).queryByRole('alert')).not.toBeInTheDocument();
+    await user.clear(within(node).getByLabelText('Priority'));
+    await user.type(within(node).getByLabelText('Priority'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(db.flows.find((f) => f.id === flow.id)).toMatchObject({
+        display_type: 'custom',
+        display_times: 3,
+        priority: 7,
+      }),
+    );
+  });
+
+  it('deletes a step only after confirmation', async () => {
+    seed({ steps: [modal('s1'), modal('s2', '<p>Second</p>')] });
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Delete step 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete step 1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete step' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Step 2' })).toBeNull());
+    expect(screen.getByRole('region', { name: 'Step 1' })).toHaveTextContent('Second');
+  });
+
+  it('shows not-found for a flow of another account', async () => {
+    seed();
+    const other = signInAs({ email: 'eve@example.com' });
+    void other;
+    renderEditor();
+    expect(await screen.findByText(M.notFound)).toBeInTheDocument();
+  });
+
+  it('/flows/create edits a new flow that gets its address on the first save', async () => {
+    seed();
+    setRoute('/flows/create');
+    const { user } = renderEditor();
+    expect(await title()).toHaveValue('Untitled tour');
+    expect(screen.getByText(/unsaved changes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(db.flows).toHaveLength(2));
+    expect(mockRouter.replace).toHaveBeenCalledWith(`/flows/${db.flows[0]!.id}`);
+  });
+});
