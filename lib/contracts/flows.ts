@@ -10,6 +10,8 @@ export const MAX_TRIGGER_CONDITIONS = 5;
 export const MAX_URL_CONDITIONS = 8;
 export const MAX_EVENT_ATTRIBUTE_CONDITIONS = 5;
 export const MAX_STEP_BUTTONS = 2;
+/** Actions of one button, or of a tooltip's element. */
+export const MAX_ACTIONS = 5;
 export const MAX_STEPS = 50;
 /** Step content is HTML from the rich-text editor; sanitised on save. */
 export const MAX_STEP_CONTENT = 20_000;
@@ -69,7 +71,7 @@ export const buttonSchema = z.object({
   label: text(),
   background_color: color,
   color,
-  actions: z.array(actionSchema).max(5),
+  actions: z.array(actionSchema).max(MAX_ACTIONS),
 });
 export type FlowButton = z.infer<typeof buttonSchema>;
 
@@ -84,7 +86,7 @@ export const stepSchema = z.object({
     .object({ url: text(2048), selector: text(1024) })
     .nullable()
     .optional(),
-  element_actions: z.array(actionSchema).max(5).default([]),
+  element_actions: z.array(actionSchema).max(MAX_ACTIONS).default([]),
   background_image_url: link().nullable().optional(),
   /** JSON text with size, position and repeat (spec 3). */
   background_image_options: text(500).nullable().optional(),

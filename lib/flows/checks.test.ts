@@ -216,6 +216,32 @@ describe('spec 5.7 event form', () => {
 });
 
 describe('spec 5.8 flow checks', () => {
+  it('a goto to a step that no longer exists asks for a step again', () =>
+    expect(
+      flowProblems(
+        flow({
+          steps: [
+            step({
+              buttons: [
+                {
+                  id: 'b',
+                  label: 'Go',
+                  background_color: '#000',
+                  color: '#fff',
+                  actions: [{ type: 'goto', reference_step: 'deleted' }],
+                },
+              ],
+            }),
+            step({
+              id: 's2',
+              type: 'tool_tip',
+              select_element: { url: '/', selector: '#buy' },
+              element_actions: [{ type: 'goto', reference_step: 's1' }],
+            }),
+          ],
+        }),
+      ),
+    ).toEqual([M.actionStep]));
   it('Please set at least one trigger condition.', () =>
     expect(
       flowProblems(flow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } })),

@@ -4,6 +4,7 @@ import type {
   CustomerCondition,
   EventCondition,
   FlowAction,
+  FlowButton,
   FlowBody,
   FlowStep,
   UrlCondition,
@@ -146,15 +147,20 @@ export function eventConditionProblems(ev: EventCondition): string[] {
   return out;
 }
 
+/** Spec 5.8 for one action of a button (or, `tooltip`, of a tooltip's element); null if fine. */
+export function actionProblem(a: FlowAction, tooltip: boolean): string | null {
+  if (a.type === 'goto' && !a.reference_step) return tooltip ? M.elementActionStep : M.actionStep;
+  if (a.type === 'navigation' && !(a.value ?? '').trim())
+    return tooltip ? M.elementActionLink : M.actionLink;
+  return null;
+}
+
+/** Spec 5.8: each button needs at least one action. */
+export const buttonProblem = (b: FlowButton): string | null =>
+  b.actions.length === 0 ? M.buttonAction : null;
+
 function actionProblems(actions: readonly FlowAction[], tooltip: boolean): string[] {
-  const out: string[] = [];
-  for (const a of actions) {
-    if (a.type === 'goto' && !a.reference_step)
-      out.push(tooltip ? M.elementActionStep : M.actionStep);
-    if (a.type === 'navigation' && !(a.value ?? '').trim())
-      out.push(tooltip ? M.elementActionLink : M.actionLink);
-  }
-  return out;
+  return actions.flatMap((a) => actionProblem(a, tooltip) ?? []);
 }
 
 /** "Empty" rich text: no text and no image once tags and an empty paragraph are stripped. */
@@ -183,7 +189,8 @@ export function stepProblems(step: FlowStep): string[] {
   const out: string[] = [];
   if (isEmptyContent(step.content)) out.push(M.stepContent);
   for (const b of step.buttons) {
-    if (b.actions.length === 0) out.push(M.buttonAction);
+    const none = buttonProblem(b);
+    if (none) out.push(none);
     out.push(...actionProblems(b.actions, false));
   }
   if (step.type === 'tool_tip') {
@@ -191,6 +198,17 @@ export function stepProblems(step: FlowStep): string[] {
     out.push(...actionProblems(step.element_actions ?? [], true));
   }
   return out;
+}
+
+/** A goto whose step no longer exists needs a new one, as if none were chosen. */
+function danglingGotoProblems(step: FlowStep, steps: readonly FlowStep[]): string[] {
+  const ids = new Set(steps.map((s) => s.id));
+  const gone = (a: FlowAction) =>
+    a.type === 'goto' && !!a.reference_step && !ids.has(a.reference_step);
+  return [
+    ...(step.buttons.some((b) => b.actions.some(gone)) ? [M.actionStep] : []),
+    ...((step.element_actions ?? []).some(gone) ? [M.elementActionStep] : []),
+  ];
 }
 
 /**
@@ -220,6 +238,6 @@ export function flowProblems(
   const times = displayTimesProblem(flow.display_type, flow.display_times);
   if (times) out.push(times);
   if (flow.steps.length === 0) out.push(M.stepContent);
-  for (const s of flow.steps) out.push(...stepProblems(s));
+  for (const s of flow.steps) out.push(...stepProblems(s), ...danglingGotoProblems(s, flow.steps));
   return [...new Set(out)];
 }

@@ -1,5 +1,11 @@
-import type { FlowStep } from '@/lib/contracts/flows';
+import { STEP_TYPES, type FlowStep, type StepType } from '@/lib/contracts/flows';
+import { BackgroundImageFields } from './background-image-fields';
+import { ButtonList } from './button-list';
+import { ElementTarget } from './element-target';
+import { SelectField } from './select-field';
+import { StepContentEditor } from './step-content-editor';
 
+/** Props of `StepEditor`: a controlled step plus the flow's steps for go-to choices. */
 export interface StepEditorProps {
   step: FlowStep;
   /** Every step of the flow, in order (goto actions choose among the others). */
@@ -8,7 +14,48 @@ export interface StepEditorProps {
   readOnly?: boolean;
 }
 
-/** The editing panel of one step. Placeholder until the step editor lands. */
-export function StepEditor(_props: StepEditorProps) {
-  return null;
+const STEP_TYPE_LABELS: Record<StepType, string> = {
+  modal: 'Modal',
+  tool_tip: 'Tooltip',
+  speech_bubble: 'Speech bubble',
+  banner: 'Banner',
+};
+const TYPE_OPTIONS = STEP_TYPES.map((t) => ({ value: t, label: STEP_TYPE_LABELS[t] }));
+
+/** The editing panel of one step (spec 2.4.5, 3, 5.8); controlled through `step`/`onChange`. */
+export function StepEditor({ step, steps, onChange, readOnly = false }: StepEditorProps) {
+  // Keyed by step id: another step gets a fresh rich-text editor and closed button entries.
+  return (
+    <StepPanel key={step.id} step={step} steps={steps} onChange={onChange} readOnly={readOnly} />
+  );
+}
+
+function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps>) {
+  return (
+    <div className="flex flex-col gap-5">
+      <SelectField
+        label="Step type"
+        value={step.type}
+        options={TYPE_OPTIONS}
+        disabled={readOnly}
+        onChange={(type) => onChange({ ...step, type: type as StepType })}
+      />
+      <StepContentEditor
+        content={step.content}
+        readOnly={readOnly}
+        onChange={(content) => onChange({ ...step, content })}
+      />
+      {step.type === 'tool_tip' ? (
+        <ElementTarget step={step} steps={steps} onChange={onChange} readOnly={readOnly} />
+      ) : null}
+      <ButtonList
+        buttons={step.buttons}
+        steps={steps}
+        currentStepId={step.id}
+        readOnly={readOnly}
+        onChange={(buttons) => onChange({ ...step, buttons })}
+      />
+      <BackgroundImageFields step={step} onChange={onChange} readOnly={readOnly} />
+    </div>
+  );
 }

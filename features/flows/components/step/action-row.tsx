@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { TrashIcon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/text-field';
+import { actionSchema, type FlowAction } from '@/lib/contracts/flows';
+import { ACTION_TYPE_LABELS, actionProblem } from '../../lib/step-helpers';
+import { SelectField, type SelectOption } from './select-field';
+import { StepHint } from './step-hint';
+
+/** Props of `ActionRow`. */
+export interface ActionRowProps {
+  action: FlowAction;
+  /** 1-based position, used in the labels ("Step for action 2"). */
+  position: number;
+  /** The steps a go-to may point at (never the current one). */
+  stepOptions: readonly SelectOption[];
+  /** Element actions of a tool-tip use their own wording of the spec 5.8 messages. */
+  tooltip: boolean;
+  readOnly: boolean;
+  onChange: (action: FlowAction) => void;
+  onRemove: () => void;
+}
+
+/** The link rule of the contract (http(s) or a path), shown before the save would reject it. */
+function linkError(action: FlowAction): string | undefined {
+  const parsed = actionSchema.safeParse(action);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** One action of a button or a tool-tip element: its type, its target and a remove control. */
+export function ActionRow({
+  action,
+  position,
+  stepOptions,
+  tooltip,
+  readOnly,
+  onChange,
+  onRemove,
+}: ActionRowProps) {
+  const hintId = useId();
+  const problem = actionProblem(action, tooltip);
+
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium text-slate-800">
+          {position}. {ACTION_TYPE_LABELS[action.type]}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove action ${position}`}
+          disabled={readOnly}
+          onClick={onRemove}
+        >
+          <TrashIcon className="h-4 w-4" />
+        </Button>
+      </div>
+      {action.type === 'goto' ? (
+        <>
+          <SelectField
+            label={`Step for action ${position}`}
+            value={action.reference_step ?? ''}
+            options={[{ value: '', label: 'Select a step' }, ...stepOptions]}
+            onChange={(id) => onChange({ type: 'goto', reference_step: id || null })}
+            disabled={readOnly}
+            describedBy={problem ? hintId : undefined}
+            invalid={Boolean(problem)}
+          />
+          <StepHint id={hintId} message={problem} />
+        </>
+      ) : null}
+      {action.type === 'navigation' ? (
+        <TextField
+          label={`Link for action ${position}`}
+          placeholder="https://example.com or /pricing"
+          maxLength={2048}
+          value={action.value ?? ''}
+          onChange={(e) => onChange({ type: 'navigation', value: e.target.value })}
+          disabled={readOnly}
+          error={linkError(action) ?? problem ?? undefined}
+        />
+      ) : null}
+      {action.type === 'dismiss' ? (
+        <p className="text-xs text-slate-500">Closes the flow for this visitor.</p>
+      ) : null}
+    </li>
+  );
+}

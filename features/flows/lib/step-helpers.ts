@@ -1,0 +1,90 @@
+/** Pure helpers of the step editor: labels, summaries and new items (spec 2.4.5, 3, 5.8). */
+import type { FlowAction, FlowButton, FlowStep } from '@/lib/contracts/flows';
+import { MESSAGES } from '@/lib/messages';
+
+/** Most actions one button or one tooltip element holds. */
+export { MAX_ACTIONS } from '@/lib/contracts/flows';
+
+/** What each action type is called in the editor. */
+export const ACTION_TYPE_LABELS: Record<FlowAction['type'], string> = {
+  goto: 'Go to step',
+  dismiss: 'Dismiss flow',
+  navigation: 'Navigate to page',
+};
+
+/** A new, not yet filled action of the given type. */
+export function newAction(type: FlowAction['type']): FlowAction {
+  if (type === 'goto') return { type, reference_step: null };
+  if (type === 'navigation') return { type, value: '' };
+  return { type };
+}
+
+/** A new button with the defaults of the editor; ids use the spec 3 prefix `b_`. */
+export function newButton(): FlowButton {
+  return {
+    id: `b_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    label: 'Next',
+    background_color: '#2563eb',
+    color: '#ffffff',
+    actions: [],
+  };
+}
+
+const shorten = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: ' ',
+};
+
+/** The plain text of rich content, shortened to `max` characters with an ellipsis. */
+export function contentExcerpt(html: string, max = 30): string {
+  const text = html
+    .replace(/<(br|\/p|\/h[1-6]|\/li)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return shorten(text, max);
+}
+
+/** "Step N" for the step at `index` (0-based), plus an excerpt of its content when it has one. */
+export function stepOptionLabel(step: FlowStep, index: number): string {
+  const excerpt = contentExcerpt(step.content);
+  return excerpt ? `Step ${index + 1} — ${excerpt}` : `Step ${index + 1}`;
+}
+
+/** The steps a go-to action of `currentId` may point at: every step but the current one. */
+export function otherStepOptions(
+  steps: readonly FlowStep[],
+  currentId: string,
+): { id: string; label: string }[] {
+  return steps
+    .map((s, i) => ({ id: s.id, label: stepOptionLabel(s, i) }))
+    .filter((o) => o.id !== currentId);
+}
+
+/** One line describing an action, e.g. "Go to step 2", "Dismiss flow", "Navigate to /pricing". */
+export function actionSummary(action: FlowAction, steps: readonly FlowStep[]): string {
+  if (action.type === 'dismiss') return 'Dismiss flow';
+  if (action.type === 'navigation') {
+    const link = (action.value ?? '').trim();
+    return link ? `Navigate to ${shorten(link, 40)}` : 'Navigate to page';
+  }
+  const index = steps.findIndex((s) => s.id === action.reference_step);
+  return index >= 0 ? `Go to step ${index + 1}` : 'Go to step';
+}
+
+/** The summary of a button's actions; spec 8 wording when it has none. */
+export function buttonSummary(button: FlowButton, steps: readonly FlowStep[]): string {
+  if (button.actions.length === 0) return MESSAGES.flows.noActionApplied;
+  return button.actions.map((a) => actionSummary(a, steps)).join(', ');
+}
+
+/** Spec 5.8 checks of one action and one button (their wording lives in lib/flows/checks). */
+export { actionProblem, buttonProblem } from '@/lib/flows/checks';
