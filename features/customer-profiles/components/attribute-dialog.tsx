@@ -16,7 +16,7 @@ import type {
 } from '../lib/attribute-kinds';
 import { DATA_TYPE_OPTIONS } from '../lib/data-type-options';
 import { serverFieldErrors } from '../lib/server-field-errors';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 export interface AttributeDialogProps<
   K extends AttributeFieldKey,

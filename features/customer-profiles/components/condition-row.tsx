@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { TrashIcon } from '@/components/ui/icons';
 import { operatorsFor, type FilterAction, type FilterRow } from '../lib/condition-filter';
 import { ConditionValueInput } from './condition-value-input';
-import { compactControl } from './select-field';
+import { compactControl } from '@/components/ui/select-field';
 
 export interface ConditionRowProps {
   row: FilterRow;

@@ -1,7 +1,7 @@
 import type { ConditionType, DataType, RangeValue } from '@/lib/conditions';
 import { cn } from '@/components/ui/cn';
 import { needsValue, type DraftValue } from '../lib/condition-filter';
-import { compactControl } from './select-field';
+import { compactControl } from '@/components/ui/select-field';
 
 export interface ConditionValueInputProps {
   /** Accessible name prefix, e.g. "Condition 2". */

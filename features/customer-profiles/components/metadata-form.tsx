@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useUpdateProfileMetadata } from '../hooks/use-update-profile-metadata';
 import { changedMetadata, metadataFormValues } from '../lib/metadata-values';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** profileMetadataBody allows text values up to 1000 characters. */
 const METADATA_TEXT_MAX = 1000;

@@ -1,5 +1,5 @@
 import { cn } from '@/components/ui/cn';
-import { compactControl } from './select-field';
+import { compactControl } from '@/components/ui/select-field';
 
 export type SortOrder = 'desc' | 'asc';
 

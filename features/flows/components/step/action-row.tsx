@@ -4,7 +4,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { actionSchema, type FlowAction } from '@/lib/contracts/flows';
 import { ACTION_TYPE_LABELS, actionProblem } from '../../lib/step-helpers';
-import { SelectField, type SelectOption } from './select-field';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { StepHint } from './step-hint';
 
 /** Props of `ActionRow`. */
@@ -62,10 +62,10 @@ export function ActionRow({
             label={`Step for action ${position}`}
             value={action.reference_step ?? ''}
             options={[{ value: '', label: 'Select a step' }, ...stepOptions]}
-            onChange={(id) => onChange({ type: 'goto', reference_step: id || null })}
+            onChange={(e) => onChange({ type: 'goto', reference_step: e.target.value || null })}
             disabled={readOnly}
-            describedBy={problem ? hintId : undefined}
-            invalid={Boolean(problem)}
+            aria-describedby={problem ? hintId : undefined}
+            aria-invalid={problem ? true : undefined}
           />
           <StepHint id={hintId} message={problem} />
         </>

@@ -8,7 +8,7 @@ import {
   serializeBackgroundOptions,
   type BackgroundImageOptions,
 } from '../../lib/background-image';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** Props of `BackgroundImageFields`. */
 export interface BackgroundImageFieldsProps {
@@ -63,7 +63,9 @@ export function BackgroundImageFields({ step, onChange, readOnly }: BackgroundIm
             options={values.map((v) => ({ value: v, label: v }))}
             disabled={readOnly}
             // The select only offers `values`, which are exactly the allowed ones for `key`.
-            onChange={(v) => setOption({ [key]: v } as Partial<BackgroundImageOptions>)}
+            onChange={(e) =>
+              setOption({ [key]: e.target.value } as Partial<BackgroundImageOptions>)
+            }
           />
         ))}
       </div>

@@ -2,7 +2,7 @@ import { STEP_TYPES, type FlowStep, type StepType } from '@/lib/contracts/flows'
 import { BackgroundImageFields } from './background-image-fields';
 import { ButtonList } from './button-list';
 import { ElementTarget } from './element-target';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 import { StepContentEditor } from './step-content-editor';
 
 /** Props of `StepEditor`: a controlled step plus the flow's steps for go-to choices. */
@@ -38,7 +38,7 @@ function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps
         value={step.type}
         options={TYPE_OPTIONS}
         disabled={readOnly}
-        onChange={(type) => onChange({ ...step, type: type as StepType })}
+        onChange={(e) => onChange({ ...step, type: e.target.value as StepType })}
       />
       <StepContentEditor
         content={step.content}

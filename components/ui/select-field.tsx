@@ -3,10 +3,16 @@ import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field-error';
 
+/** One choice of a `SelectField`. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly SelectOption[];
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -25,7 +31,7 @@ export function SelectField({ label, error, options, id, className, ...props }: 
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
-          'h-10 rounded-md border bg-white px-3 text-sm text-slate-900',
+          'h-10 rounded-md border bg-white px-3 text-sm text-slate-900 disabled:bg-slate-50 disabled:text-slate-500',
           focusRing,
           'focus-visible:ring-offset-0',
           error ? 'border-red-500' : 'border-slate-300',
