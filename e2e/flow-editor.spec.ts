@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accountWithBrand } from './api';
+
+/** The stored flow through the API, without the fields a save always changes. */
+async function storedFlow(page: Page, token: string, id: string) {
+  const res = await page.request.get(`/v1/flows/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: Record<string, unknown> };
+  const { updated_at: _u, ...rest } = data;
+  return rest;
+}
+
+/** The toast sits over the header's buttons (top right); a user closes it to reach them. */
+async function dismissToast(page: Page) {
+  await page.locator('.Toastify').getByRole('button', { name: 'close' }).click();
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+}
+
+test('build a two-step tour, save, reload, preview it, publish and unpublish it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const acct = await accountWithBrand(request, 'flow');
+  const headers = { authorization: `Bearer ${acct.token}` };
+  const event = await request.post('/v1/events', {
+    headers,
+    data: { brand_id: acct.brandId, name: 'Signed Up', code: 'signed_up', attributes: [] },
+  });
+  expect(event.status()).toBe(201);
+
+  await page.addInitScript(
+    ([token, brandId]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('brand_id', brandId);
+    },
+    [acct.token, String(acct.brandId)],
+  );
+  await page.goto('/flows');
+  await page.getByRole('button', { name: 'Create product tour' }).first().click();
+  await expect(page).toHaveURL(/\/flows\/\d+$/);
+  const flowId = page.url().split('/').pop()!;
+
+  const title = page.getByRole('textbox', { name: 'Flow title' });
+  await title.fill('Welcome tour');
+  await title.press('Enter');
+
+  // Step 1: a modal whose button goes to step 2 (added first so it can be chosen).
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const content = page.getByRole('textbox', { name: 'Step content' });
+  await content.click();
+  await content.pressSequentially('Welcome to the shop');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByRole('complementary', { name: 'Step 2 editor' })).toBeVisible();
+  await page.getByLabel('Step type').selectOption({ label: 'Tooltip' });
+  await content.click();
+  await content.pressSequentially('Click here to buy');
+  await page.getByLabel('CSS selector').fill('#buy');
+  await page.getByRole('button', { name: 'Add button' }).click();
+  await page.getByLabel('Button label').fill('Done');
+  await page
+    .getByRole('region', { name: 'Button Done' })
+    .getByRole('button', { name: 'Add action: Dismiss flow' })
+    .click();
+
+  await page.getByRole('button', { name: 'Edit step 1' }).click();
+  await expect(page.getByRole('complementary', { name: 'Step 1 editor' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add button' }).click();
+  await page.getByLabel('Button label').fill('Next');
+  const next = page.getByRole('region', { name: 'Button Next' });
+  await next.getByRole('button', { name: 'Add action: Go to step' }).click();
+  await next.getByLabel('Step for action 1').selectOption({ label: 'Step 2 — Click here to buy' });
+  await page.getByRole('button', { name: 'Close step editor' }).click();
+
+  // Trigger: a URL condition and an event condition.
+  await page.getByRole('button', { name: 'Add Condition' }).click();
+  await page.getByRole('menuitem', { name: 'URL' }).click();
+  const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
+  await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
+  await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/shop');
+  await urlDialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(urlDialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add event condition' }).click();
+  const eventDialog = page.getByRole('dialog', { name: 'Event' });
+  await eventDialog.getByPlaceholder('Find an event').fill('Signed');
+  await eventDialog.getByRole('option', { name: /Signed Up/ }).click();
+  await eventDialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(eventDialog).toBeHidden();
+
+  const triggers = page.getByRole('list', { name: 'Trigger conditions' });
+  await expect(triggers.getByRole('listitem')).toHaveCount(2);
+  await expect(triggers).toContainText('/shop');
+  await expect(triggers).toContainText('signed_up');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update product tour successfully')).toBeVisible();
+  await dismissToast(page);
+  const saved = await storedFlow(page, acct.token, flowId);
+  expect(saved).toMatchObject({ name: 'Welcome tour', publish: false });
+
+  // Reload: the editor shows the same flow, and saving it again changes nothing.
+  await page.reload();
+  await expect(title).toHaveValue('Welcome tour');
+  await expect(page.getByRole('region', { name: 'Step 1' })).toContainText('Welcome to the shop');
+  await expect(page.getByRole('region', { name: 'Step 2' })).toContainText('Click here to buy');
+  await expect(triggers.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByText(/unsaved changes/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update product tour successfully')).toBeVisible();
+  await dismissToast(page);
+  expect(await storedFlow(page, acct.token, flowId)).toEqual(saved);
+
+  // Preview plays both steps with the real renderer.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview' });
+  await expect(preview.getByText('Step 1 of 2')).toBeVisible();
+  await expect(preview.getByText('Welcome to the shop')).toBeVisible();
+  await preview.getByRole('button', { name: 'Next' }).click();
+  await expect(preview.getByText('Step 2 of 2')).toBeVisible();
+  await expect(preview.getByText('Click here to buy')).toBeVisible();
+  await preview.getByRole('button', { name: 'Done' }).click();
+  await expect(preview.getByText(/Tour ended/)).toBeVisible();
+  await preview.getByRole('button', { name: 'Close preview' }).click();
+
+  // Publish, then unpublish, through their dialogs.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publish = page.getByRole('dialog', { name: 'Publish Flow' });
+  await expect(publish.getByRole('link', { name: 'View install instructions' })).toBeVisible();
+  await publish.getByRole('button', { name: 'Publish now' }).click();
+  await expect(publish).toBeHidden();
+  await dismissToast(page);
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+  expect(await storedFlow(page, acct.token, flowId)).toMatchObject({ status: 'published' });
+
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  const unpublish = page.getByRole('dialog', { name: 'Unpublish Flow' });
+  await expect(unpublish).toContainText('Do you sure want to unpublish this flow "Welcome tour"?');
+  await unpublish.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+  expect(await storedFlow(page, acct.token, flowId)).toMatchObject({
+    status: 'unpublished',
+    name: 'Welcome tour',
+  });
+});
