@@ -44,6 +44,22 @@ async function bundle(contents: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** The tours renderer (its CSS is inside it), built as the SDK's on-demand tours bundle will be. */
+async function bundleRenderer(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(root, 'sdk/src/flows/index.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'signpostFlows',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
+}
+
 const css = (pkg: string, file: string) => readFileSync(path.join(pkgDir(pkg), file));
 
 async function main() {
@@ -54,6 +70,12 @@ async function main() {
       }
     ).version;
   const ours = measure(await buildSdkBundle('iife'));
+  const renderer = measure(await bundleRenderer());
+  const add = (a: Size, b: Size): Size => ({
+    raw: a.raw + b.raw,
+    gzip: a.gzip + b.gzip,
+    brotli: a.brotli + b.brotli,
+  });
   const driver = measure(
     await bundle(`import { driver } from 'driver.js'; window.driver = driver;`),
   );
@@ -73,6 +95,9 @@ async function main() {
     ratio_vs_driver_js: ratio(ours, driver),
     ratio_vs_shepherd_js: ratio(ours, shepherd),
     within_budget: ours.gzip <= BUDGET_GZIP_BYTES,
+    // Tracking plus tours against shepherd.js with its CSS (our renderer carries its own CSS).
+    tours_renderer: renderer,
+    sdk_with_tours_vs_shepherd_js_with_css: ratio(add(ours, renderer), add(shepherd, shepherdCss)),
   };
 
   const row = (name: string, s: Size) =>
@@ -80,6 +105,7 @@ async function main() {
       `${name.padEnd(26)} ${String(s.raw).padStart(7)} B  ${String(s.gzip).padStart(6)} B gzip  ${String(s.brotli).padStart(6)} B br`,
     );
   row('signpost sdk.js', ours);
+  row('signpost tours renderer', renderer);
   row(`driver.js ${result.driver_js.version} (js)`, driver);
   row(`driver.js (css)`, driverCss);
   row(`shepherd.js ${result.shepherd_js.version} (js)`, shepherd);
@@ -89,6 +115,10 @@ async function main() {
       `${result.ratio_vs_shepherd_js.gzip.toFixed(3)}× shepherd.js; ` +
       `brotli: ${result.ratio_vs_driver_js.brotli.toFixed(3)}× driver.js, ` +
       `${result.ratio_vs_shepherd_js.brotli.toFixed(3)}× shepherd.js`,
+  );
+  console.log(
+    `sdk.js + tours renderer: ${result.sdk_with_tours_vs_shepherd_js_with_css.gzip.toFixed(3)}× ` +
+      `shepherd.js with its CSS (gzip)`,
   );
   console.log(
     `budget: ${ours.gzip} of ${BUDGET_GZIP_BYTES} B gzip (${result.within_budget ? 'within' : 'OVER'})`,
