@@ -90,6 +90,8 @@ export const stepSchema = z.object({
   background_image_url: link().nullable().optional(),
   /** JSON text with size, position and repeat (spec 3). */
   background_image_options: text(500).nullable().optional(),
+  /** Where a banner sits on the page; top when not set. */
+  banner_position: z.enum(['top', 'bottom']).nullable().optional(),
 });
 export type FlowStep = z.infer<typeof stepSchema>;
 

@@ -62,6 +62,17 @@ function setup(options: { steps?: FlowStep[]; selected?: string; readOnly?: bool
 const buttonActions = () => screen.getByRole('group', { name: 'Button actions' });
 const elementActions = () => screen.getByRole('group', { name: 'Element actions' });
 
+describe('StepEditor: banner position', () => {
+  it('offers the position only for banners and stores bottom', async () => {
+    const { user, last } = setup();
+    expect(screen.queryByLabelText('Banner position')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Step type'), 'Banner');
+    expect(screen.getByLabelText('Banner position')).toHaveValue('top');
+    await user.selectOptions(screen.getByLabelText('Banner position'), 'Bottom of the page');
+    expect(last()).toMatchObject({ type: 'banner', banner_position: 'bottom' });
+  });
+});
+
 describe('StepEditor: buttons (spec 2.4.5, 9)', () => {
   it('adds buttons up to 2, then hides Add button', async () => {
     const { user, last } = setup();

@@ -183,6 +183,18 @@ describe('playTour', () => {
     }
   });
 
+  it('puts a banner at the top unless its position is bottom', () => {
+    player = playTour({ steps: [step('top', { type: 'banner' })] });
+    expect(shadow().querySelector('.layer')).toHaveClass('banner');
+    expect(shadow().querySelector('.layer')).not.toHaveClass('bottom');
+    player.destroy();
+    player = playTour({ steps: [step('low', { type: 'banner', banner_position: 'bottom' })] });
+    expect(shadow().querySelector('.layer')).toHaveClass('banner', 'bottom');
+    expect(shadow().querySelector('style')!.textContent).toContain(
+      '.banner.bottom .card { top: auto; bottom: 0; }',
+    );
+  });
+
   it('applies the background image and its allow-listed options', () => {
     const bg = (url: string, options: string | null) =>
       step('b', { background_image_url: url, background_image_options: options });

@@ -71,7 +71,8 @@ export function renderStep(
 
   const arrow = type === 'tool_tip' ? h('div', { class: 'arrow', 'aria-hidden': 'true' }) : null;
   if (arrow) card.append(arrow);
-  const layer = h('div', { class: `layer ${type}` });
+  const bottom = type === 'banner' && step.banner_position === 'bottom';
+  const layer = h('div', { class: `layer ${type}${bottom ? ' bottom' : ''}` });
   if (modal) layer.append(h('div', { class: 'backdrop' }));
   layer.append(card);
   return { layer, card, arrow };

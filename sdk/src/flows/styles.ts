@@ -14,6 +14,7 @@ export const TOUR_CSS = `
 .speech_bubble .card { right: 24px; bottom: 28px; border-radius: 18px; }
 .speech_bubble .card::after { content: ""; position: absolute; right: 28px; bottom: -9px; display: block; width: 18px; height: 18px; background: inherit; background-image: none; transform: rotate(45deg); border-radius: 0 0 4px 0; }
 .banner .card { top: 0; left: 0; right: 0; width: auto; max-width: none; border-radius: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 12px 56px 12px 20px; }
+.banner.bottom .card { top: auto; bottom: 0; }
 .banner .content { flex: 1 1 320px; max-height: 30vh; }
 .banner .actions { margin: 0; }
 .banner .close { top: 50%; transform: translateY(-50%); }

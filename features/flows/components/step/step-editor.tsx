@@ -22,6 +22,11 @@ const STEP_TYPE_LABELS: Record<StepType, string> = {
 };
 const TYPE_OPTIONS = STEP_TYPES.map((t) => ({ value: t, label: STEP_TYPE_LABELS[t] }));
 
+const BANNER_POSITIONS = [
+  { value: 'top', label: 'Top of the page' },
+  { value: 'bottom', label: 'Bottom of the page' },
+];
+
 /** The editing panel of one step (spec 2.4.5, 3, 5.8); controlled through `step`/`onChange`. */
 export function StepEditor({ step, steps, onChange, readOnly = false }: StepEditorProps) {
   // Keyed by step id: another step gets a fresh rich-text editor and closed button entries.
@@ -45,6 +50,17 @@ function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps
         readOnly={readOnly}
         onChange={(content) => onChange({ ...step, content })}
       />
+      {step.type === 'banner' ? (
+        <SelectField
+          label="Banner position"
+          value={step.banner_position ?? 'top'}
+          options={BANNER_POSITIONS}
+          disabled={readOnly}
+          onChange={(e) =>
+            onChange({ ...step, banner_position: e.target.value === 'bottom' ? 'bottom' : 'top' })
+          }
+        />
+      ) : null}
       {step.type === 'tool_tip' ? (
         <ElementTarget step={step} steps={steps} onChange={onChange} readOnly={readOnly} />
       ) : null}
