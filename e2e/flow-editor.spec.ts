@@ -107,6 +107,16 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await expect(page.getByRole('region', { name: 'Step 1' })).toContainText('Welcome to the shop');
   await expect(page.getByRole('region', { name: 'Step 2' })).toContainText('Click here to buy');
   await expect(triggers.getByRole('listitem')).toHaveCount(2);
+  await expect(triggers).toContainText('URL matches /shop (exact)');
+  await expect(triggers).toContainText('Event signed_up, at least 1 time, in the last 1 days');
+  await page.getByRole('button', { name: 'Edit step 1' }).click();
+  await expect(page.getByLabel('Step type')).toHaveValue('modal');
+  await expect(page.getByRole('button', { name: /Next.*Go to step 2/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit step 2' }).click();
+  await expect(page.getByLabel('Step type')).toHaveValue('tool_tip');
+  await expect(page.getByLabel('CSS selector')).toHaveValue('#buy');
+  await expect(page.getByRole('button', { name: /Done.*Dismiss flow/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Close step editor' }).click();
   await expect(page.getByText(/unsaved changes/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update product tour successfully')).toBeVisible();

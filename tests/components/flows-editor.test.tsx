@@ -221,6 +221,66 @@ describe('Flow editor', () => {
     expect(mockRouter.push).toHaveBeenCalledWith('/events');
   });
 
+  it('the browser back button with unsaved changes keeps the editor and asks', async () => {
+    seed();
+    const { user } = renderEditor();
+    await title();
+    const onPopState = () => {
+      const calls = mockRouter.beforePopState.mock.calls as unknown as [
+        (s: { as: string; url: string; options: object }) => boolean,
+      ][];
+      return calls.at(-1)![0]({ as: '/events', url: '/events', options: {} });
+    };
+    expect(onPopState()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    const pushState = vi.spyOn(window.history, 'pushState');
+    let allowed = true;
+    act(() => {
+      allowed = onPopState();
+    });
+    expect(allowed).toBe(false);
+    expect(pushState).toHaveBeenCalledWith(null, '', mockRouter.asPath);
+    const dialog = await screen.findByRole('dialog', { name: 'Discard Changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(mockRouter.push).toHaveBeenCalledWith('/events');
+  });
+
+  it('saves nothing while the typed title is invalid', async () => {
+    seed();
+    const { user } = renderEditor();
+    await user.clear(await title());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(M.titleEmpty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Flow title' }), 'Fixed{Enter}');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('unpublishing a flow being edited saves only the status; the edits stay unsaved', async () => {
+    const flow = seed({ publish: true });
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish Flow' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(db.flows.find((f) => f.id === flow.id)!.status).toBe('unpublished'));
+    expect(db.flows.find((f) => f.id === flow.id)!.steps).toHaveLength(1);
+    expect(useFlowEditorStore.getState().draft!.steps).toHaveLength(2);
+    expect(await screen.findByText(/unsaved changes/)).toBeInTheDocument();
+  });
+
+  it('waits for the router before deciding between a stored and a new flow', async () => {
+    seed();
+    mockRouter.isReady = false;
+    mockRouter.query = {};
+    renderEditor();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the flow');
+    expect(screen.queryByRole('textbox', { name: 'Flow title' })).toBeNull();
+    expect(useFlowEditorStore.getState().draft).toBeNull();
+  });
+
   it('asks the browser to confirm a tab close only with unsaved changes', async () => {
     seed();
     const { user } = renderEditor();

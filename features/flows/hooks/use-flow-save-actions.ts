@@ -29,13 +29,17 @@ export function useFlowSaveActions(options: { onSaved?: () => void } = {}) {
     const { draft, flowId } = useFlowEditorStore.getState();
     if (draft) save.mutate({ id: flowId, body: { ...draft, publish } });
   };
+  /** Spec 2.3: unpublishing saves the stored flow with the new status; edits stay unsaved. */
+  const unpublish = () => {
+    const { saved, draft, flowId } = useFlowEditorStore.getState();
+    const body = saved ?? draft;
+    if (body) save.mutate({ id: flowId, body: { ...body, publish: false } });
+  };
   return {
     /** Saves with the current publication status. */
     save: () => send(useFlowEditorStore.getState().status === 'published'),
     publish: () => send(true),
-    unpublish: () => send(false),
+    unpublish,
     pending: save.isPending,
-    /** Which of the three is running, for the right spinner. */
-    pendingPublish: save.isPending ? save.variables?.body.publish : undefined,
   };
 }

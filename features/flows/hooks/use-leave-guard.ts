@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const ABORT = 'Route change aborted: unsaved changes in the flow editor.';
 
 /**
- * Asks before unsaved changes (`isDirty()`) are lost (spec 2.3, Discard Changes): the editor's back arrow,
- * any in-app navigation and the browser's back button open the dialog; a tab close or reload
- * gets the browser's own prompt.
+ * Asks before unsaved changes (`isDirty()`) are lost (spec 2.3, Discard Changes): the editor's
+ * back arrow, in-app navigation (routeChangeStart) and the browser's back and forward buttons
+ * (beforePopState) open the dialog; a tab close or reload gets the browser's own prompt.
  */
 export function useLeaveGuard(isDirty: () => boolean) {
   const router = useRouter();
@@ -31,9 +31,18 @@ export function useLeaveGuard(isDirty: () => boolean) {
       router.events.emit('routeChangeError', ABORT, url, { shallow: false });
       throw ABORT;
     };
+    // The browser's back and forward buttons change the address before Next hears of them:
+    // keep the editor's address and ask instead of letting Next follow.
+    router.beforePopState(({ as }) => {
+      if (!dirtyRef.current() || allowed.current || as === router.asPath) return true;
+      window.history.pushState(null, '', router.asPath);
+      setPendingUrl(as);
+      return false;
+    });
     window.addEventListener('beforeunload', onBeforeUnload);
     router.events.on('routeChangeStart', onRouteChange);
     return () => {
+      router.beforePopState(() => true);
       window.removeEventListener('beforeunload', onBeforeUnload);
       router.events.off('routeChangeStart', onRouteChange);
     };

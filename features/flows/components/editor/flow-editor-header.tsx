@@ -26,6 +26,13 @@ export function FlowEditorHeader() {
   const setName = useFlowEditorStore((s) => s.setName);
   const startEditing = useFlowEditorStore((s) => s.startEditing);
   const guard = useLeaveGuard(isDirtyNow);
+  // While the typed title is invalid nothing is saved (it would save the old name silently).
+  const [titleInvalid, setTitleInvalid] = useState(false);
+  const [nameShown, setNameShown] = useState(draft?.name);
+  if (nameShown !== draft?.name) {
+    setNameShown(draft?.name);
+    setTitleInvalid(false); // a new name from a save or a load replaces what was typed
+  }
   const [dialog, setDialog] = useState<'publish' | 'unpublish' | 'preview' | null>(null);
   const actions = useFlowSaveActions({ onSaved: () => setDialog(null) });
   const published = status === 'published';
@@ -42,7 +49,12 @@ export function FlowEditorHeader() {
       </button>
       {draft ? (
         <>
-          <FlowTitleInput name={draft.name} onChange={setName} readOnly={readOnly} />
+          <FlowTitleInput
+            name={draft.name}
+            onChange={setName}
+            onProblem={(p) => setTitleInvalid(p !== null)}
+            readOnly={readOnly}
+          />
           <span
             className={cn(
               'hidden shrink-0 rounded-full px-2 py-0.5 text-xs font-medium sm:inline',
@@ -66,7 +78,7 @@ export function FlowEditorHeader() {
                 size="sm"
                 onClick={actions.save}
                 loading={actions.pending && dialog === null}
-                disabled={actions.pending}
+                disabled={actions.pending || titleInvalid}
               >
                 Save
               </Button>
@@ -76,7 +88,7 @@ export function FlowEditorHeader() {
                 Unpublish
               </Button>
             ) : (
-              <Button size="sm" onClick={() => setDialog('publish')}>
+              <Button size="sm" onClick={() => setDialog('publish')} disabled={titleInvalid}>
                 Publish
               </Button>
             )}

@@ -13,9 +13,13 @@ import { selectReadOnly, toBody, useFlowEditorStore } from '../../state/editor-s
 import { FlowCanvas } from './flow-canvas';
 import { StepPanel } from './step-panel';
 
-/** Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow. */
-function useFlowId(): number | null | 'invalid' {
-  const { query } = useRouter();
+/**
+ * Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow. Until the router
+ * is ready (the first render of a static page has no query) the answer is 'pending'.
+ */
+function useFlowId(): number | null | 'invalid' | 'pending' {
+  const { query, isReady } = useRouter();
+  if (!isReady) return 'pending';
   if (query.id === undefined) return null;
   const id = Number(query.id);
   return Number.isInteger(id) && id > 0 ? id : 'invalid';
@@ -63,7 +67,7 @@ export function FlowEditorView() {
       </FormAlert>
     );
   if (id === null && brandId === null) return <NoBrandState title="No tracked product" />;
-  const ready = hasDraft && (id === null || loadedId === id);
+  const ready = id !== 'pending' && hasDraft && (id === null || loadedId === id);
   if (!ready)
     return (
       <div className="flex h-64 items-center justify-center text-brand-600">

@@ -11,6 +11,8 @@ import { titleProblem } from '@/lib/flows/checks';
 export function FlowTitleInput(props: {
   name: string;
   onChange: (name: string) => void;
+  /** Told the title's problem on each check (null once it is valid). */
+  onProblem?: (problem: string | null) => void;
   readOnly?: boolean;
 }) {
   const [text, setText] = useState(props.name);
@@ -26,6 +28,7 @@ export function FlowTitleInput(props: {
   const commit = () => {
     const problem = titleProblem(text);
     setError(problem);
+    props.onProblem?.(problem);
     if (!problem && text.trim() !== props.name) props.onChange(text.trim());
   };
   return (
