@@ -123,6 +123,115 @@ describe('playTour', () => {
     expect(onEnd2).toHaveBeenCalledExactlyOnceWith('completed');
   });
 
+  it('non-modal steps end on Esc only when it is pressed inside the tour and not taken by the page', () => {
+    const field = document.createElement('input');
+    document.body.append(field);
+    for (const type of ['tool_tip', 'speech_bubble', 'banner'] as const) {
+      const onEnd = vi.fn();
+      player = playTour({ steps: [step('x', { type })], onEnd });
+      field.focus();
+      press('Escape'); // the page's Esc, e.g. closing its own menu
+      expect(onEnd).not.toHaveBeenCalled();
+      expect(host()).not.toBeNull();
+
+      buttonNamed('Close tour').focus();
+      const taken = new KeyboardEvent('keydown', {
+        key: 'Escape',
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+      });
+      window.addEventListener('keydown', (e) => e.preventDefault(), { capture: true, once: true });
+      shadow().activeElement!.dispatchEvent(taken); // handled by the page before the tour
+      expect(onEnd).not.toHaveBeenCalled();
+
+      press('Escape');
+      expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+      expect(host()).toBeNull();
+    }
+  });
+
+  it('a modal step ends on Esc even when focus is on the page', () => {
+    const field = document.createElement('input');
+    document.body.append(field);
+    const onEnd = vi.fn();
+    player = playTour({ steps: STEPS, onEnd });
+    field.focus();
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    field.dispatchEvent(event);
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+    expect(event.defaultPrevented).toBe(true); // the page can tell the tour took it
+  });
+
+  it('a goto to a step that no longer exists goes on to the next step, or completes after the last', () => {
+    const onEnd = vi.fn();
+    const gone = [{ type: 'goto', reference_step: 'deleted' }] as const;
+    player = playTour({
+      steps: [
+        step('a', { buttons: [button('Onward', [...gone])] }),
+        step('b', { buttons: [button('Finish', [...gone])] }),
+      ],
+      onEnd,
+    });
+    buttonNamed('Onward').click();
+    expect(player.index).toBe(1);
+    expect(dialog()).toHaveTextContent('About b');
+    buttonNamed('Finish').click();
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('completed');
+    expect(host()).toBeNull();
+  });
+
+  it('puts the host after body by default, and confines the tour to a container', () => {
+    player = playTour({ steps: STEPS });
+    expect(host()!.parentElement).toBe(document.documentElement);
+    expect(document.body.contains(host())).toBe(false);
+    expect(host()!.style.getPropertyValue('position')).toBe('fixed');
+    player.destroy();
+
+    const stage = document.createElement('div');
+    document.body.append(stage);
+    player = playTour({ steps: STEPS, container: stage });
+    expect(host()!.parentElement).toBe(stage);
+    // Covers the container and is the frame of the steps' fixed layers.
+    for (const [name, value] of [
+      ['position', 'absolute'],
+      ['top', '0px'],
+      ['right', '0px'],
+      ['bottom', '0px'],
+      ['left', '0px'],
+      ['transform', 'translateZ(0)'],
+      ['overflow', 'hidden'],
+      ['pointer-events', 'none'],
+    ]) {
+      expect(host()!.style.getPropertyValue(name!)).toBe(value);
+      expect(host()!.style.getPropertyPriority(name!)).toBe('important');
+    }
+    player.destroy();
+
+    player = playTour({ steps: STEPS, container: document.body });
+    expect(host()!.parentElement).toBe(document.body);
+    expect(host()!.style.getPropertyValue('position')).toBe('fixed');
+  });
+
+  it('shows the root element while playing when the page hides it, and gives it back', () => {
+    const css = document.createElement('style');
+    css.textContent = '* { display: none !important; }';
+    document.head.append(css);
+    try {
+      const html = document.documentElement;
+      expect(getComputedStyle(html).display).toBe('none');
+      player = playTour({ steps: STEPS });
+      expect(html.style.getPropertyValue('display')).toBe('block');
+      expect(html.style.getPropertyPriority('display')).toBe('important');
+      expect(getComputedStyle(document.body).display).toBe('none'); // the page stays hidden
+      player.dismiss();
+      expect(html.getAttribute('style') ?? '').toBe('');
+      expect(getComputedStyle(html).display).toBe('none');
+    } finally {
+      css.remove();
+    }
+  });
+
   it('traps Tab inside a modal and gives focus back when the tour ends', () => {
     const opener = document.createElement('button');
     opener.textContent = 'Start tour';

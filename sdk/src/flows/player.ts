@@ -25,6 +25,36 @@ const HOST_STYLE: readonly [string, string][] = [
   ['z-index', '2147483647'],
 ];
 
+/**
+ * In a container the host covers it and, being transformed, is the frame of the steps' fixed
+ * layers: the tour stays inside (an in-page preview keeps its own toolbar usable).
+ */
+const CONFINED_STYLE: readonly [string, string][] = [
+  ...HOST_STYLE.filter(([name]) => !['position', 'width', 'height', 'overflow'].includes(name)),
+  ['position', 'absolute'],
+  ['right', '0'],
+  ['bottom', '0'],
+  ['overflow', 'hidden'],
+  ['transform', 'translateZ(0)'],
+  ['pointer-events', 'none'],
+];
+
+/**
+ * With `* { display: none }` the root element is hidden and nothing under it can render, the
+ * tour included: while it plays, the root's display is forced (and restored after).
+ */
+function revealRoot(): () => void {
+  const html = document.documentElement;
+  if (getComputedStyle(html).display !== 'none') return () => {};
+  const value = html.style.getPropertyValue('display');
+  const priority = html.style.getPropertyPriority('display');
+  html.style.setProperty('display', 'block', 'important');
+  return () => {
+    if (value) html.style.setProperty('display', value, priority);
+    else html.style.removeProperty('display');
+  };
+}
+
 function defaultTarget(step: FlowStep): Element | null {
   const selector = step.select_element?.selector;
   return selector ? document.querySelector(selector) : null;
@@ -40,7 +70,8 @@ function guard<A extends unknown[]>(fn: ((...args: A) => void) | undefined, ...a
 }
 
 /**
- * Plays a tour: one shadow root on a host appended to `container`, one step shown at a time.
+ * Plays a tour: one shadow root on a host appended to `container` (default: the root element,
+ * after body, so a hidden body does not hide it), one step shown at a time.
  * Framework-free, shared by the dashboard's preview and the SDK's tours bundle.
  */
 export function playTour(options: TourPlayerOptions): TourPlayer {
@@ -49,17 +80,25 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   const resolveTarget = options.resolveTarget ?? defaultTarget;
   const previousFocus = document.activeElement;
 
+  const { container } = options;
+  const confined =
+    !!container && container !== document.body && container !== document.documentElement;
+
   const host = h('div', { 'data-signpost-tour': '' });
-  for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
+  for (const [name, value] of confined ? CONFINED_STYLE : HOST_STYLE)
+    host.style.setProperty(name, value, 'important');
   const root = host.attachShadow({ mode: 'open' });
   root.append(h('style', {}, TOUR_CSS));
-  (options.container ?? document.body).append(host);
+  const restoreRoot = confined ? () => {} : revealRoot();
+  (container ?? document.documentElement).append(host);
 
   let index = -1;
   let view: StepView | null = null;
   let cleanups: (() => void)[] = [];
   let ended = false;
-  const focusInTour = () => document.activeElement === host;
+  // The shadow root reports the focused element only when focus is inside the tour.
+  const focusInTour = () => root.activeElement !== null;
+  const modalShown = () => view?.card.getAttribute('aria-modal') === 'true';
 
   function clearStep(): void {
     for (const cleanup of cleanups) cleanup();
@@ -113,7 +152,10 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
       if (ended) return;
       if (action.type === 'goto') {
         const to = steps.findIndex((s) => s.id === action.reference_step);
+        // A step that no longer exists must not leave a dead button: go on in order.
         if (to >= 0) show(to);
+        else if (index + 1 < steps.length) show(index + 1);
+        else return end('completed');
       } else if (action.type === 'dismiss') {
         return end('dismissed');
       } else if (action.type === 'navigation') {
@@ -126,21 +168,26 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   }
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' || event.key === 'Esc') end('dismissed');
-    else if (event.key === 'Tab' && view && steps[index]?.type === 'modal')
+    if (event.key === 'Escape' || event.key === 'Esc') {
+      // Non-modal steps leave the page's own Esc alone: only Esc pressed inside the tour counts.
+      if (!modalShown() && (event.defaultPrevented || !focusInTour())) return;
+      event.preventDefault(); // tells the page the tour took this Esc
+      end('dismissed');
+    } else if (event.key === 'Tab' && view && modalShown())
       trapTab(event, view.card, root.activeElement);
   };
-  // Capture: the page cannot swallow Esc or Tab before the tour sees them.
+  // Capture: the page cannot swallow Esc or Tab before a modal step sees them.
   document.addEventListener('keydown', onKey, true);
 
   function teardown(): void {
     if (ended) return;
     ended = true;
     const active = document.activeElement;
-    const restore = active === host || active === null || active === document.body;
+    const restore = focusInTour() || active === null || active === document.body;
     clearStep();
     document.removeEventListener('keydown', onKey, true);
     host.remove();
+    restoreRoot();
     if (restore && previousFocus instanceof HTMLElement && previousFocus.isConnected)
       previousFocus.focus();
   }

@@ -10,7 +10,10 @@ export interface TourPlayerOptions {
   steps: readonly FlowStep[];
   /** Index of the first step shown; default 0. */
   startAt?: number;
-  /** Where the shadow host is appended; default document.body. */
+  /**
+   * Where the shadow host goes; default the root element (after body). Any element other than
+   * body or the root confines the tour to it: steps are laid out in its box, not the window's.
+   */
   container?: HTMLElement;
   /** Finds a tooltip's anchor; default document.querySelector(step.select_element.selector). */
   resolveTarget?: (step: FlowStep) => Element | null;
@@ -25,7 +28,7 @@ export interface TourPlayerOptions {
 export interface TourPlayer {
   /** Index of the step shown (the last one shown once the tour has ended). */
   readonly index: number;
-  /** Shows the step with this id, or at this index; unknown ones are ignored. */
+  /** Shows the step with this id, or at this index; unknown ones are ignored (a button's goto to an unknown id goes on to the next step instead). */
   goTo(stepIdOrIndex: string | number): void;
   /** Shows the next step; after the last one the tour ends as completed. */
   next(): void;

@@ -8,6 +8,8 @@ import { SamplePage, SAMPLE_TARGET_ID } from './sample-page';
 /**
  * Preview: plays the steps on a sample page with the same renderer the SDK uses. A tooltip
  * whose selector is not on the sample page points at the sample page's highlighted button.
+ * The stage is the tour's container, so the renderer confines the tour to it: a modal's backdrop
+ * or a banner never covers the toolbar.
  */
 export function PreviewDialog({ steps, onClose }: { steps: FlowStep[]; onClose: () => void }) {
   const stage = useRef<HTMLDivElement>(null);
@@ -45,14 +47,18 @@ export function PreviewDialog({ steps, onClose }: { steps: FlowStep[]; onClose: 
     };
   }, [steps, run]);
 
+  const playing = steps.length > 0 && !state.ended;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // Esc ends the tour first (the renderer handles it); once ended it closes the preview.
-      if (e.key === 'Escape' && state.ended) onClose();
+      // The renderer takes Esc (defaultPrevented) on modals and inside the tour; any other Esc
+      // ends the tour first, and once it has ended closes the preview.
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (playing && player.current) player.current.dismiss();
+      else onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [state.ended, onClose]);
+  }, [playing, onClose]);
 
   return createPortal(
     <div
@@ -84,8 +90,11 @@ export function PreviewDialog({ steps, onClose }: { steps: FlowStep[]; onClose: 
           </Button>
         </div>
       </div>
-      <div ref={stage} className="relative flex-1 overflow-auto bg-white">
-        <SamplePage />
+      {/* The stage does not scroll (its sample page does): the tour stays in view. */}
+      <div ref={stage} className="relative flex-1 overflow-hidden bg-white">
+        <div className="absolute inset-0 overflow-auto">
+          <SamplePage />
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FlowStep } from '@/lib/contracts/flows';
+import { PreviewDialog } from './preview-dialog';
+
+const step = (id: string, type: FlowStep['type']): FlowStep => ({
+  id,
+  type,
+  content: `<p>About ${id}</p>`,
+  buttons: [],
+  element_actions: [],
+});
+
+const tourHost = () => document.querySelector<HTMLElement>('[data-signpost-tour]');
+
+describe('PreviewDialog', () => {
+  it('plays the tour inside its stage, never over the toolbar', () => {
+    render(<PreviewDialog steps={[step('a', 'modal')]} onClose={() => {}} />);
+    const preview = screen.getByRole('dialog', { name: 'Preview' });
+    const stage = tourHost()!.parentElement!;
+    expect(preview.contains(stage)).toBe(true);
+    expect(stage.contains(screen.getByRole('button', { name: 'Restart' }))).toBe(false);
+    expect(stage.contains(screen.getByRole('button', { name: 'Close preview' }))).toBe(false);
+    // Confined: the renderer lays the steps out in the stage's box, not the window's.
+    expect(tourHost()!.style.getPropertyValue('position')).toBe('absolute');
+  });
+
+  it('Esc ends a non-modal tour from anywhere in the preview, then closes the preview', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<PreviewDialog steps={[step('a', 'banner')]} onClose={onClose} />);
+    await user.click(screen.getByText('Preview')); // focus is on the preview, not in the tour
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Tour ended (dismissed).')).toBeInTheDocument();
+    expect(tourHost()).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('Esc on a modal step ends the tour only; the next Esc closes the preview', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<PreviewDialog steps={[step('a', 'modal'), step('b', 'modal')]} onClose={onClose} />);
+    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Tour ended (dismissed).')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
