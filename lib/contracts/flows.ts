@@ -47,8 +47,11 @@ const range = z.object({
 });
 const conditionValue = z.union([text(), z.number(), z.boolean(), range, z.null()]).optional();
 
-/** Links a tour may open: http(s) or a path on the same site; never `javascript:` or `data:`. */
-export const SAFE_LINK = /^(https?:\/\/|\/(?!\/))/i;
+/**
+ * Links a tour may open: http(s) or a path on the same site; never `javascript:` or `data:`,
+ * nor `//host` or `/\host` (browsers read both as another host).
+ */
+export const SAFE_LINK = /^(https?:\/\/|\/(?![/\\]))/i;
 const link = (max = 2048) =>
   text(max).refine((v) => v.trim() === '' || SAFE_LINK.test(v.trim()), {
     error: 'Links must start with http://, https:// or /',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EventCondition, FlowBody, FlowStep } from '../contracts/flows';
-import { flowBody } from '../contracts/flows';
+import { flowBody, SAFE_LINK } from '../contracts/flows';
 import { MESSAGES } from '../messages';
 import {
+  actionProblem,
   conditionProblems,
   conditionValueProblem,
+  displayTimesProblem,
   eventConditionProblems,
   flowProblems,
   freeMatchTypes,
@@ -31,6 +33,13 @@ const step = (extra: Partial<FlowStep> = {}): FlowStep => ({
   ],
   element_actions: [],
   ...extra,
+});
+const btn = (actions: FlowStep['buttons'][number]['actions']) => ({
+  id: 'b',
+  label: 'Go',
+  background_color: '#000',
+  color: '#fff',
+  actions,
 });
 const event = (extra: Partial<EventCondition> = {}): EventCondition => ({
   event_id: 3,
@@ -117,6 +126,35 @@ describe('spec 5.5 customer condition save', () => {
     ]);
     expect(kept.map((k) => k.condition_type)).toEqual(['exact', 'range', 'empty']);
   });
+
+  it('keeps a number between that starts or ends at 0', () =>
+    expect(
+      keptCustomerConditions([
+        { customer_key: 'age', condition_type: 'between', value: { from: 0, to: 5 } },
+        { customer_key: 'age', condition_type: 'between', value: { from: -5, to: 0 } },
+      ]),
+    ).toHaveLength(2));
+
+  it.each([
+    ['empty', ''],
+    ['null', null],
+    ['undefined', undefined],
+  ])('drops a between whose bound is %s', (_, blank) =>
+    expect(
+      keptCustomerConditions([
+        {
+          customer_key: 'age',
+          condition_type: 'between',
+          value: { from: 0, to: blank } as unknown as { from: number; to: number },
+        },
+        {
+          customer_key: 'age',
+          condition_type: 'between',
+          value: { from: blank, to: 5 } as unknown as { from: number; to: number },
+        },
+      ]),
+    ).toEqual([]),
+  );
 });
 
 describe('spec 5.6 condition values', () => {
@@ -155,6 +193,28 @@ describe('spec 5.6 condition values', () => {
         { condition_type: '>', value: 'x' },
       ]),
     ).toEqual(['Condition 2: Value must be a valid number.']));
+});
+
+describe('Condition N numbering', () => {
+  it('numbers rows by the places given (blank rows the dialog shows count too)', () =>
+    expect(
+      conditionProblems(
+        [
+          { condition_type: 'exact', value: 'pro' },
+          { condition_type: '>', value: 'x' },
+        ],
+        [],
+        [2, 4],
+      ),
+    ).toEqual([M.conditionN(4, M.valueNumber)]));
+
+  it('passes the numbers on for event attribute conditions', () =>
+    expect(
+      eventConditionProblems(
+        event({ attribute_conditions: [{ attribute_key: 'plan', condition_type: 'exact' }] }),
+        [3],
+      ),
+    ).toEqual([M.conditionN(3, M.valueRequired)]));
 });
 
 describe('spec 5.7 event form', () => {
@@ -222,15 +282,7 @@ describe('spec 5.8 flow checks', () => {
         flow({
           steps: [
             step({
-              buttons: [
-                {
-                  id: 'b',
-                  label: 'Go',
-                  background_color: '#000',
-                  color: '#fff',
-                  actions: [{ type: 'goto', reference_step: 'deleted' }],
-                },
-              ],
+              buttons: [btn([{ type: 'goto', reference_step: 'deleted' }])],
             }),
             step({
               id: 's2',
@@ -262,15 +314,7 @@ describe('spec 5.8 flow checks', () => {
     expect(
       stepProblems(
         step({
-          buttons: [
-            {
-              id: 'b',
-              label: 'Go',
-              background_color: '#000',
-              color: '#fff',
-              actions: [{ type: 'goto', reference_step: null }],
-            },
-          ],
+          buttons: [btn([{ type: 'goto', reference_step: null }])],
         }),
       ),
     ).toEqual([M.actionStep]));
@@ -278,15 +322,7 @@ describe('spec 5.8 flow checks', () => {
     expect(
       stepProblems(
         step({
-          buttons: [
-            {
-              id: 'b',
-              label: 'Go',
-              background_color: '#000',
-              color: '#fff',
-              actions: [{ type: 'navigation', value: ' ' }],
-            },
-          ],
+          buttons: [btn([{ type: 'navigation', value: ' ' }])],
         }),
       ),
     ).toEqual([M.actionLink]));
@@ -294,7 +330,7 @@ describe('spec 5.8 flow checks', () => {
     expect(
       stepProblems(
         step({
-          buttons: [{ id: 'b', label: 'Go', background_color: '#000', color: '#fff', actions: [] }],
+          buttons: [btn([])],
         }),
       ),
     ).toEqual([M.buttonAction]));
@@ -323,4 +359,81 @@ describe('spec 5.8 flow checks', () => {
       ),
     ).toEqual([M.elementActionLink]));
   it('a complete flow has no problems', () => expect(flowProblems(flow())).toEqual([]));
+});
+
+describe('spec 5.8 goto to a step that no longer exists', () => {
+  const gotoButton = (reference_step: string | null) =>
+    btn([{ type: 'goto' as const, reference_step }]);
+
+  it("counts like an unset step once the flow's step ids are known", () => {
+    const dangling = step({ buttons: [gotoButton('deleted')] });
+    expect(stepProblems(dangling)).toEqual([]);
+    expect(stepProblems(dangling, ['s1', 's2'])).toEqual([M.actionStep]);
+    expect(stepProblems(step({ buttons: [gotoButton('s2')] }), ['s1', 's2'])).toEqual([]);
+  });
+
+  it('uses the tooltip wording for element actions', () =>
+    expect(actionProblem({ type: 'goto', reference_step: 'deleted' }, true, ['s1'])).toBe(
+      M.elementActionStep,
+    ));
+
+  it('ignores element actions a step kept from being a tooltip', () => {
+    const former = step({
+      type: 'modal',
+      select_element: { url: '/', selector: '#buy' },
+      element_actions: [
+        { type: 'goto', reference_step: 'deleted' },
+        { type: 'navigation', value: '' },
+      ],
+    });
+    expect(stepProblems(former, ['s1'])).toEqual([]);
+    expect(flowProblems(flow({ steps: [former] }))).toEqual([]);
+  });
+});
+
+describe('spec 5.8 display times', () => {
+  const times = (v: FlowBody['display_times']) => displayTimesProblem('custom', v);
+
+  it('Please input valid display times when empty', () => {
+    expect(times('')).toBe(M.displayTimesRequired);
+    expect(times(null)).toBe(M.displayTimesRequired);
+    expect(times(undefined)).toBe(M.displayTimesRequired);
+  });
+  it('accepts a whole number of at least 1, as a number or digits', () => {
+    expect(times(1)).toBeNull();
+    expect(times(3)).toBeNull();
+    expect(times('12')).toBeNull();
+  });
+  it('refuses 0', () => expect(times(0)).toBe(M.displayTimesNumber));
+  it('refuses "0"', () => expect(times('0')).toBe(M.displayTimesNumber));
+  it('refuses negative numbers', () => expect(times('-1')).toBe(M.displayTimesNumber));
+  it('refuses -1 as a number', () => expect(times(-1)).toBe(M.displayTimesNumber));
+  it('refuses exponent notation', () => expect(times('1e3')).toBe(M.displayTimesNumber));
+  it('refuses hexadecimal', () => expect(times('0x10')).toBe(M.displayTimesNumber));
+  it('refuses fractions', () => expect(times(1.5)).toBe(M.displayTimesNumber));
+  it('refuses text', () => expect(times('twice')).toBe(M.displayTimesNumber));
+  it('is not asked for unless the display type is custom', () =>
+    expect(displayTimesProblem('once', 'twice')).toBeNull());
+});
+
+describe('SAFE_LINK', () => {
+  it.each(['https://example.com', 'http://example.com/a', '/pricing', '/'])('accepts %s', (v) =>
+    expect(SAFE_LINK.test(v)).toBe(true),
+  );
+  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'data:text/html,x'])(
+    'refuses %s',
+    (v) => expect(SAFE_LINK.test(v)).toBe(false),
+  );
+  it('the contract refuses a /\\ link on an action', () =>
+    expect(
+      flowBody.safeParse(
+        flow({
+          steps: [
+            step({
+              buttons: [btn([{ type: 'navigation', value: '/\\evil.com' }])],
+            }),
+          ],
+        }),
+      ).success,
+    ).toBe(false));
 });

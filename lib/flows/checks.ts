@@ -99,18 +99,24 @@ export function conditionValueProblem(
   return null;
 }
 
-/** Spec 5.6 over a list: "Condition N: message" per failing row (1-based). */
+/**
+ * Spec 5.6 over a list: "Condition N: message" per failing row. N is the row's 1-based place in
+ * `rowNumbers` when given (the full list the user sees, blank rows included), else in `rows`.
+ */
 export function conditionProblems(
   rows: readonly { condition_type: ConditionType; value?: unknown }[],
   dataTypes: readonly (string | undefined)[] = [],
+  rowNumbers: readonly number[] = [],
 ): string[] {
   const out: string[] = [];
   rows.forEach((r, i) => {
     const p = conditionValueProblem(r.condition_type, r.value, dataTypes[i]);
-    if (p) out.push(M.conditionN(i + 1, p));
+    if (p) out.push(M.conditionN(rowNumbers[i] ?? i + 1, p));
   });
   return out;
 }
+
+const isBlank = (v: unknown) => v === '' || v === null || v === undefined;
 
 /** Spec 5.5: which customer-condition rows survive a save. */
 export function keptCustomerConditions(rows: readonly CustomerCondition[]): CustomerCondition[] {
@@ -118,14 +124,20 @@ export function keptCustomerConditions(rows: readonly CustomerCondition[]): Cust
     if (!r.customer_key) return false;
     if (VALUELESS_CONDITION_TYPES.includes(r.condition_type)) return true;
     const v = r.value;
-    if (typeof v === 'object' && v !== null) return Boolean(v.from) && Boolean(v.to);
+    if (typeof v === 'object' && v !== null) return !isBlank(v.from) && !isBlank(v.to);
     if (typeof v === 'number' || typeof v === 'boolean') return true;
     return typeof v === 'string' && v !== '';
   });
 }
 
-/** Spec 5.7: the event form, on Apply. */
-export function eventConditionProblems(ev: EventCondition): string[] {
+/**
+ * Spec 5.7: the event form, on Apply. `attributeRowNumbers` numbers the attribute conditions as
+ * the dialog shows them (see `conditionProblems`).
+ */
+export function eventConditionProblems(
+  ev: EventCondition,
+  attributeRowNumbers?: readonly number[],
+): string[] {
   const out: string[] = [];
   if (ev.event_id === null || ev.event_id === undefined) out.push(M.eventRequired);
   else if (!Number.isInteger(ev.event_id) || ev.event_id < 1) out.push(M.eventSelected);
@@ -142,14 +154,26 @@ export function eventConditionProblems(ev: EventCondition): string[] {
   } else if (f.value === null || f.value === undefined) out.push(M.frequencyRequired);
   else if (typeof f.value !== 'number') out.push(M.betweenObject);
   else if (f.value < 0) out.push(M.valueAtLeastZero);
-  const attr = conditionProblems(ev.attribute_conditions);
+  const attr = conditionProblems(ev.attribute_conditions, [], attributeRowNumbers);
   if (attr.length) out.push(attr.join(', '));
   return out;
 }
 
-/** Spec 5.8 for one action of a button (or, `tooltip`, of a tooltip's element); null if fine. */
-export function actionProblem(a: FlowAction, tooltip: boolean): string | null {
-  if (a.type === 'goto' && !a.reference_step) return tooltip ? M.elementActionStep : M.actionStep;
+/** A goto target that is missing, or (when the flow's step ids are known) names no step. */
+const noTarget = (a: FlowAction, stepIds?: readonly string[]) =>
+  a.type === 'goto' &&
+  (!a.reference_step || (stepIds !== undefined && !stepIds.includes(a.reference_step)));
+
+/**
+ * Spec 5.8 for one action of a button (or, `tooltip`, of a tooltip's element); null if fine.
+ * With `stepIds`, a goto to a step that no longer exists needs a new one, as if none were chosen.
+ */
+export function actionProblem(
+  a: FlowAction,
+  tooltip: boolean,
+  stepIds?: readonly string[],
+): string | null {
+  if (noTarget(a, stepIds)) return tooltip ? M.elementActionStep : M.actionStep;
   if (a.type === 'navigation' && !(a.value ?? '').trim())
     return tooltip ? M.elementActionLink : M.actionLink;
   return null;
@@ -159,8 +183,12 @@ export function actionProblem(a: FlowAction, tooltip: boolean): string | null {
 export const buttonProblem = (b: FlowButton): string | null =>
   b.actions.length === 0 ? M.buttonAction : null;
 
-function actionProblems(actions: readonly FlowAction[], tooltip: boolean): string[] {
-  return actions.flatMap((a) => actionProblem(a, tooltip) ?? []);
+function actionProblems(
+  actions: readonly FlowAction[],
+  tooltip: boolean,
+  stepIds?: readonly string[],
+): string[] {
+  return actions.flatMap((a) => actionProblem(a, tooltip, stepIds) ?? []);
 }
 
 /** "Empty" rich text: no text and no image once tags and an empty paragraph are stripped. */
@@ -174,41 +202,39 @@ export function isEmptyContent(html: string): boolean {
   return textOnly === '';
 }
 
-/** Spec 5.8: display_type custom needs display_times, and a number. */
+/** A count of showings: a whole number of at least 1, as a number or a string of digits. */
+function isDisplayCount(times: number | string): boolean {
+  const n = typeof times === 'number' ? times : /^\d+$/.test(times) ? Number(times) : NaN;
+  return Number.isSafeInteger(n) && n >= 1;
+}
+
+/** Spec 5.8: display_type custom needs display_times, a whole number of at least 1. */
 export function displayTimesProblem(
   type: FlowBody['display_type'],
   times: FlowBody['display_times'],
 ): string | null {
   if (type !== 'custom') return null;
   if (times === null || times === undefined || times === '') return M.displayTimesRequired;
-  return isNumeric(times) ? null : M.displayTimesNumber;
+  return isDisplayCount(times) ? null : M.displayTimesNumber;
 }
 
-/** Spec 5.8 for one step. */
-export function stepProblems(step: FlowStep): string[] {
+/**
+ * Spec 5.8 for one step. With `stepIds` (the flow's steps), gotos to other ids count as unset.
+ * Element actions belong to tooltips only; other types ignore any left over.
+ */
+export function stepProblems(step: FlowStep, stepIds?: readonly string[]): string[] {
   const out: string[] = [];
   if (isEmptyContent(step.content)) out.push(M.stepContent);
   for (const b of step.buttons) {
     const none = buttonProblem(b);
     if (none) out.push(none);
-    out.push(...actionProblems(b.actions, false));
+    out.push(...actionProblems(b.actions, false, stepIds));
   }
   if (step.type === 'tool_tip') {
     if (!step.select_element?.selector?.trim()) out.push(M.selectElement);
-    out.push(...actionProblems(step.element_actions ?? [], true));
+    out.push(...actionProblems(step.element_actions ?? [], true, stepIds));
   }
   return out;
-}
-
-/** A goto whose step no longer exists needs a new one, as if none were chosen. */
-function danglingGotoProblems(step: FlowStep, steps: readonly FlowStep[]): string[] {
-  const ids = new Set(steps.map((s) => s.id));
-  const gone = (a: FlowAction) =>
-    a.type === 'goto' && !!a.reference_step && !ids.has(a.reference_step);
-  return [
-    ...(step.buttons.some((b) => b.actions.some(gone)) ? [M.actionStep] : []),
-    ...((step.element_actions ?? []).some(gone) ? [M.elementActionStep] : []),
-  ];
 }
 
 /**
@@ -238,6 +264,7 @@ export function flowProblems(
   const times = displayTimesProblem(flow.display_type, flow.display_times);
   if (times) out.push(times);
   if (flow.steps.length === 0) out.push(M.stepContent);
-  for (const s of flow.steps) out.push(...stepProblems(s), ...danglingGotoProblems(s, flow.steps));
+  const stepIds = flow.steps.map((s) => s.id);
+  for (const s of flow.steps) out.push(...stepProblems(s, stepIds));
   return [...new Set(out)];
 }

@@ -33,6 +33,11 @@ const typeSelect = (n: number) =>
 const valueBox = (n: number) =>
   screen.getByRole<HTMLInputElement>('textbox', { name: `Condition ${n} value` });
 const dialog = () => screen.getByRole('dialog', { name: 'Attribute & Metadata' });
+/** The problems listed in the dialog's alert, in order. */
+const alertItems = () =>
+  within(within(dialog()).getByRole('alert'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 type User = ReturnType<typeof renderDialog>['user'];
 async function chooseAttribute(user: User, n: number, option: string) {
@@ -163,12 +168,7 @@ describe('AttributeConditionDialog', () => {
     await chooseAttribute(user, 3, 'Age (Number)');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    const alert = within(dialog()).getByRole('alert');
-    expect(
-      within(alert)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
+    expect(alertItems()).toEqual([
       `Condition 1: ${MESSAGES.flows.valueEmpty}`,
       `Condition 2: ${MESSAGES.flows.rangeBothDates}`,
       `Condition 3: ${MESSAGES.flows.valueRequired}`,
@@ -177,6 +177,30 @@ describe('AttributeConditionDialog', () => {
 
     await user.type(valueBox(3), '3');
     expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('numbers problems as the rows are shown, blank rows before them included', async () => {
+    const { user, onSave } = renderDialog();
+    await picker(1);
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 2, 'Age (Number)');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(alertItems()).toEqual([`Condition 2: ${MESSAGES.flows.valueRequired}`]);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves a number between that starts at 0', async () => {
+    const { user, onSave } = renderDialog();
+    await chooseAttribute(user, 1, 'Age (Number)');
+    await user.selectOptions(typeSelect(1), 'between');
+    await user.type(screen.getByLabelText('Condition 1 from'), '0');
+    await user.type(screen.getByLabelText('Condition 1 to'), '5');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSave).toHaveBeenCalledWith([
+      { customer_key: 'age', condition_type: 'between', value: { from: 0, to: 5 } },
+    ]);
   });
 
   it('drops rows without an attribute on save (spec 5.5) and keeps valueless ones', async () => {

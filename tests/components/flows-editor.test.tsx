@@ -302,6 +302,13 @@ describe('Flow editor', () => {
     expect(within(node).getByText(M.displayTimesRequired)).toBeInTheDocument();
     await user.type(within(node).getByLabelText('Display times'), '3x');
     expect(within(node).getByText(M.displayTimesNumber)).toBeInTheDocument();
+    const times = within(node).getByLabelText('Display times');
+    for (const junk of ['0', '-1', '1e3', '0x10']) {
+      await user.clear(times);
+      await user.click(times);
+      await user.paste(junk);
+      expect(within(node).getByText(M.displayTimesNumber)).toBeInTheDocument();
+    }
     await user.clear(within(node).getByLabelText('Display times'));
     await user.type(within(node).getByLabelText('Display times'), '3');
     expect(within(node).queryByRole('alert')).not.toBeInTheDocument();

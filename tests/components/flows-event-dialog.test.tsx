@@ -222,6 +222,23 @@ describe('EventConditionDialog', () => {
     expect(alertOf()).toHaveTextContent(MESSAGES.flows.frequencyRequired);
   });
 
+  it('numbers attribute problems as the rows are shown, blank rows before them included', async () => {
+    const { user, onSave } = renderDialog();
+    await chooseEvent(user, 'Checkout completed (checkout)');
+    const add = await screen.findByRole('button', { name: 'Add condition' });
+    await user.click(add);
+    await user.click(add);
+    await chooseAttribute(user, 2, 'Amount (Number)');
+
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      within(alertOf() as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`Condition 2: ${MESSAGES.flows.valueRequired}`]);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('applies the condition the user built', async () => {
     const { user, onSave } = renderDialog();
     await chooseEvent(user, 'Checkout completed (checkout)');

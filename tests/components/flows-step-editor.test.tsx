@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Editor } from '@tiptap/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_EXTENSIONS,
+  CONTENT_LINK,
+} from '@/features/flows/components/step/content-extensions';
 import { StepEditor } from '@/features/flows/components/step/step-editor';
 import type { FlowStep } from '@/lib/contracts/flows';
+import { STEP_HTML } from '@/lib/flows/allow-list';
 import { renderWithProviders } from './test-utils';
 
 // ProseMirror measures the layout on clicks and selection changes; jsdom has no layout.
@@ -168,6 +174,22 @@ describe('StepEditor: actions (spec 3, 5.8)', () => {
     expect(screen.getByText('Links must start with http://, https:// or /')).toBeInTheDocument();
   });
 
+  it('asks for a step again when a go-to points at a step that no longer exists', async () => {
+    const gone = {
+      id: 'b1',
+      label: 'Go',
+      background_color: '#000000',
+      color: '#ffffff',
+      actions: [{ type: 'goto' as const, reference_step: 'deleted' }],
+    };
+    const { user } = setup({
+      steps: [STEPS[0]!, makeStep('s2', { content: '<p>Pick</p>', buttons: [gone] })],
+    });
+    await user.click(screen.getByRole('button', { name: /Go to step/ }));
+    expect(screen.getByLabelText('Step for action 1')).toHaveValue('');
+    expect(screen.getByText('Please select step for action')).toBeInTheDocument();
+  });
+
   it('removes an action', async () => {
     const { user, last } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));
@@ -195,6 +217,27 @@ describe('StepEditor: tool-tip steps', () => {
       url: 'https://app.example.com/settings',
       selector: '#save',
     });
+  });
+
+  it('drops the element and element actions when the step stops being a tooltip', async () => {
+    const { user, last } = setup({
+      steps: [
+        makeStep('s1', {
+          type: 'tool_tip',
+          content: '<p>Here</p>',
+          select_element: { url: '/settings', selector: '#save' },
+          element_actions: [{ type: 'goto', reference_step: 's2' }],
+        }),
+        STEPS[1]!,
+      ],
+      selected: 's1',
+    });
+    await user.selectOptions(screen.getByLabelText('Step type'), 'Modal');
+    expect(last()).toMatchObject({ type: 'modal', select_element: null, element_actions: [] });
+
+    await user.selectOptions(screen.getByLabelText('Step type'), 'Tooltip');
+    expect(screen.getByLabelText('CSS selector')).toHaveValue('');
+    expect(within(elementActions()).queryByLabelText('Step for action 1')).toBeNull();
   });
 
   it('uses the tooltip wording for element actions', async () => {
@@ -289,6 +332,18 @@ describe('StepEditor: content (TipTap)', () => {
     expect(screen.queryByRole('textbox', { name: 'Link URL' })).not.toBeInTheDocument();
   });
 
+  it('refuses a /\\ link, which browsers read as another host', async () => {
+    const { user } = setup();
+    const box = await screen.findByRole('textbox', { name: 'Step content' });
+    await user.click(box);
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    await user.type(screen.getByRole('textbox', { name: 'Link URL' }), '/\\evil.com{Enter}');
+    expect(
+      screen.getByText('Links must start with http://, https://, mailto: or /'),
+    ).toBeInTheDocument();
+  });
+
   it('inserts the URL as linked text when nothing is selected', async () => {
     const { user, last } = setup();
     const box = await screen.findByRole('textbox', { name: 'Step content' });
@@ -347,4 +402,31 @@ describe('StepEditor: read-only', () => {
     expect(screen.getByRole('button', { name: 'Add button' })).toBeDisabled();
     expect(log).toEqual([]);
   });
+});
+
+describe('content extensions', () => {
+  it('produce only tags the step allow-list keeps (no horizontal rule)', () => {
+    const editor = new Editor({
+      extensions: CONTENT_EXTENSIONS,
+      content:
+        '<h1>A</h1><h2>B</h2><p><strong>b</strong><em>i</em><u>u</u><s>s</s><code>c</code>' +
+        '<a href="/x">l</a><br>x</p><ul><li><p>1</p></li></ul><ol><li><p>2</p></li></ol>' +
+        '<blockquote><p>q</p></blockquote><pre><code>x</code></pre><hr>' +
+        '<img src="https://example.com/a.png"><p>end</p>',
+    });
+    const html = editor.getHTML();
+    editor.destroy();
+    const tags = [...new Set([...html.matchAll(/<([a-z0-9]+)/g)].map((m) => m[1]!))];
+    expect(tags.filter((t) => !STEP_HTML.tags.includes(t))).toEqual([]);
+    expect(html).not.toContain('<hr');
+    expect(html).toContain('<s>s</s>');
+  });
+
+  it.each(['https://example.com', 'mailto:a@b.co', '/pricing', './a', '../a', '#top'])(
+    'accept the link %s',
+    (v) => expect(CONTENT_LINK.test(v)).toBe(true),
+  );
+  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)'])('refuse the link %s', (v) =>
+    expect(CONTENT_LINK.test(v)).toBe(false),
+  );
 });

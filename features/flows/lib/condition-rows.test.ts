@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blankRow,
+  completeRowNumbers,
   completeRows,
   digitsOnly,
   digitsValue,
@@ -108,6 +109,12 @@ describe('rows', () => {
   it('keeps only the rows that name an attribute', () => {
     const named = row({ id: 'a' });
     expect(completeRows([blankRow(), named])).toEqual([named]);
+  });
+
+  it('numbers the kept rows by their place among all rows', () => {
+    expect(
+      completeRowNumbers([blankRow(), row({ id: 'a' }), blankRow(), row({ id: 'b' })]),
+    ).toEqual([2, 4]);
   });
 
   it('gives every new row its own id', () => {

@@ -107,6 +107,16 @@ export function rowsFrom<T extends { condition_type: ConditionType; value?: Cond
   }));
 }
 
+const isComplete = (r: ConditionDraftRow): r is CompleteDraftRow =>
+  r.key !== '' && r.condition_type !== null;
+
 /** The rows that name an attribute: the only ones validated and saved (spec 5.5). */
 export const completeRows = (rows: readonly ConditionDraftRow[]): CompleteDraftRow[] =>
-  rows.filter((r): r is CompleteDraftRow => r.key !== '' && r.condition_type !== null);
+  rows.filter(isComplete);
+
+/**
+ * The 1-based place, among all rows, of each row `completeRows` keeps: errors say "Condition N"
+ * with the number the dialog shows next to the row, blank rows before it included.
+ */
+export const completeRowNumbers = (rows: readonly ConditionDraftRow[]): number[] =>
+  rows.flatMap((r, i) => (isComplete(r) ? [i + 1] : []));

@@ -5,6 +5,7 @@ import {
   defaultFrequency,
   defaultTimeframe,
   emptyEventDraft,
+  eventDraftProblems,
   frequencyFor,
   fromEventDraft,
   timeframeFor,
@@ -102,6 +103,23 @@ describe('the draft', () => {
     draft.attribute_conditions.push({ id: 'x', key: '', condition_type: null, value: '' });
     expect(fromEventDraft(draft)).toEqual(saved);
   });
+});
+
+describe('eventDraftProblems (spec 5.7)', () => {
+  it('numbers attribute problems as the dialog shows the rows, blank rows included', () => {
+    const draft = toEventDraft(saved);
+    const blank = { id: 'blank', key: '', condition_type: null, value: '' };
+    const bad = { id: 'bad', key: 'amount', condition_type: '>' as const, value: 'x' };
+    expect(
+      eventDraftProblems({
+        ...draft,
+        attribute_conditions: [blank, draft.attribute_conditions[0]!, bad],
+      }),
+    ).toEqual(['Condition 3: Value must be a valid number.']);
+  });
+
+  it('finds nothing in a complete draft', () =>
+    expect(eventDraftProblems(toEventDraft(saved))).toEqual([]));
 });
 
 describe('changeEvent (spec 4)', () => {

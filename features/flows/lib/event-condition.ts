@@ -4,7 +4,13 @@ import type {
   TIMEFRAME_TYPES,
   TIME_UNITS,
 } from '@/lib/contracts/flows';
-import { completeRows, rowsFrom, type ConditionDraftRow } from './condition-rows';
+import { eventConditionProblems } from '@/lib/flows/checks';
+import {
+  completeRowNumbers,
+  completeRows,
+  rowsFrom,
+  type ConditionDraftRow,
+} from './condition-rows';
 
 /** Frequency ("Happen frequency") of an event condition. */
 export type Frequency = EventCondition['frequency'];
@@ -105,6 +111,13 @@ export function changeEvent(
     };
   return { ...next, attribute_conditions: [] };
 }
+
+/**
+ * Spec 5.7 on what Apply would hand back, attribute rows numbered as the dialog shows them
+ * (rows without an attribute are left out but still count for the numbering).
+ */
+export const eventDraftProblems = (draft: EventDraft): string[] =>
+  eventConditionProblems(fromEventDraft(draft), completeRowNumbers(draft.attribute_conditions));
 
 /** What Apply hands back: rows without an attribute are left out. */
 export function fromEventDraft(draft: EventDraft): EventCondition {

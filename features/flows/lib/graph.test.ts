@@ -58,6 +58,7 @@ describe('flowToGraph', () => {
   it('draws a goto edge per target from buttons and element actions, once each, only to existing steps', () => {
     const steps = [
       step('a', {
+        type: 'tool_tip',
         buttons: [goto('c'), goto('c')],
         element_actions: [{ type: 'goto', reference_step: 'b' }],
       }),
@@ -102,5 +103,13 @@ describe('graphToLayout and stepsFromNodes (nodes → definition)', () => {
       'b',
       'c',
     ]);
+  });
+
+  it('gotoTargets ignores element actions unless the step is a tooltip', () => {
+    const leftover = { element_actions: [{ type: 'goto' as const, reference_step: 'b' }] };
+    expect(gotoTargets(step('a', { type: 'modal', ...leftover }))).toEqual([]);
+    expect(gotoTargets(step('a', { type: 'tool_tip', ...leftover }))).toEqual(['b']);
+    const steps = [step('a', { type: 'banner', ...leftover }), step('b')];
+    expect(flowToGraph({ steps }).edges.filter((e) => e.id.startsWith('goto:'))).toEqual([]);
   });
 });

@@ -33,11 +33,14 @@ export function defaultPosition(kind: FlowNodeKind, index = 0): XYPosition {
   }
 }
 
-/** Step ids a step's actions go to (buttons and tooltip element actions), once each, in order. */
+/**
+ * Step ids a step's actions go to (buttons and, for a tooltip, its element actions), once each,
+ * in order. Other step types ignore element actions left over from being a tooltip.
+ */
 export function gotoTargets(step: FlowStep): string[] {
   const actions: FlowAction[] = [
     ...step.buttons.flatMap((b) => b.actions),
-    ...(step.element_actions ?? []),
+    ...(step.type === 'tool_tip' ? (step.element_actions ?? []) : []),
   ];
   const ids = actions.flatMap((a) =>
     a.type === 'goto' && a.reference_step ? [a.reference_step] : [],

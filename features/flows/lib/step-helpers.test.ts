@@ -10,6 +10,7 @@ import {
   newButton,
   otherStepOptions,
   stepOptionLabel,
+  withStepType,
 } from './step-helpers';
 
 const step = (id: string, content = ''): FlowStep => ({
@@ -121,5 +122,27 @@ describe('problems (spec 5.8)', () => {
   it('asks for an action on a button without any', () => {
     expect(buttonProblem(button([]))).toBe('Please add action for this step');
     expect(buttonProblem(button([{ type: 'dismiss' }]))).toBeNull();
+  });
+});
+
+describe('withStepType', () => {
+  const tooltip: FlowStep = {
+    ...step('s1', '<p>Here</p>'),
+    type: 'tool_tip',
+    select_element: { url: '/settings', selector: '#save' },
+    element_actions: [{ type: 'goto', reference_step: 's2' }],
+  };
+
+  it('drops the element and element actions when a tooltip becomes another type', () =>
+    expect(withStepType(tooltip, 'modal')).toEqual({
+      ...tooltip,
+      type: 'modal',
+      select_element: null,
+      element_actions: [],
+    }));
+
+  it('keeps everything else as it is', () => {
+    expect(withStepType(tooltip, 'tool_tip')).toEqual(tooltip);
+    expect(withStepType(step('s2'), 'banner')).toEqual({ ...step('s2'), type: 'banner' });
   });
 });

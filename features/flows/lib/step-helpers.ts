@@ -1,5 +1,5 @@
 /** Pure helpers of the step editor: labels, summaries and new items (spec 2.4.5, 3, 5.8). */
-import type { FlowAction, FlowButton, FlowStep } from '@/lib/contracts/flows';
+import type { FlowAction, FlowButton, FlowStep, StepType } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
 
 /** Most actions one button or one tooltip element holds. */
@@ -67,6 +67,15 @@ export function otherStepOptions(
   return steps
     .map((s, i) => ({ id: s.id, label: stepOptionLabel(s, i) }))
     .filter((o) => o.id !== currentId);
+}
+
+/**
+ * The step as another type. Leaving Tooltip drops its element and element actions: hidden, they
+ * would still draw go-to edges and count as problems.
+ */
+export function withStepType(step: FlowStep, type: StepType): FlowStep {
+  if (type === 'tool_tip' || step.type !== 'tool_tip') return { ...step, type };
+  return { ...step, type, select_element: null, element_actions: [] };
 }
 
 /** One line describing an action, e.g. "Go to step 2", "Dismiss flow", "Navigate to /pricing". */

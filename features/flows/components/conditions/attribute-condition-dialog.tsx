@@ -8,7 +8,13 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/services/http';
 import { useAttributeOptions } from '../../hooks/use-attribute-options';
-import { blankRow, completeRows, rowsFrom, type ConditionDraftRow } from '../../lib/condition-rows';
+import {
+  blankRow,
+  completeRowNumbers,
+  completeRows,
+  rowsFrom,
+  type ConditionDraftRow,
+} from '../../lib/condition-rows';
 import type { AttributePickerGroup } from './condition-attribute-picker';
 import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
 import { ConditionProblems } from './condition-problems';
@@ -62,6 +68,7 @@ function AttributeConditionForm({
     const found = conditionProblems(
       conditions,
       named.map((r) => dataTypeOf(r.key)),
+      completeRowNumbers(rows),
     );
     if (found.length > 0) return setProblems(found);
     const kept = keptCustomerConditions(conditions);

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { EventCondition } from '@/lib/contracts/flows';
-import { eventConditionProblems } from '@/lib/flows/checks';
 import { Button } from '@/components/ui/button';
 import { useEventAttributes } from '../../hooks/use-event-attributes';
 import {
   changeEvent,
+  eventDraftProblems,
   fromEventDraft,
   toEventDraft,
   type EventDraft,
@@ -46,10 +46,9 @@ function EventConditionForm({
   };
   const apply = () => {
     if (draft.event_id === null) return onSave(null);
-    const condition = fromEventDraft(draft);
-    const found = eventConditionProblems(condition);
+    const found = eventDraftProblems(draft);
     if (found.length > 0) return setProblems(found);
-    onSave(condition);
+    onSave(fromEventDraft(draft));
   };
 
   return (

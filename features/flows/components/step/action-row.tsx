@@ -38,7 +38,12 @@ export function ActionRow({
   onRemove,
 }: ActionRowProps) {
   const hintId = useId();
-  const problem = actionProblem(action, tooltip);
+  // A goto to a step that is not among the choices (deleted since) needs a new one.
+  const problem = actionProblem(
+    action,
+    tooltip,
+    stepOptions.map((o) => o.value),
+  );
 
   return (
     <li className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">

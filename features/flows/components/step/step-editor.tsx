@@ -4,6 +4,7 @@ import { ButtonList } from './button-list';
 import { ElementTarget } from './element-target';
 import { SelectField } from '@/components/ui/select-field';
 import { StepContentEditor } from './step-content-editor';
+import { withStepType } from '../../lib/step-helpers';
 
 /** Props of `StepEditor`: a controlled step plus the flow's steps for go-to choices. */
 export interface StepEditorProps {
@@ -43,7 +44,7 @@ function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps
         value={step.type}
         options={TYPE_OPTIONS}
         disabled={readOnly}
-        onChange={(e) => onChange({ ...step, type: e.target.value as StepType })}
+        onChange={(e) => onChange(withStepType(step, e.target.value as StepType))}
       />
       <StepContentEditor
         content={step.content}

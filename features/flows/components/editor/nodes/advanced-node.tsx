@@ -48,9 +48,11 @@ export function AdvancedNode() {
               inputMode="numeric"
               className={cn(INPUT, timesError && 'border-red-400')}
               value={draft.display_times ?? ''}
+              maxLength={20}
               aria-invalid={timesError ? true : undefined}
               onChange={(e) => {
-                const raw = e.target.value;
+                // Digits become a number; anything else stays as typed so its message shows.
+                const raw = e.target.value.trim();
                 update((d) => ({
                   ...d,
                   display_times: raw === '' ? null : /^\d+$/.test(raw) ? Number(raw) : raw,

@@ -15,8 +15,13 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
   const selectStep = useFlowEditorStore((s) => s.selectStep);
   const removeStep = useFlowEditorStore((s) => s.removeStep);
   const readOnly = useFlowEditorStore(selectReadOnly);
+  const steps = useFlowEditorStore((s) => s.draft?.steps);
   const [confirming, setConfirming] = useState(false);
-  const problems = stepProblems(step);
+  // Counted as Publish counts them: a goto to a deleted step is a problem too.
+  const problems = stepProblems(
+    step,
+    steps?.map((s) => s.id),
+  );
   const excerpt = contentExcerpt(step.content);
   return (
     <>
