@@ -29,10 +29,12 @@ function measure(code: string | Buffer): Size {
   };
 }
 
-/** Bundles what a page needs to use a library (its dependencies included), like our IIFE. */
-async function bundle(contents: string): Promise<string> {
+/** One minified browser IIFE, built the same way for every bundle compared. */
+async function iife(entry: { stdin: string } | { file: string; globalName: string }) {
   const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
+    ...('stdin' in entry
+      ? { stdin: { contents: entry.stdin, resolveDir: root, loader: 'js' as const } }
+      : { entryPoints: [entry.file], globalName: entry.globalName }),
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -44,21 +46,12 @@ async function bundle(contents: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** Bundles what a page needs to use a library (its dependencies included), like our IIFE. */
+const bundle = (contents: string) => iife({ stdin: contents });
+
 /** The tours renderer (its CSS is inside it), built as the SDK's on-demand tours bundle will be. */
-async function bundleRenderer(): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(root, 'sdk/src/flows/index.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'signpostFlows',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundleRenderer = () =>
+  iife({ file: path.join(root, 'sdk/src/flows/index.ts'), globalName: 'signpostFlows' });
 
 const css = (pkg: string, file: string) => readFileSync(path.join(pkgDir(pkg), file));
 
