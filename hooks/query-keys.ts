@@ -15,3 +15,8 @@ export const realtimeKeys = {
 export const featureKeys = {
   payload: ['features'] as const,
 };
+
+/** A product's attribute picker options, read by the profile filter and the flow editor. */
+export const attributeKeys = {
+  options: (brandId: number) => ['attribute-options', brandId] as const,
+};

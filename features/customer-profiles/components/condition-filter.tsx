@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
-import { useAttributeOptions } from '../hooks/use-attribute-options';
+import { useAttributeOptions } from '@/hooks/use-attribute-options';
 import {
   MAX_FILTER_CONDITIONS,
   filterReducer,

@@ -1,8 +1,8 @@
+import { attributeKeys } from '@/hooks/query-keys';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { ApiError } from '@/services/http';
 import type { AttributeEndpoints, AttributeFieldKey, AttributeInput } from '../lib/attribute-kinds';
-import { profileKeys } from '../lib/query-keys';
 
 /** After a definition changes: its kind's list (pages and details cards) and the picker options. */
 const invalidateDefinitions = (
@@ -12,7 +12,7 @@ const invalidateDefinitions = (
 ) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: kind.queryKey(brandId) }),
-    queryClient.invalidateQueries({ queryKey: profileKeys.attributeOptions(brandId) }),
+    queryClient.invalidateQueries({ queryKey: attributeKeys.options(brandId) }),
   ]);
 
 /** The definition mutations share this: refresh the caches first, then the caller's callbacks. */

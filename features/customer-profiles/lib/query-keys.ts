@@ -14,6 +14,4 @@ export const profileKeys = {
   metadataAttributes: (brandId: number) =>
     [...profileKeys.all, 'metadata-attributes', brandId] as const,
   dataAttributes: (brandId: number) => [...profileKeys.all, 'data-attributes', brandId] as const,
-  attributeOptions: (brandId: number) =>
-    [...profileKeys.all, 'attribute-options', brandId] as const,
 };

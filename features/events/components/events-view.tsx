@@ -1,3 +1,4 @@
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
@@ -11,7 +12,6 @@ import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
-import { EventsSkeleton } from './events-skeleton';
 import { EventsTable } from './events-table';
 import { UndefinedEvents } from './undefined-events';
 
@@ -68,7 +68,9 @@ function BrandEvents({ brandId }: { brandId: number }) {
         onChange={(e) => setSearch(e.target.value)}
         className="mb-4 max-w-sm"
       />
-      {events.isPending ? <EventsSkeleton /> : null}
+      {events.isPending ? (
+        <RowsSkeleton label="Loading events" columns={['w-40', 'w-28', 'ml-auto w-16']} />
+      ) : null}
       {events.isError && rows.length === 0 ? (
         <FormAlert>
           {MESSAGES.events.failedToGet(events.error.message)}{' '}

@@ -1,3 +1,4 @@
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
@@ -16,7 +17,6 @@ import { useCreateFlow } from '../hooks/use-create-flow';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
-import { FlowsSkeleton } from './flows-skeleton';
 import { FlowsTable } from './flows-table';
 
 /** /flows (Product Tour): the current product's tours. */
@@ -93,7 +93,12 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
         onChange={(e) => setSearch(e.target.value)}
         className="mb-4 max-w-sm"
       />
-      {flows.isPending ? <FlowsSkeleton /> : null}
+      {flows.isPending ? (
+        <RowsSkeleton
+          label="Loading product tours"
+          columns={['w-40', 'w-20', 'w-10', 'ml-auto w-48']}
+        />
+      ) : null}
       {flows.isError && rows.length === 0 ? (
         <FormAlert>
           {MESSAGES.flows.failedToGetList(flows.error.message)}{' '}

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/layout/spinner';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/services/http';
-import { useAttributeOptions } from '../../hooks/use-attribute-options';
+import { useAttributeOptions } from '@/hooks/use-attribute-options';
 import {
   blankRow,
   completeRowNumbers,
