@@ -306,6 +306,48 @@ describe('retries', () => {
     expect(names(ok.events())).toEqual(['c']);
   });
 
+  it('pauses on 402 (over quota) keeping every event, then resumes after Retry-After', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let overQuota = true;
+    const net = fakeFetch((req) =>
+      overQuota ? { status: 402, headers: { 'Retry-After': '600' } } : accept(req),
+    );
+    const beacons = fakeBeacon();
+    const client = start();
+    client.track('a');
+    await settle(1000);
+    expect(net.requests).toHaveLength(1);
+    client.track('b');
+    window.dispatchEvent(new Event('online')); // coming back online does not end the pause
+    client.flush();
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    await settle(590_000);
+    expect(net.requests).toHaveLength(1);
+    expect(beacons.bodies).toEqual([]);
+    expect(names(stored())).toEqual(['a', 'b']);
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    overQuota = false;
+    await settle(11_000);
+    expect(net.requests).toHaveLength(2);
+    expect(names(net.requests[1].body.batch)).toEqual(['a', 'b']);
+    expect(net.requests[1].body.batch[0].messageId).toBe(net.requests[0].body.batch[0].messageId);
+    expect(stored()).toEqual([]);
+  });
+
+  it('waits an hour on a 402 without Retry-After', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const net = fakeFetch((req, i) => (i === 0 ? { status: 402 } : accept(req)));
+    start().track('a');
+    await settle(1000);
+    await settle(59 * 60_000);
+    expect(net.requests).toHaveLength(1);
+    await settle(60_000);
+    expect(net.requests).toHaveLength(2);
+    expect(stored()).toEqual([]);
+  });
+
   it('acknowledges rejected events too: they are never retried', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const net = fakeFetch(() => ({

@@ -17,6 +17,7 @@ import {
   MAX_EVENT_BYTES,
   MAX_QUEUE,
   NAVIGATION_DELAY_MS,
+  QUOTA_PAUSE_MS,
   USER_ID_KEY,
   queueKey,
 } from './core/constants';
@@ -61,6 +62,7 @@ export function createClient(defaultHost = ''): SignpostClient {
   let queue: Queue | null = null;
   let early: SdkMessage[] = []; // calls before init, queued once the write key is known
   let stopped = false; // a 401: the key is unknown until the next init
+  let paused = false; // a 402: over quota, queued events wait for retryAt
   let busy = false;
   let attempt = 0;
   let retryAt = 0;
@@ -125,6 +127,7 @@ export function createClient(defaultHost = ''): SignpostClient {
     const ids = new Set(sent.map((m) => m.messageId));
     if (status >= 200 && status < 300) {
       attempt = 0;
+      paused = false;
       const rejected = (res.body as { rejected?: unknown[] } | undefined)?.rejected;
       if (rejected?.length) warn('rejected', rejected);
       q.ack(ids); // accepted or rejected: either way the server has decided
@@ -133,6 +136,12 @@ export function createClient(defaultHost = ''): SignpostClient {
       stopped = true;
       q.clear(); // every queued message carries the same unknown key
       return;
+    } else if (status === 402) {
+      // Over the account's quota: keep everything queued and stop sending until the server's
+      // Retry-After (or an hour) has passed; nothing is dropped and 'online' does not resume it.
+      if (!paused) warn('monthly active user quota reached; sending paused');
+      paused = true;
+      retryAt = Date.now() + (res.retryAfter ?? QUOTA_PAUSE_MS / 1000) * 1000;
     } else if (status === 413 && sent.length > 1) {
       batchLimit = Math.ceil(sent.length / 2);
     } else if (!status || status === 429 || status >= 500) {
@@ -143,7 +152,8 @@ export function createClient(defaultHost = ''): SignpostClient {
     }
     const left = q.all().length;
     if (!left) batchLimit = MAX_QUEUE;
-    if (left >= FLUSH_AT || (left && status === 413)) flush();
+    if (status === 402) schedule(retryAt - Date.now());
+    else if (left >= FLUSH_AT || (left && status === 413)) flush();
     else if (left) schedule(FLUSH_INTERVAL_MS);
   };
 
@@ -168,7 +178,7 @@ export function createClient(defaultHost = ''): SignpostClient {
 
   /** Page hide may be the last chance: beacon everything, keep it queued (see sdk/README.md). */
   const onHide = () => {
-    if (beaconed || stopped || !queue) return;
+    if (beaconed || stopped || paused || !queue) return;
     beaconed = true;
     const messages = queue.all();
     if (messages.length) beacon(endpoint, packAll(writeKey, messages, MAX_BEACON_BYTES));
@@ -179,6 +189,7 @@ export function createClient(defaultHost = ''): SignpostClient {
     else beaconed = false;
   };
   const onOnline = () => {
+    if (paused) return;
     retryAt = 0;
     attempt = 0;
     flush();
@@ -226,6 +237,7 @@ export function createClient(defaultHost = ''): SignpostClient {
       autoPage = options.autoPage !== false;
       stopped = false; // a request still in flight settles on the queue it was taken from
       attempt = retryAt = 0;
+      paused = false;
       queue = createQueue(queueKey(writeKey));
       for (const message of early) queue.push(message);
       early = [];

@@ -17,6 +17,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** Exponential backoff: base doubles per attempt up to the cap, full jitter on top. */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 30_000;
+/** A 402 (over quota) without Retry-After pauses sending this long; the queue is kept. */
+export const QUOTA_PAUSE_MS = 60 * 60 * 1000;
 /** Frameworks set document.title after pushState; wait a moment so the page view carries it. */
 export const NAVIGATION_DELAY_MS = 300;
 
