@@ -37,6 +37,7 @@ export const NO_TOKEN_CODE = 'no-token';
 export const SOCKET_EVENTS = {
   PAYMENT_STATUS: 'payment-status',
   USER_JOIN_ROOM: 'user-join-room',
+  USAGE_LIMIT: 'usage-limit',
 } as const;
 export const SOCKET_PATH = '/socket.io';
 

@@ -58,6 +58,15 @@ import { createFlowsService } from './modules/flows/flows.service';
 import { flowRoutes } from './modules/flows/flows.routes';
 import { TAIL_SOCKET_EVENTS } from '../lib/constants';
 import { tailRoom } from './plugins/realtime';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/types';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createPaymentsService } from './modules/payments/payments.service';
+import {
+  paymentRoutes,
+  paymentWebhookRoutes,
+  publicPaymentRoutes,
+} from './modules/payments/payments.routes';
 
 export interface BuildAppOptions {
   env: Env;
@@ -73,6 +82,10 @@ export interface BuildAppOptions {
   analytics?: AnalyticsStore;
   /** Overrides of the ingestion batcher (tests force small batches or a tiny queue). */
   batcher?: { maxBatchRows?: number; maxPendingRows?: number };
+  /** The clock of billing and usage decisions (tests move it). */
+  now?: () => Date;
+  /** Replaces the provider chosen from env (tests). */
+  paymentProvider?: PaymentProvider;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -145,6 +158,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const attributesRepo = createAttributesRepository(db);
   // Filled in below once realtime exists; the batcher reports committed rows to the live tail.
   let notifyTail: (rows: EventRow[]) => void = () => undefined;
+  // Filled in once the payments service exists: notices accounts reaching their MAU limit.
+  let afterIngest: (ownerId: string) => Promise<void> = async () => undefined;
   const batcher = createBatcher({
     store: analytics,
     maxBatchRows: opts.batcher?.maxBatchRows,
@@ -155,9 +170,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       const patches = profilePatches(batch.flatMap((s) => s.rows));
       for (const [brandId, list] of patches)
         await profilesRepo.applyPatches(brandId, owners.get(brandId) as string, list);
+      // The events are stored: a usage check failing must not make clients send them again.
+      for (const ownerId of new Set(batch.map((s) => s.ownerId)))
+        await afterIngest(ownerId).catch((err: unknown) =>
+          app.log.warn({ err }, 'usage check after ingestion failed'),
+        );
     },
     onCommitted: (rows) => notifyTail(rows),
   });
+  const now = opts.now ?? (() => new Date());
+  const provider =
+    opts.paymentProvider ??
+    createPaymentProvider({
+      env,
+      now,
+      onError: (err, event) =>
+        app.log.error({ err, event: event.id }, 'payment event could not be applied'),
+    });
+  const payments = createPaymentsService({
+    db,
+    repo: createPaymentsRepository(db),
+    provider,
+    profiles: profilesRepo,
+    now,
+    // Read when emitting: realtime is attached to ctx below.
+    realtime: () => ctx.realtime,
+    log: app.log,
+  });
+  provider.onEvent((event) => payments.handleProviderEvent(event));
+  afterIngest = (ownerId) => payments.usage.afterIngest(ownerId);
   const ctx: AppContext = {
     env,
     database,
@@ -173,6 +214,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     analytics,
     batcher,
     profiles: profilesRepo,
+    now,
+    provider,
+    payments,
   };
   // ROLE=web nodes serve only the dashboard; the API and sockets live on ROLE=api|all nodes.
   const servesApi = env.ROLE !== 'web';
@@ -184,18 +228,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       log: app.log,
       ownsBrand: access.owns,
     });
-    const realtime = ctx.realtime;
+    const live = ctx.realtime;
     notifyTail = (rows) => {
       const groups = new Map<string, EventRow[]>();
       for (const r of rows) {
         const room = tailRoom(r.brandId, r.event);
-        if (!realtime.mayHaveListeners(room)) continue;
+        if (!live.mayHaveListeners(room)) continue;
         const list = groups.get(room);
         if (list) list.push(r);
         else groups.set(room, [r]);
       }
       for (const [room, list] of groups)
-        realtime.emitToRoom(room, TAIL_SOCKET_EVENTS.EVENT, {
+        live.emitToRoom(room, TAIL_SOCKET_EVENTS.EVENT, {
           brand_id: list[0]!.brandId,
           event_name: list[0]!.event,
           events: list.map(toTrackedEventDto),
@@ -214,7 +258,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     store: analytics,
   });
   const attributesService = createAttributesService({ attributes: attributesRepo, access });
-  const ingestService = createIngestService({ writeKeys, batcher });
+  const ingestService = createIngestService({ writeKeys, batcher, usage: payments.usage });
   const flowsService = createFlowsService({ flows: createFlowsRepository(db), access });
 
   await app.register(fastifySwagger, {
@@ -243,6 +287,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         publicAuthRoutes(v1, ctx);
         planRoutes(v1, ctx);
         featureRoutes(v1, ctx);
+        publicPaymentRoutes(v1, { env, provider });
+        await v1.register(async (hook: ZodApp) =>
+          paymentWebhookRoutes(hook, { provider, svc: payments }),
+        );
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ingestService));
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
@@ -255,6 +303,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           eventRoutes(authed, eventsService);
           profileRoutes(authed, profilesService, attributesService);
           flowRoutes(authed, flowsService);
+          paymentRoutes(authed, payments);
         });
         v1.all('/*', async () => {
           throw new AppError(404, 'not_found', MESSAGES.http.notFound);
@@ -274,6 +323,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    // Charges settling in the background finish before the database closes.
+    await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
     await batcher.close();
     if (!opts.analytics) await analytics.close();

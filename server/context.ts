@@ -21,6 +21,8 @@ import { unauthorized } from './errors';
 import type { AnalyticsStore } from './analytics/types';
 import type { Batcher } from './analytics/batcher';
 import type { ProfilesRepository } from './modules/profiles/profiles.repository';
+import type { PaymentsService } from './modules/payments/payments.service';
+import type { PaymentProvider } from './payments/types';
 import { MESSAGES } from '../lib/messages';
 
 /** Everything route modules need, built once by buildApp. */
@@ -41,6 +43,11 @@ export interface AppContext {
   analytics: AnalyticsStore;
   batcher: Batcher;
   profiles: ProfilesRepository;
+  /** The clock of billing and usage decisions (tests move it). */
+  now: () => Date;
+  /** The card payment provider: local simulator or Stripe. */
+  provider: PaymentProvider;
+  payments: PaymentsService;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

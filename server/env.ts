@@ -12,37 +12,63 @@ const optionalUrl = (protocols: string[], label: string) =>
       message: `${label} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 /** Every configuration variable the server reads; documented in .env.example. */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  APP_URL: optionalUrl(['http', 'https'], 'APP_URL'),
-  ROLE: z.enum(['all', 'api', 'web']).default('all'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'DATABASE_URL'),
-  REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
-  /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
-  CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),
-  CLICKHOUSE_DATABASE: z.string().trim().min(1).default('default'),
-  /** Events the ingestion batcher may hold before it answers 429. */
-  INGEST_MAX_PENDING: z.coerce.number().int().min(100).default(200_000),
-  SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
-  MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
-  /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v): boolean | number | string => {
-      if (v === undefined || v === '' || v === 'false' || v === '0') return false;
-      if (v === 'true') return true;
-      if (/^\d+$/.test(v)) return Number(v);
-      return v;
-    }),
-  GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    APP_URL: optionalUrl(['http', 'https'], 'APP_URL'),
+    ROLE: z.enum(['all', 'api', 'web']).default('all'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'DATABASE_URL'),
+    REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
+    /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
+    CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),
+    CLICKHOUSE_DATABASE: z.string().trim().min(1).default('default'),
+    /** Events the ingestion batcher may hold before it answers 429. */
+    INGEST_MAX_PENDING: z.coerce.number().int().min(100).default(200_000),
+    SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
+    MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
+    /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v): boolean | number | string => {
+        if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+        if (v === 'true') return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v;
+      }),
+    GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
+    /** Stripe secret key: switches billing from the local simulator to Stripe. */
+    STRIPE_SECRET_KEY: optionalText,
+    /** Signing secret of the webhook endpoint (required with STRIPE_SECRET_KEY). */
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Publishable key for Stripe Elements in the dashboard. */
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    /** Another base URL for the Stripe API (tests, local stand-ins). */
+    STRIPE_API_URL: optionalUrl(['http', 'https'], 'STRIPE_API_URL'),
+  })
+  .superRefine((env, issue) => {
+    // A Stripe account without its webhook secret would take payments it never hears about.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      issue.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+      });
+  });
 
 export type Env = z.output<typeof envSchema>;
 

@@ -29,14 +29,31 @@ export const subscriptionSchema = z.object({
     id: z.number().int(),
     code: z.enum(PLAN_CODES),
     name: z.string(),
+    order_number: z.number().int(),
     plan_prices: z.array(planPriceSchema),
   }),
   user_subscription: z.object({
     status: z.enum(['incomplete', 'trialing', 'active', 'past_due', 'canceled']),
+    /** The plan's own quota (0 = unlimited); add-ons come on top. */
     snapshot_quota: z.object({ mau_limit: z.number().int(), product_limit: z.number().int() }),
-    add_ons: z.array(z.object({ quantity: z.number().int() })),
+    add_ons: z.array(z.object({ plan_id: z.number().int(), quantity: z.number().int() })),
+    /** ISO times of the paid period; null on the free plan. */
+    current_period_start: z.string().nullable(),
+    current_period_end: z.string().nullable(),
+    /** A lower plan (or free) taking effect at current_period_end. */
+    scheduled_plan: z.object({ code: z.enum(PLAN_CODES), name: z.string() }).nullable(),
   }),
-  user_quota: z.object({ mau_count: z.number().int(), product_count: z.number().int() }),
+  user_quota: z.object({
+    /** Monthly active customers of the current UTC month, over all the account's products. */
+    mau_count: z.number().int(),
+    /** Plan quota plus 1,000 per add-on; 0 = unlimited. */
+    mau_limit: z.number().int(),
+    /** When the count reached the limit (ISO); tracking stops 7 days later. */
+    over_limit_since: z.string().nullable(),
+    /** True once the grace period is over: ingestion answers 402. */
+    tracking_paused: z.boolean(),
+    product_count: z.number().int(),
+  }),
 });
 /** The signed-in user's subscription (spec 3). */
 export type Subscription = z.infer<typeof subscriptionSchema>;

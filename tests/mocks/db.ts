@@ -9,6 +9,8 @@ import type { PlanCode } from '@/lib/constants';
 import type { User } from '@/lib/contracts/auth';
 import type { Brand } from '@/lib/contracts/brands';
 import type { Plan, Subscription } from '@/lib/contracts/plans';
+import type { Payment, PaymentMethod } from '@/lib/contracts/payments';
+import { addBillingMonth, mauLimitOf } from '@/lib/billing';
 import { PLAN_CATALOGUE } from '@/lib/plans';
 
 /** In-memory stand-in for the API's database, shared by component tests and `npm run dev:mock`. */
@@ -17,6 +19,41 @@ export interface MockUser extends User {
   verified: boolean;
   plan: PlanCode;
   failedSignIns: number;
+  /** Subscription state beyond the plan (older session-storage snapshots may lack it). */
+  billing?: MockBilling;
+}
+
+/** The subscription details the mock keeps per user; times are ISO strings. */
+export interface MockBilling {
+  addOnQuantity: number;
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** A lower plan (or free) taking effect at periodEnd. */
+  scheduledPlan: PlanCode | null;
+  /** Monthly active customers counted this month. */
+  mauCount: number;
+  overLimitSince: string | null;
+  trackingPaused: boolean;
+}
+
+/** How a saved mock card behaves when charged (the local provider's test cards). */
+export type MockCardBehaviour = 'ok' | 'decline' | 'auth';
+
+/** A saved card of the mock API. */
+export interface MockPaymentMethod extends PaymentMethod {
+  owner_id: string;
+  behaviour: MockCardBehaviour;
+}
+
+/** A payment of the mock API, with what it changes once it settles. */
+export interface MockPayment extends Payment {
+  owner_id: string;
+  /** Epoch ms after which a pending payment settles on the next read. */
+  settle_at: number;
+  /** The failure it settles with; null settles as paid. */
+  outcome: string | null;
+  target: { plan: PlanCode; addOnQuantity: number };
+  period_end: string;
 }
 
 export interface MockBrand extends Brand {
@@ -47,6 +84,8 @@ export interface MockDbState {
   metadataAttributes: MetadataAttribute[];
   dataAttributes: DataAttribute[];
   flows: Flow[];
+  paymentMethods: MockPaymentMethod[];
+  payments: MockPayment[];
   seq: {
     user: number;
     brand: number;
@@ -55,6 +94,8 @@ export interface MockDbState {
     profile: number;
     attribute: number;
     flow: number;
+    paymentMethod: number;
+    payment: number;
   };
 }
 
@@ -78,6 +119,8 @@ function seed(): MockDbState {
         verified: true,
         plan: 'free',
         failedSignIns: 0,
+        // Near the free limit, so the usage meter shows its warning colour in `dev:mock`.
+        billing: { ...defaultBilling('free'), mauCount: 820 },
       },
     ],
     sessions: {},
@@ -91,7 +134,31 @@ function seed(): MockDbState {
     metadataAttributes: [],
     dataAttributes: [],
     flows: [],
-    seq: { user: 1, brand: 0, mail: 0, event: 0, profile: 0, attribute: 0, flow: 0 },
+    paymentMethods: [
+      {
+        id: 1,
+        owner_id: 'u_1',
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        is_default: true,
+        created_at: new Date().toISOString(),
+        behaviour: 'ok',
+      },
+    ],
+    payments: [],
+    seq: {
+      user: 1,
+      brand: 0,
+      mail: 0,
+      event: 0,
+      profile: 0,
+      attribute: 0,
+      flow: 0,
+      paymentMethod: 1,
+      payment: 0,
+    },
   };
 }
 
@@ -103,7 +170,9 @@ export function resetMockDb(): void {
 
 /** Replaces the whole state (the browser worker restores it from storage across reloads). */
 export function loadMockDb(state: MockDbState): void {
-  Object.assign(db, state);
+  // A snapshot saved before a release added tables starts those tables empty.
+  const fresh = seed();
+  Object.assign(db, fresh, state, { seq: { ...fresh.seq, ...state.seq } });
 }
 
 /** Random URL-safe token; write keys use 24 characters after `wk_` like the API's. */
@@ -149,6 +218,7 @@ export function createUser(input: {
     verified: input.verified ?? true,
     plan: input.plan ?? 'free',
     failedSignIns: 0,
+    billing: defaultBilling(input.plan ?? 'free'),
   };
   db.users.push(user);
   return user;
@@ -219,20 +289,83 @@ export function planOf(user: MockUser): Plan {
   return PLANS.find((p) => p.code === user.plan) ?? PLANS[0];
 }
 
-export function subscriptionOf(user: MockUser): Subscription {
-  const plan = planOf(user);
+/** A fresh subscription: paid plans start a one-month period today. */
+export function defaultBilling(plan: PlanCode, now = new Date()): MockBilling {
+  // The catalogue, not PLANS: the seed runs before PLANS is initialised.
+  const paid = (PLAN_CATALOGUE.find((p) => p.code === plan)?.unit_amount ?? 0) > 0;
   return {
-    current_plan: { id: plan.id, code: user.plan, name: plan.name, plan_prices: plan.plan_prices },
+    addOnQuantity: 0,
+    periodStart: paid ? now.toISOString() : null,
+    periodEnd: paid ? addBillingMonth(now).toISOString() : null,
+    scheduledPlan: null,
+    mauCount: 0,
+    overLimitSince: null,
+    trackingPaused: false,
+  };
+}
+
+/** The user's subscription details, created on first use. */
+export function billingOf(user: MockUser): MockBilling {
+  user.billing ??= defaultBilling(user.plan);
+  return user.billing;
+}
+
+export const planByCode = (code: string) => PLANS.find((p) => p.code === code);
+
+/** The MAU add-on of the catalogue. */
+export const ADD_ON_PLAN = PLANS.find((p) => p.kind === 'ADD_IN') as Plan;
+
+/** A scheduled change whose period has ended takes effect (like the API's settle step). */
+export function settleSubscription(user: MockUser, now = new Date()): void {
+  const b = billingOf(user);
+  if (!b.periodEnd || new Date(b.periodEnd) > now) return;
+  const next = b.scheduledPlan ?? user.plan;
+  const price = planByCode(next)?.plan_prices[0]?.unit_amount ?? 0;
+  if (price === 0) {
+    user.plan = next === 'enterprise' ? next : 'free';
+    Object.assign(b, { addOnQuantity: 0, periodStart: null, periodEnd: null, scheduledPlan: null });
+    return;
+  }
+  user.plan = next;
+  const start = new Date(b.periodEnd);
+  Object.assign(b, {
+    periodStart: start.toISOString(),
+    periodEnd: addBillingMonth(start).toISOString(),
+    scheduledPlan: null,
+  });
+}
+
+export function subscriptionOf(user: MockUser): Subscription {
+  settleSubscription(user);
+  const plan = planOf(user);
+  const b = billingOf(user);
+  const scheduled = b.scheduledPlan ? planByCode(b.scheduledPlan) : undefined;
+  const mauLimit = mauLimitOf(plan.plan_quota.mau_limit, b.addOnQuantity);
+  return {
+    current_plan: {
+      id: plan.id,
+      code: user.plan,
+      name: plan.name,
+      order_number: plan.order_number,
+      plan_prices: plan.plan_prices,
+    },
     user_subscription: {
       status: 'active',
       snapshot_quota: {
         mau_limit: plan.plan_quota.mau_limit,
         product_limit: plan.plan_quota.product_limit,
       },
-      add_ons: [],
+      add_ons: b.addOnQuantity > 0 ? [{ plan_id: ADD_ON_PLAN.id, quantity: b.addOnQuantity }] : [],
+      current_period_start: b.periodStart,
+      current_period_end: b.periodEnd,
+      scheduled_plan:
+        scheduled && b.scheduledPlan ? { code: b.scheduledPlan, name: scheduled.name } : null,
     },
     user_quota: {
-      mau_count: 0,
+      mau_count: b.mauCount,
+      mau_limit: mauLimit,
+      over_limit_since: b.overLimitSince,
+      tracking_paused: b.trackingPaused,
       product_count: db.brands.filter((b) => b.owner_id === user.id).length,
     },
   };

@@ -79,6 +79,8 @@ export async function createTestApp(
     mailer: opts.mailer,
     batcher: opts.batcher,
     analytics: opts.analytics,
+    now: opts.now,
+    paymentProvider: opts.paymentProvider,
   });
   await app.ready();
   const close = async () => {

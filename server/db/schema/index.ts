@@ -4,3 +4,4 @@ export * from './brands';
 export * from './mail';
 export * from './tracking';
 export * from './flows';
+export * from './billing';

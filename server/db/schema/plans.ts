@@ -65,6 +65,19 @@ export const subscriptions = pgTable(
     status: text('status', { enum: ['incomplete', 'trialing', 'active', 'past_due', 'canceled'] })
       .notNull()
       .default('active'),
+    /** MAU add-on units owned (each adds MAU_ADD_ON_BLOCK). */
+    addOnQuantity: integer('add_on_quantity').notNull().default(0),
+    /** The paid period; null on the free plan. */
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true, mode: 'date' }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+    /** A move to a lower plan (or to free when cancelling) that takes effect at period end. */
+    scheduledPlanId: integer('scheduled_plan_id').references(() => plans.id),
+    /** The provider's subscription id (Stripe `sub_…`, local `sub_local_…`). */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Time of the newest provider event applied; older events are ignored. */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true, mode: 'date' }),
+    /** When the MAU count first reached the limit this month; grace runs from here. */
+    overLimitSince: timestamp('over_limit_since', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -28,12 +28,18 @@ export class NothingAccepted extends AppError {
 }
 
 /** Validate → enrich → group-commit batcher → acknowledge (ARCHITECTURE §6). */
-export function createIngestService(deps: { writeKeys: WriteKeys; batcher: Batcher }) {
+export function createIngestService(deps: {
+  writeKeys: WriteKeys;
+  batcher: Batcher;
+  /** Refuses (402) an account whose MAU grace period is over. */
+  usage?: { allowIngest(ownerId: string): Promise<void> };
+}) {
   return {
     async ingest(req: IngestRequest): Promise<IngestResult> {
       if (!req.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
       const owner = await deps.writeKeys.resolve(req.writeKey);
       if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
+      await deps.usage?.allowIngest(owner.ownerId);
       const facts: RequestFacts = {
         brandId: owner.brandId,
         receivedAt: Date.now(),

@@ -1,23 +1,28 @@
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
 import type { PlanCode } from '../../../lib/constants';
+import type { Subscription } from '../../../lib/contracts/plans';
 
-/** The subscription shape of spec 3; accounts without a row are shown on the free plan. */
+/**
+ * The subscription shape of spec 3, as of now: a change scheduled for an elapsed period end has
+ * taken effect, and the usage is this UTC month's.
+ */
 export async function subscriptionDto(
-  ctx: Pick<AppContext, 'plans' | 'brandsService'>,
+  ctx: Pick<AppContext, 'payments' | 'brandsService'>,
   userId: string,
-) {
-  const row = await ctx.plans.subscriptionOf(userId);
-  const plan = row?.plan ?? (await ctx.plans.byCode('free'));
-  if (!plan) throw new AppError(500, 'catalogue_missing', 'The plan catalogue is missing.');
-  const prices = await ctx.plans.pricesOf(plan.id);
-  const productCount = await ctx.brandsService.count(userId);
+): Promise<Subscription> {
+  const s = await ctx.payments.settle(userId);
+  const [usage, productCount] = await Promise.all([
+    ctx.payments.usage.status(userId),
+    ctx.brandsService.count(userId),
+  ]);
+  const { row, plan } = s;
   return {
     current_plan: {
       id: plan.id,
       code: plan.code as PlanCode,
       name: plan.name,
-      plan_prices: prices.map((p) => ({
+      order_number: plan.orderNumber,
+      plan_prices: s.prices.map((p) => ({
         id: p.id,
         unit_amount: p.unitAmount,
         currency: p.currency,
@@ -27,10 +32,22 @@ export async function subscriptionDto(
       })),
     },
     user_subscription: {
-      status: row?.subscription.status ?? 'active',
+      status: row.status,
       snapshot_quota: { mau_limit: plan.mauLimit, product_limit: plan.productLimit },
-      add_ons: [] as { quantity: number }[],
+      add_ons:
+        row.addOnQuantity > 0 ? [{ plan_id: s.addOnPlanId, quantity: row.addOnQuantity }] : [],
+      current_period_start: row.currentPeriodStart?.toISOString() ?? null,
+      current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+      scheduled_plan: s.scheduledPlan
+        ? { code: s.scheduledPlan.code as PlanCode, name: s.scheduledPlan.name }
+        : null,
     },
-    user_quota: { mau_count: 0, product_count: productCount },
+    user_quota: {
+      mau_count: usage.mauCount,
+      mau_limit: usage.mauLimit,
+      over_limit_since: usage.overLimitSince?.toISOString() ?? null,
+      tracking_paused: usage.trackingPaused,
+      product_count: productCount,
+    },
   };
 }

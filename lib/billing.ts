@@ -1,0 +1,165 @@
+import { addMonths, format, isValid } from 'date-fns';
+import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS } from './plans';
+
+/** Billing rules of spec 4 and 9, shared by the dashboard, the server and the tests. */
+
+export const MAX_ADD_ONS = 10;
+export const MAX_ADD_ONS_MESSAGE = 'Maximum 10 add-ons';
+export const ADD_ONS_OWNED_MESSAGE = 'You already have add-ons from your current plan.';
+/** Price preview debounce (spec 9). */
+export const PREVIEW_DEBOUNCE_MS = 1000;
+export const PAYMENT_HISTORY_PAGE_SIZE = 5;
+/** Usage at or above this percentage shows the warning colour (spec 9). */
+export const USAGE_WARNING_PERCENT = 70;
+/** Days tracking keeps working past the MAU limit before ingestion answers 402. */
+export const GRACE_DAYS = 7;
+export const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
+export { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS };
+
+/** Local storage key of the cart (spec 3). */
+export const CART_STORAGE_KEY = 'cart';
+
+/**
+ * The add-on stepper's value clamped between the owned quantity (at least 1) and 10; `error` is
+ * the spec's message when the asked quantity is above 10.
+ */
+export function clampAddOnQuantity(
+  wanted: number,
+  owned = 0,
+): { quantity: number; error: string | null } {
+  const min = Math.max(1, owned);
+  const n = Number.isFinite(wanted) ? Math.trunc(wanted) : min;
+  if (n > MAX_ADD_ONS) return { quantity: MAX_ADD_ONS, error: MAX_ADD_ONS_MESSAGE };
+  return { quantity: Math.max(min, n), error: null };
+}
+
+/** Cart total in cents (spec 9): the plan's first unit_amount plus quantity × $20. */
+export function cartTotal(planPrices: readonly { unit_amount: number }[], addOnsQuantity: number) {
+  return (planPrices[0]?.unit_amount ?? 0) + Math.max(0, addOnsQuantity) * MAU_ADD_ON_PRICE_CENTS;
+}
+
+/** The proration of a price preview: its first negative line (spec 4), or null. */
+export function prorationOf(
+  lines: readonly { amount: number; period: { start: number; end: number } }[],
+) {
+  const line = lines.find((l) => l.amount < 0);
+  return line ? { amount: line.amount, start: line.period.start, end: line.period.end } : null;
+}
+
+export type CheckoutKind = 'upgrade' | 'checkout';
+
+/**
+ * Spec 4: an upgrade when add-ons are bought, or when the current plan is not free and the chosen
+ * plan's order_number is higher than the current one's; otherwise a new checkout.
+ */
+export function checkoutKind(opts: {
+  isBuyAddOns: boolean;
+  currentPlanCode: string;
+  currentOrder: number;
+  chosenOrder: number;
+}): CheckoutKind {
+  if (opts.isBuyAddOns) return 'upgrade';
+  if (opts.currentPlanCode !== 'free' && opts.chosenOrder > opts.currentOrder) return 'upgrade';
+  return 'checkout';
+}
+
+/** MAU limit of a subscription: plan quota plus 1,000 per add-on; 0 means unlimited. */
+export function mauLimitOf(planMauLimit: number | undefined | null, addOnQuantity: number) {
+  if (planMauLimit === 0) return 0;
+  // Spec 3: the default MAU limit when none is given is 1.
+  const base = planMauLimit == null || planMauLimit < 0 ? 1 : planMauLimit;
+  return base + Math.max(0, addOnQuantity) * MAU_ADD_ON_BLOCK;
+}
+
+/** Percentage of the MAU limit used (count / limit × 100); 0 when the limit is unlimited. */
+export function usagePercentage(count: number, limit: number) {
+  if (!Number.isFinite(count) || !Number.isFinite(limit) || limit <= 0) return 0;
+  return (count / limit) * 100;
+}
+
+/** Warning colour from 70 %, normal colour below (spec 9). */
+export function usageTone(percentage: number): 'warning' | 'normal' {
+  return percentage >= USAGE_WARNING_PERCENT ? 'warning' : 'normal';
+}
+
+/** True when the count has reached a (finite) limit. */
+export function isOverLimit(count: number, limit: number) {
+  return limit > 0 && count >= limit;
+}
+
+/** Progress values are clamped between 0 and the maximum (default 100). */
+export function clampProgress(value: number, max = 100) {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(max, Math.max(0, value));
+}
+
+/** Cents as dollars with 2 decimals: 14900 → $149.00, -5000 → -$50.00. */
+export function formatMoney(cents: number) {
+  if (!Number.isFinite(cents)) return '$0.00';
+  const abs = (Math.abs(Math.round(cents)) / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${cents < 0 ? '-' : ''}$${abs}`;
+}
+
+/** dd/MM/yyyy (spec 9) of a Date, an ISO text or epoch seconds (numbers are seconds). */
+export function formatBillingDate(value: Date | string | number) {
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return isValid(date) ? format(date, 'dd/MM/yyyy') : 'N/A';
+}
+
+/** The billing period shown: from today to the period end, or one month ahead if absent (spec 9). */
+export function billingPeriod(periodEndSeconds: number | null | undefined, now = new Date()) {
+  const end =
+    periodEndSeconds && periodEndSeconds > 0
+      ? new Date(periodEndSeconds * 1000)
+      : addMonths(now, 1);
+  return `${formatBillingDate(now)} - ${formatBillingDate(end)}`;
+}
+
+/**
+ * Credit for the unused time of a period, the way Stripe prorates: amount × unused seconds /
+ * period seconds, rounded to the cent, as a negative number (0 when nothing is unused).
+ */
+export function unusedTimeCredit(amount: number, periodStart: Date, periodEnd: Date, now: Date) {
+  const total = periodEnd.getTime() - periodStart.getTime();
+  const unused = periodEnd.getTime() - now.getTime();
+  if (total <= 0 || unused <= 0 || amount <= 0) return 0;
+  return -Math.round((amount * Math.min(unused, total)) / total);
+}
+
+/** The same calendar day one month later (Jan 31 → Feb 28), in UTC as billing periods are. */
+export function addBillingMonth(start: Date) {
+  return addMonths(start, 1);
+}
+
+/** Luhn checksum of a card number (digits only). */
+export function luhnValid(digits: string) {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Card brand from the number's prefix; null for brands we do not accept. */
+export function cardBrandOf(digits: string): 'visa' | 'mastercard' | 'amex' | null {
+  if (/^4\d{12}(\d{3}){0,2}$/.test(digits)) return 'visa';
+  if (/^(5[1-5]\d{14}|2(2[2-9]\d|[3-6]\d\d|7[01]\d|720)\d{12})$/.test(digits)) return 'mastercard';
+  if (/^3[47]\d{13}$/.test(digits)) return 'amex';
+  return null;
+}
+
+/** True when month/year is the current month or later. */
+export function expiryValid(month: number, year: number, now = new Date()) {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return false;
+  const y = year < 100 ? 2000 + year : year;
+  return y * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  paymentEvents,
+  paymentMethods,
+  payments,
+  planPrices,
+  plans,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import type { PaymentState } from '../../../lib/contracts/payments';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PriceRow = typeof planPrices.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+/** A payment with the plan it bought (for its code and name). */
+export type PaymentWithPlan = { payment: PaymentRow; plan: PlanRow };
+
+/**
+ * Billing data. Every tenant query filters by the user id the caller took from the session;
+ * lookups by provider reference serve the provider's events only.
+ */
+export function createPaymentsRepository(db: Db) {
+  const paymentWithPlan = (tx: Db) =>
+    tx
+      .select({ payment: payments, plan: plans })
+      .from(payments)
+      .innerJoin(plans, eq(plans.id, payments.planId));
+
+  return {
+    /** Every plan and price of the catalogue (seeded at start-up, read-only afterwards). */
+    async catalogue() {
+      const [planRows, priceRows] = await Promise.all([
+        db.select().from(plans).orderBy(asc(plans.orderNumber)),
+        db.select().from(planPrices).orderBy(asc(planPrices.id)),
+      ]);
+      return { plans: planRows, prices: priceRows };
+    },
+
+    // --- subscriptions ---------------------------------------------------------------------
+    /** The account's subscription; `lock` takes the row lock (inside a transaction). */
+    async subscriptionOf(userId: string, tx: Db = db, lock = false) {
+      const q = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+    /** Accounts created before billing may lack a row: they start on the free plan. */
+    async ensureSubscription(userId: string, freePlanId: number) {
+      await db
+        .insert(subscriptions)
+        .values({ userId, planId: freePlanId, status: 'active' })
+        .onConflictDoNothing({ target: subscriptions.userId });
+    },
+    async updateSubscription(
+      userId: string,
+      values: Partial<Omit<SubscriptionRow, 'id' | 'userId' | 'createdAt'>>,
+      tx: Db = db,
+    ) {
+      const [row] = await tx
+        .update(subscriptions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(subscriptions.userId, userId))
+        .returning();
+      return row;
+    },
+    /** Sets over_limit_since unless already set (or set in an earlier month); true when it did. */
+    async markOverLimit(userId: string, since: Date, monthStart: Date) {
+      const rows = await db
+        .update(subscriptions)
+        .set({ overLimitSince: since })
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            or(isNull(subscriptions.overLimitSince), lt(subscriptions.overLimitSince, monthStart)),
+          ),
+        )
+        .returning({ since: subscriptions.overLimitSince });
+      return rows.length > 0;
+    },
+    async clearOverLimit(userId: string) {
+      await db
+        .update(subscriptions)
+        .set({ overLimitSince: null })
+        .where(eq(subscriptions.userId, userId));
+    },
+
+    // --- provider events and customers ----------------------------------------------------------
+    /** Records an event id; false when it was handled before (deliveries are at-least-once). */
+    async recordEvent(id: string, type: string, tx: Db) {
+      const rows = await tx
+        .insert(paymentEvents)
+        .values({ id, type })
+        .onConflictDoNothing({ target: paymentEvents.id })
+        .returning({ id: paymentEvents.id });
+      return rows.length > 0;
+    },
+    async userIdByCustomer(customerId: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.stripeCustomerId, customerId))
+        .limit(1);
+      return row?.id;
+    },
+    async customerIdOf(userId: string) {
+      const [row] = await db
+        .select({ customerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row?.customerId ?? null;
+    },
+    /**
+     * Stores the provider customer if the stored one is still `previous` (compare-and-set, so two
+     * concurrent requests keep one customer); returns the one stored.
+     */
+    async setCustomerId(userId: string, customerId: string, previous: string | null) {
+      await db
+        .update(users)
+        .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, userId),
+            previous === null
+              ? isNull(users.stripeCustomerId)
+              : eq(users.stripeCustomerId, previous),
+          ),
+        );
+      const [row] = await db
+        .select({ customerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.customerId ?? customerId;
+    },
+
+    // --- payment methods ---------------------------------------------------------------------
+    async listMethods(userId: string) {
+      return db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.userId, userId))
+        .orderBy(
+          desc(paymentMethods.isDefault),
+          desc(paymentMethods.createdAt),
+          desc(paymentMethods.id),
+        );
+    },
+    async findMethod(userId: string, id: number, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
+        .limit(1);
+      return row;
+    },
+    async defaultMethod(userId: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
+        .limit(1);
+      return row;
+    },
+    /** Inserts a card; the account's first card becomes its default. */
+    async insertMethod(values: Omit<typeof paymentMethods.$inferInsert, 'id' | 'isDefault'>) {
+      return db.transaction(async (tx) => {
+        // Serialises concurrent adds of one account so exactly one first card is default.
+        await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, values.userId))
+          .for('update');
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.userId, values.userId));
+        const [row] = await tx
+          .insert(paymentMethods)
+          .values({ ...values, isDefault: n === 0 })
+          .returning();
+        return row!;
+      });
+    },
+    /** Deletes a card; when it was the default, the newest remaining card becomes default. */
+    async deleteMethod(userId: string, id: number) {
+      return db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(paymentMethods)
+          .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
+          .returning();
+        if (!gone) return undefined;
+        let newDefault: PaymentMethodRow | undefined;
+        if (gone.isDefault) {
+          const [next] = await tx
+            .select()
+            .from(paymentMethods)
+            .where(eq(paymentMethods.userId, userId))
+            .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+            .limit(1);
+          if (next)
+            [newDefault] = await tx
+              .update(paymentMethods)
+              .set({ isDefault: true })
+              .where(eq(paymentMethods.id, next.id))
+              .returning();
+        }
+        return { gone, newDefault };
+      });
+    },
+    async setDefaultMethod(userId: string, id: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(paymentMethods)
+          .set({ isDefault: true })
+          .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .update(paymentMethods)
+          .set({ isDefault: false })
+          .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, id)));
+        return row;
+      });
+    },
+
+    // --- payments ----------------------------------------------------------------------------
+    async insertPayment(values: Omit<typeof payments.$inferInsert, 'id'>, tx: Db = db) {
+      const [row] = await tx.insert(payments).values(values).returning();
+      return row!;
+    },
+    async findPayment(userId: string, id: number, tx: Db = db) {
+      const [row] = await paymentWithPlan(tx)
+        .where(and(eq(payments.userId, userId), eq(payments.id, id)))
+        .limit(1);
+      return row;
+    },
+    /** The payment a provider event is about (provider references are ours to match, not a tenant's). */
+    async findPaymentByRef(providerRef: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.providerRef, providerRef))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+    /** Updates a payment; with `onlyFrom`, only while its status is one of those. */
+    async updatePayment(
+      id: number,
+      values: Partial<Pick<PaymentRow, 'status' | 'providerRef' | 'failureMessage'>>,
+      onlyFrom?: PaymentState[],
+      tx: Db = db,
+    ) {
+      const where = onlyFrom
+        ? and(eq(payments.id, id), inArray(payments.status, onlyFrom))
+        : eq(payments.id, id);
+      const [row] = await tx
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(where)
+        .returning();
+      return row;
+    },
+    /** A payment of the account still waiting for its outcome, started since `since`. */
+    async inProgress(userId: string, since: Date) {
+      const [row] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            inArray(payments.status, ['pending', 'requires_action']),
+            gte(payments.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    async history(
+      userId: string,
+      q: { offset: number; limit: number; status?: PaymentState; order: 'asc' | 'desc' },
+    ) {
+      const where = q.status
+        ? and(eq(payments.userId, userId), eq(payments.status, q.status))
+        : eq(payments.userId, userId);
+      const sort = q.order === 'asc' ? asc : desc;
+      const rows = await paymentWithPlan(db)
+        .where(where)
+        .orderBy(sort(payments.createdAt), sort(payments.id))
+        .offset(q.offset)
+        .limit(q.limit);
+      const [{ total }] = await db.select({ total: count() }).from(payments).where(where);
+      return { rows, total };
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import type { InvoiceLine, PricePreview } from '../../lib/contracts/payments';
+import {
+  addBillingMonth,
+  cardBrandOf,
+  expiryValid,
+  formatMoney,
+  luhnValid,
+  unusedTimeCredit,
+} from '../../lib/billing';
+import { MESSAGES } from '../../lib/messages';
+import { AppError } from '../errors';
+import type {
+  CardDetails,
+  CardInput,
+  ChangeRequest,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderSubscription,
+} from './types';
+
+/** How a simulated card behaves when charged; encoded in its providerRef so it survives restarts. */
+type CardBehaviour = 'ok' | 'decline' | 'auth';
+
+/** Test card numbers with a behaviour other than "succeeds" (Stripe's test numbers). */
+export const LOCAL_TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  authentication: '4000002500003155',
+} as const;
+
+const behaviourOfNumber = (digits: string): CardBehaviour =>
+  digits === LOCAL_TEST_CARDS.declined
+    ? 'decline'
+    : digits === LOCAL_TEST_CARDS.authentication
+      ? 'auth'
+      : 'ok';
+
+const behaviourOfRef = (ref: string): CardBehaviour => {
+  const m = /^pm_local_(ok|decline|auth)_/.exec(ref);
+  return (m?.[1] as CardBehaviour | undefined) ?? 'ok';
+};
+
+const rand = (bytes = 8) => randomBytes(bytes).toString('hex');
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The Stripe-like price preview of a change; exported for the unit test of the math. */
+export function localPreview(req: ChangeRequest): PricePreview {
+  const { now, target, addOn, current } = req;
+  const addOnLine = (start: Date, end: Date): InvoiceLine[] =>
+    target.addOnQuantity > 0
+      ? [
+          {
+            description: `${target.addOnQuantity} × ${addOn.name} (at ${formatMoney(addOn.unitAmount)} / month)`,
+            amount: target.addOnQuantity * addOn.unitAmount,
+            quantity: target.addOnQuantity,
+            period: { start: seconds(start), end: seconds(end) },
+          },
+        ]
+      : [];
+  const planLine = (start: Date, end: Date): InvoiceLine => ({
+    description: `1 × ${target.plan.name} (at ${formatMoney(target.plan.unitAmount)} / month)`,
+    amount: target.plan.unitAmount,
+    quantity: 1,
+    period: { start: seconds(start), end: seconds(end) },
+  });
+
+  if (req.mode === 'period_end') {
+    // Scheduled for the end of the paid period: nothing is due today.
+    const start = current.periodEnd ?? now;
+    const end = addBillingMonth(start);
+    const lines = [planLine(start, end), ...addOnLine(start, end)];
+    return {
+      subtotal: 0,
+      total: 0,
+      period_end: seconds(end),
+      summary: { has_proration: false },
+      lines,
+    };
+  }
+
+  // Charged today: the cycle restarts today, and unused time of a paid period is credited.
+  const end = addBillingMonth(now);
+  const lines: InvoiceLine[] = [];
+  const currentAmount =
+    current.plan.unitAmount + Math.max(0, current.addOnQuantity) * addOn.unitAmount;
+  if (current.periodStart && current.periodEnd && currentAmount > 0) {
+    const credit = unusedTimeCredit(currentAmount, current.periodStart, current.periodEnd, now);
+    if (credit < 0)
+      lines.push({
+        description: `Unused time on ${current.plan.name}${
+          current.addOnQuantity > 0 ? ` and ${current.addOnQuantity} × ${addOn.name}` : ''
+        }`,
+        amount: credit,
+        quantity: 1,
+        period: { start: seconds(now), end: seconds(current.periodEnd) },
+      });
+  }
+  lines.push(planLine(now, end), ...addOnLine(now, end));
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    subtotal,
+    total: Math.max(0, subtotal),
+    period_end: seconds(end),
+    summary: { has_proration: lines.some((l) => l.amount < 0) },
+    lines,
+  };
+}
+
+interface PendingCharge {
+  req: ChargeRequest;
+  result: ChargeResult;
+}
+
+/**
+ * The default payment provider: simulates customers, cards and charges with no network. Charges
+ * settle asynchronously through the same handler a Stripe webhook reaches.
+ */
+export function createLocalProvider(opts: {
+  now: () => Date;
+  /** Delay before a charge settles (default 30 ms). */
+  settleDelayMs?: number;
+  /** Where a handler failure that outlived its retries is reported. */
+  onError?: (err: unknown, event: ProviderEvent) => void;
+}): PaymentProvider {
+  const delay = opts.settleDelayMs ?? 30;
+  let handler: ((event: ProviderEvent) => Promise<void>) | null = null;
+  const inFlight = new Set<Promise<void>>();
+  // Idempotency: one charge per payment id, whatever the number of calls.
+  const charges = new Map<number, PendingCharge>();
+  const awaitingAuth = new Map<string, PendingCharge>();
+
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+  /** Delivers like a webhook: later, and again on failure (the payment row may not be visible yet). */
+  function deliver(event: ProviderEvent) {
+    const job = (async () => {
+      await sleep(delay);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          if (!handler) throw new Error('no payment event handler registered');
+          await handler(event);
+          return;
+        } catch (err) {
+          if (attempt >= 5) {
+            opts.onError?.(err, event);
+            return;
+          }
+          await sleep(delay * 2 ** attempt);
+        }
+      }
+    })();
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  function subscriptionAfter(req: ChargeRequest, id: string): ProviderSubscription {
+    return {
+      providerSubscriptionId: id,
+      status: 'active',
+      planCode: req.target.plan.code,
+      addOnQuantity: req.target.addOnQuantity,
+      periodStart: req.now,
+      periodEnd: addBillingMonth(req.now),
+      scheduledPlanCode: null,
+    };
+  }
+
+  function settle(p: PendingCharge, failure: string | null) {
+    const base = {
+      id: `evt_local_${rand()}`,
+      created: opts.now(),
+      customerId: p.req.customerId,
+      paymentRef: p.result.paymentRef,
+    };
+    deliver(
+      failure
+        ? { ...base, type: 'payment.failed', message: failure }
+        : {
+            ...base,
+            type: 'payment.succeeded',
+            subscription: subscriptionAfter(p.req, p.result.providerSubscriptionId),
+          },
+    );
+  }
+
+  return {
+    name: 'local',
+    async ensureCustomer(_user, existing) {
+      return existing ?? `cus_local_${rand()}`;
+    },
+    async createSetupIntent(_customerId) {
+      return { clientSecret: `seti_local_${rand()}_secret_${rand()}` };
+    },
+    async attachCard(_customerId, input: CardInput): Promise<CardDetails> {
+      if (!('card' in input))
+        throw new AppError(400, 'card_required', MESSAGES.payments.cardDetailsRequired);
+      const digits = input.card.number.replace(/[\s-]/g, '');
+      if (!luhnValid(digits))
+        throw new AppError(400, 'card_invalid', MESSAGES.payments.cardInvalid);
+      const brand = cardBrandOf(digits);
+      if (!brand) throw new AppError(400, 'card_brand', MESSAGES.payments.cardBrand);
+      if (!expiryValid(input.card.exp_month, input.card.exp_year, opts.now()))
+        throw new AppError(400, 'card_expired', MESSAGES.payments.cardExpired);
+      const year = input.card.exp_year < 100 ? 2000 + input.card.exp_year : input.card.exp_year;
+      return {
+        providerRef: `pm_local_${behaviourOfNumber(digits)}_${rand()}`,
+        brand,
+        last4: digits.slice(-4),
+        expMonth: input.card.exp_month,
+        expYear: year,
+      };
+    },
+    async detachCard() {},
+    async setDefaultCard() {},
+    async preview(req) {
+      return localPreview(req);
+    },
+    async charge(req) {
+      const known = charges.get(req.paymentId);
+      if (known) return known.result;
+      const subscriptionId = req.current.providerSubscriptionId ?? `sub_local_${rand()}`;
+      if (req.mode === 'period_end') {
+        // A scheduled change charges nothing: settled at once, the caller records it.
+        const result: ChargeResult = {
+          paymentRef: `sched_local_${req.paymentId}_${rand(4)}`,
+          providerSubscriptionId: subscriptionId,
+          status: 'paid',
+          clientSecret: null,
+        };
+        charges.set(req.paymentId, { req, result });
+        return result;
+      }
+      const behaviour = behaviourOfRef(req.paymentMethodRef);
+      const result: ChargeResult = {
+        paymentRef: `pi_local_${req.paymentId}_${rand(4)}`,
+        providerSubscriptionId: subscriptionId,
+        status: behaviour === 'auth' ? 'requires_action' : 'pending',
+        clientSecret: null,
+      };
+      const pending = { req, result };
+      charges.set(req.paymentId, pending);
+      if (behaviour === 'auth') awaitingAuth.set(result.paymentRef, pending);
+      else settle(pending, behaviour === 'decline' ? MESSAGES.payments.cardDeclined : null);
+      return result;
+    },
+    async authenticate(paymentRef, approved) {
+      const pending = awaitingAuth.get(paymentRef);
+      if (!pending) throw new AppError(404, 'not_found', MESSAGES.payments.paymentNotFound);
+      awaitingAuth.delete(paymentRef);
+      settle(pending, approved ? null : MESSAGES.payments.authenticationRefused);
+    },
+    onEvent(h) {
+      handler = h;
+    },
+    async drain() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
