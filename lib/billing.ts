@@ -1,4 +1,5 @@
 import { addMonths, format, isValid } from 'date-fns';
+import { MESSAGES } from './messages';
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS } from './plans';
 
 /** Billing rules of spec 4 and 9, shared by the dashboard, the server and the tests. */
@@ -162,4 +163,76 @@ export function expiryValid(month: number, year: number, now = new Date()) {
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return false;
   const y = year < 100 ? 2000 + year : year;
   return y * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+/** A plan as the change rules need it. */
+interface ChangePlan {
+  id: number;
+  kind: string;
+  orderNumber: number;
+}
+
+/** How a plan change happens: charged today, or scheduled for the end of the paid period. */
+export type ChangeDecision =
+  | {
+      kind: 'checkout' | 'upgrade' | 'add_ons' | 'downgrade';
+      mode: 'now' | 'period_end';
+      /** Add-ons owned after the change (they only grow through a purchase). */
+      quantity: number;
+    }
+  | { error: { status: 400 | 409; code: string; message: string } };
+
+/**
+ * The server's rules for a change (shared with the mock API): a first paid plan is a new
+ * checkout; a higher plan is an upgrade and add-ons on the current plan are bought today, both
+ * restarting the cycle with the unused time credited; a lower plan (or cancelling to free) is
+ * scheduled for the period end and charges nothing today.
+ */
+export function decideChange(opts: {
+  current: ChangePlan;
+  /** The current plan is paid for a running period. */
+  currentPaid: boolean;
+  target: ChangePlan;
+  owned: number;
+  requested: number;
+}): ChangeDecision {
+  const { current, target, owned, requested } = opts;
+  const toFree = target.kind === 'FREE';
+  if (toFree && requested > 0)
+    return {
+      error: {
+        status: 400,
+        code: 'add_ons_need_plan',
+        message: MESSAGES.payments.addOnsNeedPaidPlan,
+      },
+    };
+  const quantity = toFree ? 0 : Math.max(owned, requested);
+  if (target.id === current.id && quantity === owned)
+    return { error: { status: 409, code: 'same_plan', message: MESSAGES.payments.samePlan } };
+  if (!opts.currentPaid) return { kind: 'checkout', mode: 'now', quantity };
+  if (target.orderNumber > current.orderNumber) return { kind: 'upgrade', mode: 'now', quantity };
+  if (target.id === current.id) return { kind: 'add_ons', mode: 'now', quantity };
+  if (requested > owned)
+    return {
+      error: {
+        status: 400,
+        code: 'add_ons_with_downgrade',
+        message: MESSAGES.payments.addOnsWithDowngrade,
+      },
+    };
+  return { kind: 'downgrade', mode: 'period_end', quantity };
+}
+
+/** Test card numbers of the local payment provider (Stripe's test numbers). */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  authentication: '4000002500003155',
+} as const;
+
+/** How a test card behaves when charged: succeeds, is declined, or asks for authentication. */
+export function testCardBehaviour(digits: string): 'ok' | 'decline' | 'auth' {
+  if (digits === TEST_CARDS.declined) return 'decline';
+  if (digits === TEST_CARDS.authentication) return 'auth';
+  return 'ok';
 }

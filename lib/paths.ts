@@ -37,6 +37,8 @@ export const paths = {
   settings: () => '/settings',
   profile: () => '/profile',
   plans: () => '/profile/plans',
+  /** The plans page with the Order summary open for MAU add-ons on the current plan. */
+  plansBuyAddOns: () => '/profile/plans?buy=add-ons',
   checkout: () => '/checkout',
   devOutbox: () => '/dev/outbox',
 } as const;

@@ -16,6 +16,7 @@ import { FeatureFlagsProvider } from '@/components/providers/feature-flags-provi
 import { createQueryClient } from '@/components/providers/query-client';
 import { SocketProvider } from '@/components/providers/socket-provider';
 import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
+import { useCartLifecycle } from '@/hooks/use-cart-lifecycle';
 import { setAuthRedirect } from '@/services/http';
 
 type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout };
@@ -65,6 +66,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
   const router = useRouter();
   const [queryClient] = useState(createQueryClient);
   const mockReady = useMockApi();
+  useCartLifecycle();
   const route = routeFor(router.pathname);
   const getLayout =
     Component.getLayout ??

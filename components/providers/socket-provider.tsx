@@ -10,6 +10,8 @@ import {
 } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
+import { paymentStatusEventSchema, usageLimitEventSchema } from '@/lib/contracts/payments';
+import type { Payment } from '@/lib/contracts/payments';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { useToken } from '@/hooks/use-token';
@@ -35,7 +37,8 @@ const REALTIME_ENABLED = process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled';
 
 /**
  * One Socket.IO connection per signed-in session (spec 2.2): connects when a token exists, joins
- * the user's room once the user is known, and turns PAYMENT_STATUS pushes into cache updates.
+ * the user's room once the user is known, and turns PAYMENT_STATUS and USAGE_LIMIT pushes into
+ * cache updates.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const token = useToken();
@@ -54,9 +57,23 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     socketRef.current = socket;
     socket.on(SOCKET_EVENTS.PAYMENT_STATUS, (payload: unknown) => {
-      queryClient.setQueryData(realtimeKeys.paymentStatus, payload);
+      const parsed = paymentStatusEventSchema.safeParse(payload);
+      if (parsed.success) {
+        const event = parsed.data;
+        queryClient.setQueryData(realtimeKeys.paymentStatus, event);
+        // The checkout screen reads the payment itself: the pushed status lands there at once.
+        queryClient.setQueryData<Payment>(userKeys.payment(event.payment_id), (old) =>
+          old ? { ...old, status: event.status, failure_message: event.message } : old,
+        );
+      }
       // Subscription, payment history and methods all live under the user's `me` prefix.
       void queryClient.invalidateQueries({ queryKey: userKeys.me });
+    });
+    socket.on(SOCKET_EVENTS.USAGE_LIMIT, (payload: unknown) => {
+      const parsed = usageLimitEventSchema.safeParse(payload);
+      if (parsed.success)
+        queryClient.setQueryData(realtimeKeys.usageLimit, { ...parsed.data, at: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.subscription });
     });
     return () => {
       socket.removeAllListeners();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { MAX_ADD_ONS } from '../billing';
+import { MAX_ADD_ONS, MAX_ADD_ONS_MESSAGE } from '../billing';
+import { MESSAGES } from '../messages';
 
 /** One add-on line of a purchase; ids come from the server's catalogue (GET v1/plans?type=ADD_IN). */
 export const addInSchema = z.object({
   plan_id: z.number().int().positive(),
   plan_price_id: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(MAX_ADD_ONS, 'Maximum 10 add-ons'),
+  quantity: z.number().int().min(1).max(MAX_ADD_ONS, MAX_ADD_ONS_MESSAGE),
 });
 export type AddIn = z.infer<typeof addInSchema>;
 
@@ -94,6 +95,13 @@ export const paymentStatusEventSchema = z.object({
 });
 export type PaymentStatusEvent = z.infer<typeof paymentStatusEventSchema>;
 
+/** The USAGE_LIMIT socket payload: the MAU count reached the limit this month. */
+export const usageLimitEventSchema = z.object({
+  mau_count: z.number().int(),
+  mau_limit: z.number().int(),
+});
+export type UsageLimitEvent = z.infer<typeof usageLimitEventSchema>;
+
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
@@ -120,18 +128,18 @@ export const addPaymentMethodBody = z.union([
       number: z
         .string()
         .transform((s) => s.replace(/[\s-]/g, ''))
-        .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number.')),
+        .pipe(z.string().regex(/^\d{12,19}$/, MESSAGES.payments.cardNumberFormat)),
       exp_month: z
         .number()
         .int()
-        .min(1, 'Enter a valid expiry date.')
-        .max(12, 'Enter a valid expiry date.'),
+        .min(1, MESSAGES.payments.cardExpiryFormat)
+        .max(12, MESSAGES.payments.cardExpiryFormat),
       exp_year: z
         .number()
         .int()
-        .min(2000, 'Enter a valid expiry date.')
-        .max(2100, 'Enter a valid expiry date.'),
-      cvc: z.string().regex(/^\d{3,4}$/, 'Enter a valid security code.'),
+        .min(2000, MESSAGES.payments.cardExpiryFormat)
+        .max(2100, MESSAGES.payments.cardExpiryFormat),
+      cvc: z.string().regex(/^\d{3,4}$/, MESSAGES.payments.cardCvcFormat),
     }),
   }),
   z.object({ payment_method_id: z.string().min(1).max(255) }),

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { InvoiceLine, PricePreview } from '../../lib/contracts/payments';
+import type { PricePreview } from '../../lib/contracts/payments';
 import {
   addBillingMonth,
   cardBrandOf,
   expiryValid,
-  formatMoney,
   luhnValid,
-  unusedTimeCredit,
+  testCardBehaviour,
 } from '../../lib/billing';
+import { pricePreviewOf } from '../../lib/billing-preview';
 import { MESSAGES } from '../../lib/messages';
 import { AppError } from '../errors';
 import type {
@@ -24,90 +24,15 @@ import type {
 /** How a simulated card behaves when charged; encoded in its providerRef so it survives restarts. */
 type CardBehaviour = 'ok' | 'decline' | 'auth';
 
-/** Test card numbers with a behaviour other than "succeeds" (Stripe's test numbers). */
-export const LOCAL_TEST_CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  authentication: '4000002500003155',
-} as const;
-
-const behaviourOfNumber = (digits: string): CardBehaviour =>
-  digits === LOCAL_TEST_CARDS.declined
-    ? 'decline'
-    : digits === LOCAL_TEST_CARDS.authentication
-      ? 'auth'
-      : 'ok';
-
 const behaviourOfRef = (ref: string): CardBehaviour => {
   const m = /^pm_local_(ok|decline|auth)_/.exec(ref);
   return (m?.[1] as CardBehaviour | undefined) ?? 'ok';
 };
 
 const rand = (bytes = 8) => randomBytes(bytes).toString('hex');
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** The Stripe-like price preview of a change; exported for the unit test of the math. */
-export function localPreview(req: ChangeRequest): PricePreview {
-  const { now, target, addOn, current } = req;
-  const addOnLine = (start: Date, end: Date): InvoiceLine[] =>
-    target.addOnQuantity > 0
-      ? [
-          {
-            description: `${target.addOnQuantity} × ${addOn.name} (at ${formatMoney(addOn.unitAmount)} / month)`,
-            amount: target.addOnQuantity * addOn.unitAmount,
-            quantity: target.addOnQuantity,
-            period: { start: seconds(start), end: seconds(end) },
-          },
-        ]
-      : [];
-  const planLine = (start: Date, end: Date): InvoiceLine => ({
-    description: `1 × ${target.plan.name} (at ${formatMoney(target.plan.unitAmount)} / month)`,
-    amount: target.plan.unitAmount,
-    quantity: 1,
-    period: { start: seconds(start), end: seconds(end) },
-  });
-
-  if (req.mode === 'period_end') {
-    // Scheduled for the end of the paid period: nothing is due today.
-    const start = current.periodEnd ?? now;
-    const end = addBillingMonth(start);
-    const lines = [planLine(start, end), ...addOnLine(start, end)];
-    return {
-      subtotal: 0,
-      total: 0,
-      period_end: seconds(end),
-      summary: { has_proration: false },
-      lines,
-    };
-  }
-
-  // Charged today: the cycle restarts today, and unused time of a paid period is credited.
-  const end = addBillingMonth(now);
-  const lines: InvoiceLine[] = [];
-  const currentAmount =
-    current.plan.unitAmount + Math.max(0, current.addOnQuantity) * addOn.unitAmount;
-  if (current.periodStart && current.periodEnd && currentAmount > 0) {
-    const credit = unusedTimeCredit(currentAmount, current.periodStart, current.periodEnd, now);
-    if (credit < 0)
-      lines.push({
-        description: `Unused time on ${current.plan.name}${
-          current.addOnQuantity > 0 ? ` and ${current.addOnQuantity} × ${addOn.name}` : ''
-        }`,
-        amount: credit,
-        quantity: 1,
-        period: { start: seconds(now), end: seconds(current.periodEnd) },
-      });
-  }
-  lines.push(planLine(now, end), ...addOnLine(now, end));
-  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  return {
-    subtotal,
-    total: Math.max(0, subtotal),
-    period_end: seconds(end),
-    summary: { has_proration: lines.some((l) => l.amount < 0) },
-    lines,
-  };
-}
+/** The Stripe-like price preview of a change (the math lives in lib, shared with the mock API). */
+export const localPreview = (req: ChangeRequest): PricePreview => pricePreviewOf(req);
 
 interface PendingCharge {
   req: ChargeRequest;
@@ -206,7 +131,7 @@ export function createLocalProvider(opts: {
         throw new AppError(400, 'card_expired', MESSAGES.payments.cardExpired);
       const year = input.card.exp_year < 100 ? 2000 + input.card.exp_year : input.card.exp_year;
       return {
-        providerRef: `pm_local_${behaviourOfNumber(digits)}_${rand()}`,
+        providerRef: `pm_local_${testCardBehaviour(digits)}_${rand()}`,
         brand,
         last4: digits.slice(-4),
         expMonth: input.card.exp_month,

@@ -32,6 +32,7 @@ import { apiError, bearer, body, currentUser, ok, unauthorized, validate } from 
 import { eventHandlers } from './events.handlers';
 import { profileHandlers } from './profiles.handlers';
 import { flowHandlers } from './flows.handlers';
+import { billingHandlers, settleMockPayments } from './billing.handlers';
 
 export { apiError };
 
@@ -68,6 +69,7 @@ export const handlers = [
   ...eventHandlers,
   ...profileHandlers,
   ...flowHandlers,
+  ...billingHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);
@@ -185,7 +187,9 @@ export const handlers = [
 
   http.get('*/v1/users/me/subscription', ({ request }) => {
     const user = currentUser(request);
-    return user ? ok(subscriptionOf(user)) : unauthorized(request);
+    if (!user) return unauthorized(request);
+    settleMockPayments(user);
+    return ok(subscriptionOf(user));
   }),
 
   // ---- plans ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_EVENTS } from '../../../lib/constants';
 import {
   addBillingMonth,
+  decideChange,
   MAX_ADD_ONS,
   MAX_ADD_ONS_MESSAGE,
   mauLimitOf,
@@ -299,30 +300,20 @@ export function createPaymentsService(deps: {
       requested += a.quantity;
     }
     if (requested > MAX_ADD_ONS) throw badRequest('too_many_add_ons', MAX_ADD_ONS_MESSAGE);
-    const toFree = target.kind === 'FREE';
-    if (toFree && requested > 0)
-      throw badRequest('add_ons_need_plan', MESSAGES.payments.addOnsNeedPaidPlan);
-
     const current = state.plan;
     const owned = state.row.addOnQuantity;
-    // Add-ons only grow through a purchase; a cancellation drops them at period end.
-    const quantity = toFree ? 0 : Math.max(owned, requested);
-    if (target.id === current.id && quantity === owned)
-      throw new AppError(409, 'same_plan', MESSAGES.payments.samePlan);
-
     const currentPrice = cat.priceOf(current.id)?.unitAmount ?? 0;
     const unpaid = current.kind === 'FREE' || currentPrice === 0 || !state.row.currentPeriodEnd;
-    let mode: ChangeRequest['mode'] = 'now';
-    let kind: PaymentKind;
-    if (unpaid) kind = 'checkout';
-    else if (target.orderNumber > current.orderNumber) kind = 'upgrade';
-    else if (target.id === current.id) kind = 'add_ons';
-    else {
-      if (requested > owned)
-        throw badRequest('add_ons_with_downgrade', MESSAGES.payments.addOnsWithDowngrade);
-      mode = 'period_end';
-      kind = 'downgrade';
-    }
+    const decision = decideChange({
+      current,
+      currentPaid: !unpaid,
+      target,
+      owned,
+      requested,
+    });
+    if ('error' in decision)
+      throw new AppError(decision.error.status, decision.error.code, decision.error.message);
+    const { kind, mode, quantity } = decision;
     const req: Omit<ChangeRequest, 'customerId'> = {
       current: {
         providerSubscriptionId: state.row.providerSubscriptionId,

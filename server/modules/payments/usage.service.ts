@@ -1,4 +1,5 @@
 import { GRACE_MS, isOverLimit } from '../../../lib/billing';
+import type { UsageLimitEvent } from '../../../lib/contracts/payments';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError } from '../../errors';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
@@ -14,12 +15,6 @@ export interface UsageStatus {
   overLimitSince: Date | null;
   /** Grace is over: ingestion answers 402. */
   trackingPaused: boolean;
-}
-
-/** The USAGE_LIMIT socket payload, sent once when the count reaches the limit. */
-export interface UsageLimitEvent {
-  mau_count: number;
-  mau_limit: number;
 }
 
 // Ingestion asks on every request; a few seconds of staleness is the price of not querying twice.

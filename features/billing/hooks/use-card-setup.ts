@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SetupIntent } from '@/lib/contracts/payments';
+import type { ApiError } from '@/services/http';
+import { createSetupIntent, ensureCustomer } from '@/services/payments';
+
+/**
+ * A card setup intent for the user's card-provider customer (created on first need): the
+ * customer id is required (spec 5.9), so it is fetched first.
+ */
+export function useCardSetup() {
+  return useMutation<SetupIntent, ApiError, void>({
+    mutationFn: async () => {
+      const { customer_id } = await ensureCustomer();
+      return createSetupIntent(customer_id);
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import { paths } from '@/lib/paths';
+import { stashCartForReload, useCartStore } from '@/stores/cart';
+
+/** Pages where the cart lives: the plans page (Order summary) and checkout. */
+const CART_PATHS: readonly string[] = [paths.plans(), paths.checkout()];
+
+/** True when `url` (a router URL, maybe with query or hash) keeps the cart. */
+export function keepsCart(url: string): boolean {
+  const path = url.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  return CART_PATHS.includes(path);
+}
+
+/**
+ * Spec 4 "Cart reset": the cart is cleared on any navigation away from the plans and checkout
+ * pages and when the tab closes (local storage `cart` is removed as the page goes away).
+ */
+export function useCartLifecycle(): void {
+  const router = useRouter();
+  useEffect(() => {
+    const onRouteChange = (url: string) => {
+      if (!keepsCart(url)) useCartStore.getState().reset();
+    };
+    const onPageHide = () => stashCartForReload();
+    // Back from the browser's page cache: the page is alive again, so is its cart.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      const { setCart, reset: _reset, ...cart } = useCartStore.getState();
+      if (cart.plan) setCart(cart);
+    };
+    router.events.on('routeChangeStart', onRouteChange);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      router.events.off('routeChangeStart', onRouteChange);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, [router.events]);
+}

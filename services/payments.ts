@@ -1,0 +1,65 @@
+import type {
+  AddPaymentMethodBody,
+  CheckoutBody,
+  CheckoutResult,
+  Payment,
+  PaymentHistoryQuery,
+  PaymentMethod,
+  PaymentsConfig,
+  PreviewCheckoutBody,
+  PricePreview,
+  SetupIntent,
+} from '@/lib/contracts/payments';
+import type { MessageResult } from './auth';
+import { http, unwrap } from './http';
+import type { Page } from './types';
+
+/** GET /v1/payments/config: which card form to show (local or Stripe Elements). */
+export const getPaymentsConfig = (signal?: AbortSignal) =>
+  unwrap<PaymentsConfig>(http.get('/v1/payments/config', { signal, skipAuth: true }));
+
+/** POST /v1/payments/preview-checkout: what the change costs today (spec 3 price preview). */
+export const previewCheckout = (body: PreviewCheckoutBody, signal?: AbortSignal) =>
+  unwrap<PricePreview>(http.post('/v1/payments/preview-checkout', body, { signal }));
+
+/** POST /v1/payments/check-out: a new subscription (spec 4 checkout kind). */
+export const checkOut = (body: CheckoutBody) =>
+  unwrap<CheckoutResult>(http.post('/v1/payments/check-out', body));
+
+/** POST /v1/payments/upgrade: a higher plan or add-ons on the current plan. */
+export const upgrade = (body: CheckoutBody) =>
+  unwrap<CheckoutResult>(http.post('/v1/payments/upgrade', body));
+
+/** GET /v1/payments/{id}: one payment as it stands (the socket pushes changes too). */
+export const getPayment = (id: number, signal?: AbortSignal) =>
+  unwrap<Payment>(http.get(`/v1/payments/${id}`, { signal }));
+
+/** POST /v1/payments/{id}/authenticate: the card holder's answer (local provider). */
+export const authenticatePayment = (id: number, approved: boolean) =>
+  unwrap<Payment>(http.post(`/v1/payments/${id}/authenticate`, { approved }));
+
+/** POST /v1/payments/customer: the user's card-provider customer, created on first need. */
+export const ensureCustomer = () =>
+  unwrap<{ customer_id: string }>(http.post('/v1/payments/customer', {}));
+
+/** POST /v1/payments/setup-intent (spec 7); needs the customer id (spec 5.9). */
+export const createSetupIntent = (customerId: string) =>
+  unwrap<SetupIntent>(http.post('/v1/payments/setup-intent', { customerId }));
+
+/** GET /v1/users/me/payment-methods: saved cards, default first (spec: data.data.data). */
+export const listPaymentMethods = (signal?: AbortSignal) =>
+  unwrap<Page<PaymentMethod>>(http.get('/v1/users/me/payment-methods', { signal }));
+
+/** POST /v1/users/me/payment-methods: card fields (local) or a Stripe payment method id. */
+export const addPaymentMethod = (body: AddPaymentMethodBody) =>
+  unwrap<PaymentMethod>(http.post('/v1/users/me/payment-methods', body));
+
+export const deletePaymentMethod = (id: number) =>
+  unwrap<MessageResult>(http.delete(`/v1/users/me/payment-methods/${id}`));
+
+export const setDefaultPaymentMethod = (id: number) =>
+  unwrap<MessageResult>(http.put(`/v1/users/me/payment-methods/set-default/${id}`));
+
+/** GET /v1/users/me/payment-history (spec 7: limit 5, status paid, newest first). */
+export const getPaymentHistory = (params: PaymentHistoryQuery, signal?: AbortSignal) =>
+  unwrap<Page<Payment>>(http.get('/v1/users/me/payment-history', { params, signal }));

@@ -1,0 +1,134 @@
+import { create } from 'zustand';
+import { STORAGE_KEYS } from '@/lib/constants';
+
+/** The plan a cart buys: what the checkout page shows and sends (ids from the catalogue). */
+export interface CartPlan {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  plan_price_id: number;
+  /** Cents per month. */
+  unit_amount: number;
+}
+
+/** One add-on line of the cart (spec 3). */
+export interface CartAddOn {
+  plan_id: number;
+  plan_price_id: number;
+  quantity: number;
+}
+
+/** The credit for unused time, from the price preview's first negative line (spec 4). */
+export interface CartProration {
+  amount: number;
+  /** Epoch seconds. */
+  start: number;
+  end: number;
+}
+
+/** What the Order summary hands to /checkout (spec 3 "Cart"). */
+export interface CartData {
+  plan: CartPlan | null;
+  addOns: CartAddOn[];
+  addOnsQuantity: number;
+  /** Cents: the plan's monthly price plus the add-ons (spec 9). */
+  totalPrice: number;
+  proration: CartProration | null;
+  /** Client-only (spec 3): buying add-ons on the current plan. */
+  isBuyAddOns: boolean;
+  /** Client-only (spec 3): the chosen plan's order_number. */
+  planOrder: number | null;
+}
+
+export interface CartState extends CartData {
+  setCart: (cart: CartData) => void;
+  reset: () => void;
+}
+
+export const EMPTY_CART: CartData = {
+  plan: null,
+  addOns: [],
+  addOnsQuantity: 0,
+  totalPrice: 0,
+  proration: null,
+  isBuyAddOns: false,
+  planOrder: null,
+};
+
+// sessionStorage outlives a reload but not the tab: the cart survives reloading /checkout while
+// local storage `cart` is emptied whenever the page goes away (spec 4: reset when the tab closes).
+const RELOAD_KEY = 'cart:reload';
+
+function isCart(value: unknown): value is CartData {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<CartData>;
+  return (
+    (v.plan === null || (typeof v.plan === 'object' && typeof v.plan?.id === 'number')) &&
+    Array.isArray(v.addOns) &&
+    typeof v.addOnsQuantity === 'number' &&
+    typeof v.totalPrice === 'number'
+  );
+}
+
+function parse(raw: string | null): CartData | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isCart(value) ? { ...EMPTY_CART, ...value } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored cart: local storage, else the copy kept across a reload of this tab. */
+export function readPersistedCart(): CartData {
+  if (typeof window === 'undefined') return EMPTY_CART;
+  try {
+    const cart =
+      parse(window.localStorage.getItem(STORAGE_KEYS.cart)) ??
+      parse(window.sessionStorage.getItem(RELOAD_KEY));
+    window.sessionStorage.removeItem(RELOAD_KEY);
+    if (cart) window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(cart));
+    return cart ?? EMPTY_CART;
+  } catch {
+    return EMPTY_CART;
+  }
+}
+
+function persist(cart: CartData | null) {
+  if (typeof window === 'undefined') return;
+  try {
+    if (cart) window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(cart));
+    else window.localStorage.removeItem(STORAGE_KEYS.cart);
+  } catch {
+    // Storage unavailable: the cart lives in memory for this page only.
+  }
+}
+
+/** The cart of the Order summary and /checkout, persisted as local storage `cart`. */
+export const useCartStore = create<CartState>()((set) => ({
+  ...readPersistedCart(),
+  setCart: (cart) => {
+    persist(cart);
+    set(cart);
+  },
+  reset: () => {
+    persist(null);
+    set(EMPTY_CART);
+  },
+}));
+
+/**
+ * The page is going away (tab closed, reload, another site): local storage `cart` is removed,
+ * and a copy waits in this tab's sessionStorage in case it was only a reload.
+ */
+export function stashCartForReload() {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
+    window.localStorage.removeItem(STORAGE_KEYS.cart);
+    if (raw) window.sessionStorage.setItem(RELOAD_KEY, raw);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
