@@ -6,7 +6,7 @@ import {
   useSocket,
   type SocketContextValue,
 } from '@/components/providers/socket-provider';
-import { userKeys } from '@/hooks/query-keys';
+import { realtimeKeys, userKeys } from '@/hooks/query-keys';
 import { clearToken } from '@/services/token';
 import { renderWithProviders, signInAs } from './test-utils';
 
@@ -139,5 +139,44 @@ describe('SocketProvider', () => {
 
     act(() => clearToken());
     expect(fake.state.disconnects).toBe(1);
+  });
+
+  it('writes a pushed payment status into that payment, and a USAGE_LIMIT push into the cache', async () => {
+    signInAs({ plan: 'free' });
+    const { queryClient } = renderWithProviders(<SocketProvider>x</SocketProvider>);
+    queryClient.setQueryData(userKeys.payment(7), {
+      id: 7,
+      status: 'pending',
+      failure_message: null,
+      plan_code: 'growth',
+    });
+
+    act(() =>
+      fire(SOCKET_EVENTS.PAYMENT_STATUS, {
+        payment_id: 7,
+        status: 'failed',
+        plan_code: 'free',
+        message: 'Your card was declined.',
+      }),
+    );
+    expect(queryClient.getQueryData(userKeys.payment(7))).toMatchObject({
+      status: 'failed',
+      failure_message: 'Your card was declined.',
+    });
+    expect(queryClient.getQueryData(realtimeKeys.paymentStatus)).toMatchObject({ payment_id: 7 });
+
+    // A payload that is not a payment status changes no payment.
+    act(() => fire(SOCKET_EVENTS.PAYMENT_STATUS, { payment_id: 'x', status: 'paid' }));
+    expect(queryClient.getQueryData(userKeys.payment(7))).toMatchObject({ status: 'failed' });
+
+    queryClient.setQueryData(userKeys.subscription, { stale: true });
+    act(() => fire(SOCKET_EVENTS.USAGE_LIMIT, { mau_count: 1000, mau_limit: 1000 }));
+    expect(queryClient.getQueryData(realtimeKeys.usageLimit)).toMatchObject({
+      mau_count: 1000,
+      mau_limit: 1000,
+    });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(userKeys.subscription)?.isInvalidated).toBe(true),
+    );
   });
 });

@@ -1,0 +1,39 @@
+import { checkoutKind, type CheckoutKind } from '@/lib/billing';
+import type { CheckoutBody, PreviewCheckoutBody } from '@/lib/contracts/payments';
+import type { CartData } from '@/stores/cart';
+
+/**
+ * The preview/checkout body of a cart (spec 7): plan and price ids, add_ins only when a quantity
+ * above 0 is chosen. `is_buy_add_ons` and `plan_order` stay on the client (spec 3).
+ */
+export function previewBodyOf(cart: CartData): PreviewCheckoutBody | null {
+  if (!cart.plan) return null;
+  const addIns = cart.addOns.filter((a) => a.quantity > 0);
+  return {
+    plan_id: cart.plan.id,
+    plan_price_id: cart.plan.plan_price_id,
+    ...(addIns.length > 0 ? { add_ins: addIns } : {}),
+  };
+}
+
+export function checkoutBodyOf(
+  cart: CartData,
+  paymentMethodId: number | null,
+): CheckoutBody | null {
+  const body = previewBodyOf(cart);
+  if (!body) return null;
+  return paymentMethodId === null ? body : { ...body, payment_method_id: paymentMethodId };
+}
+
+/** Spec 4: which call the checkout makes for this cart and the current plan. */
+export function checkoutKindOf(
+  cart: CartData,
+  current: { code: string; order_number: number },
+): CheckoutKind {
+  return checkoutKind({
+    isBuyAddOns: cart.isBuyAddOns,
+    currentPlanCode: current.code,
+    currentOrder: current.order_number,
+    chosenOrder: cart.planOrder ?? 0,
+  });
+}

@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/constants';
+import type { Subscription } from '@/lib/contracts/plans';
+import { MESSAGES } from '@/lib/messages';
+import { userKeys } from '@/hooks/query-keys';
+import { CheckoutView } from '@/features/billing/components/checkout-view';
+import { EMPTY_CART, useCartStore, type CartData } from '@/stores/cart';
+import {
+  ADD_ON_PLAN,
+  billingOf,
+  db,
+  planByCode,
+  type MockCardBehaviour,
+  type MockUser,
+} from '../mocks/db';
+import { setRoute } from './router-mock';
+import { renderWithProviders, signInAs } from './test-utils';
+
+vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+
+// A mock payment settles 300 ms after it starts; /checkout polls every 2 s when no push comes.
+const SETTLED = { timeout: 5000 };
+
+function saveCard(user: MockUser, behaviour: MockCardBehaviour, last4 = '4242', isDefault = true) {
+  db.paymentMethods.push({
+    id: ++db.seq.paymentMethod,
+    owner_id: user.id,
+    brand: 'visa',
+    last4,
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    is_default: isDefault,
+    created_at: new Date().toISOString(),
+    behaviour,
+  });
+}
+
+function growthCart(addOns = 2): CartData {
+  const growth = planByCode('growth')!;
+  const addOnPrice = ADD_ON_PLAN.plan_prices[0]!;
+  return {
+    ...EMPTY_CART,
+    plan: {
+      id: growth.id,
+      code: growth.code,
+      name: growth.name,
+      description: growth.description,
+      plan_price_id: growth.plan_prices[0]!.id,
+      unit_amount: growth.plan_prices[0]!.unit_amount,
+    },
+    addOns: addOns
+      ? [{ plan_id: ADD_ON_PLAN.id, plan_price_id: addOnPrice.id, quantity: addOns }]
+      : [],
+    addOnsQuantity: addOns,
+    totalPrice: 14900 + addOns * 2000,
+    planOrder: growth.order_number,
+  };
+}
+
+describe('/checkout', () => {
+  beforeEach(() => {
+    setRoute('/checkout');
+    useCartStore.getState().reset();
+  });
+
+  it('asks to choose a plan when the cart is empty', async () => {
+    signInAs();
+    renderWithProviders(<CheckoutView />);
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/profile/plans',
+    );
+  });
+
+  it('free → Growth with two add-ons: server total, default card, paid, cart cleared, plan changed', async () => {
+    const { user: account } = signInAs({ plan: 'free' });
+    saveCard(account, 'ok');
+    useCartStore.getState().setCart(growthCart(2));
+    const { user, queryClient } = renderWithProviders(<CheckoutView />);
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('2 × 1,000 MAUs add-on')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('total-due')).toHaveTextContent('$189.00'));
+    expect(screen.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+    const planInCache = () =>
+      queryClient.getQueryData<Subscription>(userKeys.subscription)?.current_plan.code;
+    expect(planInCache()).toBe('free');
+
+    await user.click(screen.getByRole('button', { name: 'Pay $189.00' }));
+    expect(await screen.findByTestId('checkout-processing')).toBeInTheDocument();
+    const success = await screen.findByTestId('checkout-success', {}, SETTLED);
+    expect(success).toHaveTextContent('$189.00 paid with visa •••• 4242');
+    expect(success).toHaveTextContent('Growth');
+    expect(account.plan).toBe('growth');
+    expect(billingOf(account).addOnQuantity).toBe(2);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.cart)).toBeNull());
+    expect(useCartStore.getState().plan).toBeNull();
+    // Spec 4: after checkout succeeds the subscription is refreshed.
+    await waitFor(() => expect(planInCache()).toBe('growth'));
+  });
+
+  it('a declined card shows the failure screen, keeps the plan and lets the user try again', async () => {
+    const { user: account } = signInAs({ plan: 'free' });
+    saveCard(account, 'decline', '0002');
+    useCartStore.getState().setCart(growthCart(0));
+    const { user } = renderWithProviders(<CheckoutView />);
+
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
+    const failure = await screen.findByTestId('checkout-failure', {}, SETTLED);
+    expect(within(failure).getByRole('alert')).toHaveTextContent(MESSAGES.payments.cardDeclined);
+    expect(account.plan).toBe('free');
+    // The cart is kept for another try.
+    expect(useCartStore.getState().plan?.code).toBe('growth');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Pay $149.00' })).toBeInTheDocument();
+  });
+
+  it('asks the card holder to authenticate: refused fails, approved pays', async () => {
+    const { user: account } = signInAs({ plan: 'free' });
+    saveCard(account, 'auth', '3155');
+    useCartStore.getState().setCart(growthCart(0));
+    const { user } = renderWithProviders(<CheckoutView />);
+
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(dialog).toHaveTextContent('$149.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    expect(await screen.findByTestId('checkout-failure', {}, SETTLED)).toHaveTextContent(
+      MESSAGES.payments.authenticationRefused,
+    );
+    expect(account.plan).toBe('free');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByTestId('checkout-success', {}, SETTLED)).toBeInTheDocument();
+    expect(account.plan).toBe('growth');
+  });
+
+  it('pays with a card added on the page, checked before it is sent', async () => {
+    signInAs({ plan: 'free' });
+    useCartStore.getState().setCart(growthCart(0));
+    const { user } = renderWithProviders(<CheckoutView />);
+
+    // No saved card: the new-card form is open and Pay waits for a card.
+    expect(await screen.findByRole('radio', { name: 'Use a new card' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $149.00' })).toBeDisabled());
+    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
+    await user.type(screen.getByLabelText('Expiry date'), '1239');
+    await user.type(screen.getByLabelText('Security code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText(MESSAGES.payments.cardInvalid)).toBeInTheDocument();
+    expect(db.paymentMethods).toHaveLength(1); // the seeded demo card only
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText(MESSAGES.payments.cardAdded)).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Pay $149.00' }));
+    expect(await screen.findByTestId('checkout-success', {}, SETTLED)).toBeInTheDocument();
+  });
+
+  it('upgrades Growth → Scale mid-period with the credit for unused time', async () => {
+    const { user: account } = signInAs({ plan: 'growth' });
+    saveCard(account, 'ok');
+    const b = billingOf(account);
+    const start = Date.now() - 15 * 86_400_000;
+    b.periodStart = new Date(start).toISOString();
+    b.periodEnd = new Date(start + 30 * 86_400_000).toISOString();
+    const scale = planByCode('scale')!;
+    useCartStore.getState().setCart({
+      ...EMPTY_CART,
+      plan: {
+        id: scale.id,
+        code: 'scale',
+        name: 'Scale',
+        description: scale.description,
+        plan_price_id: scale.plan_prices[0]!.id,
+        unit_amount: 39900,
+      },
+      totalPrice: 39900,
+      planOrder: scale.order_number,
+    });
+    renderWithProviders(<CheckoutView />);
+    const credit = await screen.findByText('Credit for unused time');
+    // Half of $149.00 is unused: about -$74.50 (to the second, so allow the last cent).
+    expect(credit.closest('div')?.parentElement).toHaveTextContent(/-\$74\.[45]\d/);
+    await waitFor(() => expect(screen.getByTestId('total-due')).toHaveTextContent(/\$324\.[45]\d/));
+  });
+});
