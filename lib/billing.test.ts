@@ -11,6 +11,7 @@ import {
   expiryValid,
   formatBillingDate,
   formatMoney,
+  GRACE_DAYS,
   isOverLimit,
   luhnValid,
   MAX_ADD_ONS_MESSAGE,
@@ -215,5 +216,11 @@ describe('cards', () => {
     expect(testCardBehaviour(TEST_CARDS.declined)).toBe('decline');
     expect(testCardBehaviour(TEST_CARDS.authentication)).toBe('auth');
     expect([TEST_CARDS.declined, TEST_CARDS.authentication].every(luhnValid)).toBe(true);
+  });
+});
+
+describe('usage dialog text', () => {
+  it('names the grace period of the server', () => {
+    expect(MESSAGES.usage.trackingDisabled).toContain(`after ${GRACE_DAYS} days`);
   });
 });

@@ -174,6 +174,13 @@ export const MESSAGES = {
     badType: 'type must be track, page or identify.',
     badField: (field: string) => `${field} is not valid.`,
   },
+  /** The Usage limit dialog (spec 2.3). */
+  usage: {
+    limitTitle: "You've reached your usage limit",
+    underLimitTitle: 'Your usage this month',
+    /** GRACE_DAYS of lib/billing. */
+    trackingDisabled: 'Your Tracking feature will be disabled after 7 days',
+  },
   payments: {
     cardAdded: 'Card added successfully!',
     cardDeleted: 'Payment method deleted successfully!',

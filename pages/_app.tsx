@@ -16,6 +16,7 @@ import { FeatureFlagsProvider } from '@/components/providers/feature-flags-provi
 import { createQueryClient } from '@/components/providers/query-client';
 import { SocketProvider } from '@/components/providers/socket-provider';
 import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
+import { UsageLimitWatcher } from '@/features/billing/components/usage-limit-watcher';
 import { useCartLifecycle } from '@/hooks/use-cart-lifecycle';
 import { setAuthRedirect } from '@/services/http';
 
@@ -89,7 +90,11 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
       {mockReady ? (
         <SocketProvider>
           <FeatureFlagsProvider>
-            <AuthGuard route={route}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
+            <AuthGuard route={route}>
+              {getLayout(<Component {...pageProps} />)}
+              {/* AuthGuard renders protected pages only once the user is signed in and known. */}
+              {route.public ? null : <UsageLimitWatcher />}
+            </AuthGuard>
           </FeatureFlagsProvider>
         </SocketProvider>
       ) : (

@@ -48,14 +48,4 @@ describe('ProfileView', () => {
     await waitFor(() => expect(account.password).toBe('Fresh1!xy'));
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
-
-  it('shows the current plan with a link to the plans page', async () => {
-    signInAs({ plan: 'growth' });
-    renderWithProviders(<ProfileView />);
-    expect(await screen.findByTestId('current-plan')).toHaveTextContent('Growth');
-    expect(screen.getByRole('link', { name: 'View plans' })).toHaveAttribute(
-      'href',
-      '/profile/plans',
-    );
-  });
 });

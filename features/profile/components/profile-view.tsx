@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { ChangePasswordForm } from './change-password-form';
-import { PlanSummary } from './plan-summary';
 import { ProfileForm } from './profile-form';
 import { ProfileSection } from './profile-section';
 
-/** /profile: personal details, password and plan. */
-export function ProfileView() {
+/**
+ * /profile: personal details and password; `children` are further sections the page composes in
+ * (billing lives in another feature, so the page passes it here).
+ */
+export function ProfileView({ children }: { children?: ReactNode }) {
   const { data: user } = useCurrentUser();
   return (
     <div>
@@ -28,13 +31,7 @@ export function ProfileView() {
       >
         <ChangePasswordForm />
       </ProfileSection>
-      <ProfileSection
-        id="profile-plan"
-        title="Plan"
-        description="Your subscription and its limits."
-      >
-        <PlanSummary />
-      </ProfileSection>
+      {children}
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import { cn } from '@/components/ui/cn';
+import { formatMau, formatUsagePercent, type UsageSummary } from '../lib/usage';
+
+const TONE_FILL: Record<UsageSummary['tone'], string> = {
+  warning: 'bg-amber-500',
+  normal: 'bg-brand-600',
+};
+
+/** The MAU progress bar: amber from 70 %, brand colour below (spec 9). */
+export function UsageBar({ usage, className }: { usage: UsageSummary; className?: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label="Monthly active users used"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(usage.progress)}
+      aria-valuetext={usage.unlimited ? 'Unlimited' : formatUsagePercent(usage.percentage)}
+      data-tone={usage.tone}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
+    >
+      <div
+        className={cn('h-full rounded-full transition-[width]', TONE_FILL[usage.tone])}
+        style={{ width: `${usage.progress}%` }}
+      />
+    </div>
+  );
+}
+
+/** "820 of 1,000 MAUs this month"; an unlimited plan has no limit to count against. */
+export function UsageCount({ usage }: { usage: UsageSummary }) {
+  return (
+    <p className="text-sm text-slate-700">
+      <span className="font-semibold tabular-nums text-slate-900">{formatMau(usage.count)}</span>
+      {usage.unlimited ? (
+        ' MAUs this month'
+      ) : (
+        <>
+          {' of '}
+          <span className="font-semibold tabular-nums text-slate-900">
+            {formatMau(usage.limit)}
+          </span>
+          {' MAUs this month'}
+        </>
+      )}
+    </p>
+  );
+}
