@@ -12,6 +12,8 @@ export interface DialogProps {
   className?: string;
 }
 
+const hasMaxWidth = (className?: string) => /(^|\s)max-w-/.test(className ?? '');
+
 /** Modal dialog (Radix): focus trap, Esc and overlay click close, title labels the dialog. */
 export function Dialog({
   open,
@@ -27,7 +29,10 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            // cn() does not resolve conflicting utilities and the stylesheet puts max-w-md after
+            // the wider ones, so the default width applies only when the caller gives none.
+            hasMaxWidth(className) ? null : 'max-w-md',
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -91,7 +91,7 @@ describe('/checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $189.00' }));
     expect(await screen.findByTestId('checkout-processing')).toBeInTheDocument();
     const success = await screen.findByTestId('checkout-success', {}, SETTLED);
-    expect(success).toHaveTextContent('$189.00 paid with visa •••• 4242');
+    expect(success).toHaveTextContent('$189.00 paid with Visa •••• 4242');
     expect(success).toHaveTextContent('Growth');
     expect(account.plan).toBe('growth');
     expect(billingOf(account).addOnQuantity).toBe(2);

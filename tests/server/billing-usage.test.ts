@@ -16,6 +16,7 @@ import {
   type ApiRequest,
   type TestApp,
 } from './helpers';
+import { loadCatalogue, type Catalogue } from './billing-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Events are sent with timestamps in this month, so the clock and the counter agree on it.
@@ -35,18 +36,12 @@ const realtime: Realtime = {
   mayHaveListeners: () => false,
   close: async () => {},
 };
-const ids: Record<string, { id: number; price: number }> = {};
+let checkoutBody: Catalogue['body'];
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   t.app.ctx.realtime = realtime;
-  const plans = (await t.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).json()
-    .data as { id: number; code: string; plan_prices: { id: number }[] }[];
-  for (const p of plans) ids[p.code] = { id: p.id, price: p.plan_prices[0]?.id ?? 0 };
-  const addOn = (
-    await t.app.inject({ method: 'GET', url: '/v1/plans?offset=0&limit=20&type=ADD_IN' })
-  ).json().data.data[0] as { id: number; plan_prices: { id: number }[] };
-  ids.addOn = { id: addOn.id, price: addOn.plan_prices[0]!.id };
+  ({ body: checkoutBody } = await loadCatalogue(t.app));
 });
 afterAll(async () => t.drop());
 
@@ -74,17 +69,7 @@ async function account() {
   });
   expect(card.statusCode).toBe(201);
   const pay = async (code: string, addOns = 0) => {
-    const res = await api('POST', '/v1/payments/check-out', {
-      plan_id: ids[code]!.id,
-      plan_price_id: ids[code]!.price,
-      ...(addOns
-        ? {
-            add_ins: [
-              { plan_id: ids.addOn!.id, plan_price_id: ids.addOn!.price, quantity: addOns },
-            ],
-          }
-        : {}),
-    });
+    const res = await api('POST', '/v1/payments/check-out', checkoutBody(code, addOns));
     expect(res.statusCode, res.body).toBe(200);
     await t.app.ctx.provider.drain();
     const id = res.json().data.payment.id as number;

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import type { CheckoutResult, Payment, PaymentMethod } from '@/lib/contracts/payments';
-import type { Subscription } from '@/lib/contracts/plans';
 import { payments, subscriptions } from '@/server/db/schema';
 import type { Realtime } from '@/server/plugins/realtime';
 import { AppError } from '@/server/errors';
@@ -17,6 +16,7 @@ import {
   type ApiRequest,
   type TestApp,
 } from './helpers';
+import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -41,8 +41,9 @@ const CARDS = {
 
 let t: TestApp & { drop: () => Promise<void> };
 /** Plan ids and price ids by code, read from the public catalogue like the dashboard does. */
-const cat: Record<string, { id: number; price: number }> = {};
-let addOn: { id: number; price: number };
+let cat: Catalogue['plans'];
+let addOn: Catalogue['addOn'];
+let body: Catalogue['body'];
 
 const emitted: { userId: string; event: string; payload: unknown; dbStatus: Promise<string> }[] =
   [];
@@ -67,13 +68,7 @@ const fakeRealtime: Realtime = {
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   t.app.ctx.realtime = fakeRealtime;
-  const plans = (await t.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).json()
-    .data as { id: number; code: string; plan_prices: { id: number }[] }[];
-  for (const p of plans) cat[p.code] = { id: p.id, price: p.plan_prices[0]?.id ?? 0 };
-  const addOns = (
-    await t.app.inject({ method: 'GET', url: '/v1/plans?offset=0&limit=20&type=ADD_IN' })
-  ).json().data.data as { id: number; plan_prices: { id: number }[] }[];
-  addOn = { id: addOns[0]!.id, price: addOns[0]!.plan_prices[0]!.id };
+  ({ plans: cat, addOn, body } = await loadCatalogue(t.app));
 });
 afterAll(async () => t.drop());
 beforeEach(() => {
@@ -97,15 +92,6 @@ async function addCard(api: ApiRequest, number: string, exp_year = 2030) {
   return res.json().data as PaymentMethod;
 }
 
-const body = (code: string, addOns = 0, extra: Record<string, unknown> = {}) => ({
-  plan_id: cat[code]!.id,
-  plan_price_id: cat[code]!.price,
-  ...(addOns > 0
-    ? { add_ins: [{ plan_id: addOn.id, plan_price_id: addOn.price, quantity: addOns }] }
-    : {}),
-  ...extra,
-});
-
 /** Pays and waits for the outcome the provider settles asynchronously. */
 async function pay(api: ApiRequest, code: string, addOns = 0, extra = {}) {
   const res = await api('POST', '/v1/payments/check-out', body(code, addOns, extra));
@@ -113,18 +99,6 @@ async function pay(api: ApiRequest, code: string, addOns = 0, extra = {}) {
   const result = res.json().data as CheckoutResult;
   await t.app.ctx.provider.drain();
   return { result, payment: await paymentOf(api, result.payment.id) };
-}
-
-async function paymentOf(api: ApiRequest, id: number) {
-  const res = await api('GET', `/v1/payments/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Payment;
-}
-
-async function subscriptionOf(api: ApiRequest) {
-  const res = await api('GET', '/v1/users/me/subscription');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Subscription;
 }
 
 describe(`billing on the local provider (${ENGINE})`, () => {
@@ -167,6 +141,20 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     expect(sub.user_quota.tracking_paused).toBe(false);
     const me = (await u.api('GET', '/v1/users/me')).json().data;
     expect(me.stripe_customer_id).toMatch(/^cus_local_/);
+  });
+
+  it("applies the paid plan's product limit to brand creation", async () => {
+    const u = await customer();
+    const brand = (name: string) =>
+      u.api('POST', '/v1/brands', { name, domain: `${name}.example.com` });
+    expect((await brand('one')).statusCode).toBe(201);
+    const refused = await brand('two');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('plan_limit_reached');
+    await pay(u.api, 'starter');
+    expect((await brand('two')).statusCode).toBe(201);
+    expect((await brand('three')).statusCode).toBe(201);
+    expect((await brand('four')).statusCode).toBe(403);
   });
 
   it('upgrades Growth → Scale mid-period with the unused time credited to the cent', async () => {

@@ -1,11 +1,11 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckoutResult, Payment } from '@/lib/contracts/payments';
-import type { Subscription } from '@/lib/contracts/plans';
+import type { CheckoutResult } from '@/lib/contracts/payments';
 import { paymentEvents, payments, subscriptions } from '@/server/db/schema';
 import { createStripeProvider } from '@/server/payments/stripe.provider';
 import { createTestApp, request, signUpVerified, type ApiRequest, type TestApp } from './helpers';
+import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from './stripe-stand-in';
 
 const SECRET = 'whsec_test_webhook';
@@ -14,8 +14,8 @@ let clock = T0;
 
 let stand: StripeStandIn;
 let t: TestApp & { drop: () => Promise<void> };
-const cat: Record<string, { id: number; price: number }> = {};
-let addOn: { id: number; price: number };
+let addOn: Catalogue['addOn'];
+let checkoutBody: Catalogue['body'];
 
 beforeAll(async () => {
   stand = await startStripeStandIn({ now: () => clock });
@@ -28,13 +28,7 @@ beforeAll(async () => {
       now: () => clock,
     }),
   });
-  const plans = (await t.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).json()
-    .data as { id: number; code: string; plan_prices: { id: number }[] }[];
-  for (const p of plans) cat[p.code] = { id: p.id, price: p.plan_prices[0]?.id ?? 0 };
-  const addOns = (
-    await t.app.inject({ method: 'GET', url: '/v1/plans?offset=0&limit=20&type=ADD_IN' })
-  ).json().data.data as { id: number; plan_prices: { id: number }[] }[];
-  addOn = { id: addOns[0]?.id ?? 0, price: addOns[0]?.plan_prices[0]?.id ?? 0 };
+  ({ addOn, body: checkoutBody } = await loadCatalogue(t.app));
 });
 afterAll(async () => {
   await t?.drop();
@@ -73,14 +67,6 @@ async function customer() {
   return { ...u, api };
 }
 
-const checkoutBody = (code: string, addOns = 0) => ({
-  plan_id: cat[code]?.id,
-  plan_price_id: cat[code]?.price,
-  ...(addOns > 0
-    ? { add_ins: [{ plan_id: addOn.id, plan_price_id: addOn.price, quantity: addOns }] }
-    : {}),
-});
-
 /** Buys a plan; answers the payment and the Stripe invoice it waits for. */
 async function checkout(api: ApiRequest, code: string, addOns = 0, url = '/v1/payments/check-out') {
   const res = await api('POST', url, checkoutBody(code, addOns));
@@ -91,18 +77,6 @@ async function checkout(api: ApiRequest, code: string, addOns = 0, url = '/v1/pa
     .from(payments)
     .where(eq(payments.id, result.payment.id));
   return { result, invoiceId: row?.providerRef ?? '' };
-}
-
-async function paymentOf(api: ApiRequest, id: number) {
-  const res = await api('GET', `/v1/payments/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Payment;
-}
-
-async function subscriptionOf(api: ApiRequest) {
-  const res = await api('GET', '/v1/users/me/subscription');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Subscription;
 }
 
 const storedPayment = async (id: number) =>

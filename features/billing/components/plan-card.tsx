@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { CheckIcon } from '@/components/ui/icons';
 import { formatBillingDate } from '@/lib/billing';
 import type { Plan } from '@/lib/contracts/plans';
 import { PLAN_ACTION_LABELS, SALES_MAILTO, type PlanAction } from '../lib/order-summary';
-import { planColour, planFeatures } from '../lib/plan-display';
+import { planColour } from '../lib/plan-display';
+import { PlanFeatureList } from './plan-feature-list';
 import { PlanPrice } from './plan-price';
 
 /** Props of one plan card. */
@@ -49,14 +49,7 @@ export function PlanCard({ plan, action, startsAt, onChoose }: PlanCardProps) {
         </div>
         <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
         <PlanPrice plan={plan} className="mt-4" />
-        <ul aria-label={`${plan.name} features`} className="mt-4 flex-1 space-y-2">
-          {planFeatures(plan).map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
-              <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList plan={plan} aria-label={`${plan.name} features`} className="mt-4 flex-1" />
         <div className="mt-5">
           {action === 'contact-sales' ? (
             <a href={SALES_MAILTO} className={buttonClasses('secondary', 'md', 'w-full')}>

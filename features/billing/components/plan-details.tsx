@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { CheckIcon, ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 import type { Plan } from '@/lib/contracts/plans';
-import { planColour, planFeatures } from '../lib/plan-display';
+import { planColour } from '../lib/plan-display';
+import { PlanFeatureList } from './plan-feature-list';
 import { PlanPrice } from './plan-price';
 
 /** The plan being bought: name, description, monthly price and a collapsible package list. */
@@ -35,14 +36,13 @@ export function PlanDetails({ plan }: { plan: Plan }) {
             className={cn('h-4 w-4 transition-transform', open ? 'rotate-180' : undefined)}
           />
         </button>
-        <ul id={listId} hidden={!open} aria-label="Package details" className="mt-2 space-y-1.5">
-          {planFeatures(plan).map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
-              <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList
+          plan={plan}
+          id={listId}
+          hidden={!open}
+          aria-label="Package details"
+          className="mt-2"
+        />
       </div>
     </section>
   );

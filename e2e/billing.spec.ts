@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../lib/messages';
+import { accountWithBrand } from './api';
+
+/** Socket.IO frames the page receives, to show the status came over the socket. */
+function socketFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string') frames.push(frame.payload);
+    });
+  });
+  return frames;
+}
+
+async function signedIn(page: Page, token: string, brandId: number) {
+  await page.addInitScript(
+    ([t, b]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('brand_id', b);
+    },
+    [token, String(brandId)],
+  );
+}
+
+async function orderGrowth(page: Page, addOns: number) {
+  await page.goto('/profile/plans');
+  const growth = page.getByRole('article', { name: 'Growth' });
+  await expect(growth.getByText('$149.00')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Current plan' }),
+  ).toBeDisabled();
+  await growth.getByRole('button', { name: 'Choose plan' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Order summary' });
+  await expect(dialog).toBeVisible();
+  if (addOns > 0) {
+    await dialog.getByLabel('Add MAU add-ons').check();
+    for (let i = 1; i < addOns; i++)
+      await dialog.getByRole('button', { name: 'Add one add-on' }).click();
+    await expect(dialog.getByLabel('Quantity')).toHaveValue(String(addOns));
+  }
+  const proceed = dialog.getByRole('button', { name: 'Proceed to checkout' });
+  await expect(proceed).toBeEnabled({ timeout: 10_000 });
+  await proceed.click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+  expect(cart).toMatchObject({ plan: { code: 'growth' }, addOnsQuantity: addOns });
+}
+
+async function addCard(page: Page, number: string) {
+  await expect(page.getByRole('radio', { name: 'Use a new card' })).toBeChecked();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(MESSAGES.payments.cardAdded)).toBeVisible();
+}
+
+test('free → Growth with two add-ons through the Order summary and /checkout; status over the socket', async ({
+  page,
+  request,
+}) => {
+  const acct = await accountWithBrand(request, 'billing');
+  await signedIn(page, acct.token, acct.brandId);
+  const frames = socketFrames(page);
+
+  await orderGrowth(page, 2);
+  await expect(page.getByTestId('total-due')).toHaveText('$189.00');
+  await addCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Pay $189.00' }).click();
+  const success = page.getByTestId('checkout-success');
+  await expect(success).toBeVisible();
+  await expect(success).toContainText('$189.00 paid');
+  await expect(success).toContainText('Growth');
+  // The outcome was pushed to this user's room over the socket.
+  expect(frames.some((f) => f.includes('payment-status') && f.includes('"paid"'))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+  await success.getByRole('link', { name: 'View plans' }).click();
+  await expect(
+    page
+      .getByRole('article', { name: 'Growth' })
+      .getByText('Current plan', { exact: true })
+      .first(),
+  ).toBeVisible();
+
+  // The profile shows the plan's new limit (50,000 + 2 × 1,000) and the payment.
+  await page.goto('/profile');
+  await expect(page.getByText(/of 52,000 MAUs/)).toBeVisible();
+  await expect(page.getByRole('table').getByText('$189.00')).toBeVisible();
+});
+
+test('a declined card shows the failure screen and leaves the plan unchanged', async ({
+  page,
+  request,
+}) => {
+  const acct = await accountWithBrand(request, 'declined');
+  await signedIn(page, acct.token, acct.brandId);
+
+  await orderGrowth(page, 0);
+  await addCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $149.00' }).click();
+  const failure = page.getByTestId('checkout-failure');
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText(MESSAGES.payments.cardDeclined);
+
+  const sub = await request.get('/v1/users/me/subscription', {
+    headers: { authorization: `Bearer ${acct.token}` },
+  });
+  expect(
+    ((await sub.json()) as { data: { current_plan: { code: string } } }).data.current_plan.code,
+  ).toBe('free');
+});
