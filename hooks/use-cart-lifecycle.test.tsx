@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/constants';
 import { EMPTY_CART, useCartStore } from '@/stores/cart';
 import { mockRouter, setRoute } from '../tests/components/router-mock';
-import { keepsCart, useCartLifecycle } from './use-cart-lifecycle';
+import { keepsCart } from '@/stores/cart';
+import { useCartLifecycle } from './use-cart-lifecycle';
 
 vi.mock('next/router', async () =>
   (await import('../tests/components/router-mock')).routerModule(),

@@ -1,16 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { paths } from '@/lib/paths';
-import { stashCartForReload, useCartStore } from '@/stores/cart';
-
-/** Pages where the cart lives: the plans page (Order summary) and checkout. */
-const CART_PATHS: readonly string[] = [paths.plans(), paths.checkout()];
-
-/** True when `url` (a router URL, maybe with query or hash) keeps the cart. */
-export function keepsCart(url: string): boolean {
-  const path = url.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
-  return CART_PATHS.includes(path);
-}
+import { keepsCart, stashCartForReload, useCartStore } from '@/stores/cart';
 
 /**
  * Spec 4 "Cart reset": the cart is cleared on any navigation away from the plans and checkout

@@ -207,6 +207,9 @@ export const MESSAGES = {
     paymentNotFound: 'Payment not found.',
     cardNotFound: 'Payment method not found.',
     chargeFailed: 'The payment could not be started. Try again in a moment.',
+    replaced: 'Not confirmed: replaced by a newer payment.',
+    noCardForRenewal: 'No card to renew the plan with: back to the Free plan.',
+    renewalNeedsAuthentication: 'The card asked for authentication at renewal.',
     quotaExceeded:
       'Monthly active user limit reached: tracking is paused. Buy add-ons or upgrade at /profile/plans.',
   },

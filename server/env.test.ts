@@ -46,4 +46,18 @@ describe('configuration', () => {
     expect(target).toEqual({ PORT: '4000', SMTP_URL: 'smtp://mail:25', ROLE: 'web' });
     expect(loadEnv(target)).toMatchObject({ PORT: 4000, ROLE: 'web', SMTP_URL: 'smtp://mail:25' });
   });
+
+  it('switches to Stripe only with its webhook secret and publishable key', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      }).STRIPE_SECRET_KEY,
+    ).toBe('sk_test_x');
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
 });

@@ -61,13 +61,16 @@ export const envSchema = z
     STRIPE_API_URL: optionalUrl(['http', 'https'], 'STRIPE_API_URL'),
   })
   .superRefine((env, issue) => {
-    // A Stripe account without its webhook secret would take payments it never hears about.
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
-      issue.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
-      });
+    // A Stripe account without its webhook secret would take payments it never hears about;
+    // without the publishable key the dashboard has no way to take a card (card numbers must
+    // go to Stripe, never through us).
+    for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const)
+      if (env.STRIPE_SECRET_KEY && !env[key])
+        issue.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when STRIPE_SECRET_KEY is set`,
+        });
   });
 
 export type Env = z.output<typeof envSchema>;

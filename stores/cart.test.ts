@@ -46,6 +46,7 @@ describe('cart store', () => {
   });
 
   it('empties local storage when the page goes away, but a reload of the tab keeps the cart', () => {
+    window.history.replaceState({}, '', '/checkout');
     useCartStore.getState().setCart(cart);
     stashCartForReload();
     expect(localStorage.getItem(STORAGE_KEYS.cart)).toBeNull();
@@ -54,6 +55,15 @@ describe('cart store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.cart)).not.toBeNull();
     // Read once: a later page load without a reload stash starts empty.
     localStorage.clear();
+    expect(readPersistedCart()).toEqual(EMPTY_CART);
+  });
+
+  it('forgets the cart when the tab comes back on another page', () => {
+    useCartStore.getState().setCart(cart);
+    stashCartForReload();
+    window.history.replaceState({}, '', '/brands');
+    expect(readPersistedCart()).toEqual(EMPTY_CART);
+    window.history.replaceState({}, '', '/checkout');
     expect(readPersistedCart()).toEqual(EMPTY_CART);
   });
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '@/lib/constants';
+import { paths } from '@/lib/paths';
 
 /** The plan a cart buys: what the checkout page shows and sends (ids from the catalogue). */
 export interface CartPlan {
@@ -56,6 +57,15 @@ export const EMPTY_CART: CartData = {
   planOrder: null,
 };
 
+/** Pages where the cart lives: the plans page (Order summary) and checkout. */
+const CART_PATHS: readonly string[] = [paths.plans(), paths.checkout()];
+
+/** True when `url` (a router URL, maybe with query or hash) keeps the cart. */
+export function keepsCart(url: string): boolean {
+  const path = url.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  return CART_PATHS.includes(path);
+}
+
 // sessionStorage outlives a reload but not the tab: the cart survives reloading /checkout while
 // local storage `cart` is emptied whenever the page goes away (spec 4: reset when the tab closes).
 const RELOAD_KEY = 'cart:reload';
@@ -85,9 +95,12 @@ function parse(raw: string | null): CartData | null {
 export function readPersistedCart(): CartData {
   if (typeof window === 'undefined') return EMPTY_CART;
   try {
-    const cart =
-      parse(window.localStorage.getItem(STORAGE_KEYS.cart)) ??
-      parse(window.sessionStorage.getItem(RELOAD_KEY));
+    // The reload copy counts only when this page load is the plans or checkout page again:
+    // leaving for another page by typing its address is leaving the cart behind.
+    const reloaded = keepsCart(window.location.pathname)
+      ? parse(window.sessionStorage.getItem(RELOAD_KEY))
+      : null;
+    const cart = parse(window.localStorage.getItem(STORAGE_KEYS.cart)) ?? reloaded;
     window.sessionStorage.removeItem(RELOAD_KEY);
     if (cart) window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(cart));
     return cart ?? EMPTY_CART;

@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { MAX_ADD_ONS, MAX_ADD_ONS_MESSAGE } from '../billing';
 import { MESSAGES } from '../messages';
 
+/** A database id (PostgreSQL integer): anything larger is refused with a 400, not a 500. */
+const recordId = z.number().int().positive().max(2_147_483_647);
+
 /** One add-on line of a purchase; ids come from the server's catalogue (GET v1/plans?type=ADD_IN). */
 export const addInSchema = z.object({
-  plan_id: z.number().int().positive(),
-  plan_price_id: z.number().int().positive(),
+  plan_id: recordId,
+  plan_price_id: recordId,
   quantity: z.number().int().min(1).max(MAX_ADD_ONS, MAX_ADD_ONS_MESSAGE),
 });
 export type AddIn = z.infer<typeof addInSchema>;
 
 /** POST v1/payments/preview-checkout (spec 7): add_ins only when a quantity above 0 is chosen. */
 export const previewCheckoutBody = z.object({
-  plan_id: z.number().int().positive(),
-  plan_price_id: z.number().int().positive(),
+  plan_id: recordId,
+  plan_price_id: recordId,
   add_ins: z.array(addInSchema).max(1).optional(),
 });
 export type PreviewCheckoutBody = z.infer<typeof previewCheckoutBody>;
@@ -43,7 +46,7 @@ export type PricePreview = z.infer<typeof pricePreviewSchema>;
  * the client (spec 3); the card is one of the user's saved payment methods (default when absent).
  */
 export const checkoutBody = previewCheckoutBody.extend({
-  payment_method_id: z.number().int().positive().optional(),
+  payment_method_id: recordId.optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

@@ -29,6 +29,9 @@ const behaviourOfRef = (ref: string): CardBehaviour => {
   return (m?.[1] as CardBehaviour | undefined) ?? 'ok';
 };
 
+/** Charges remembered for idempotent retries (a Map keeps insertion order: oldest go first). */
+const MAX_REMEMBERED_CHARGES = 10_000;
+
 const rand = (bytes = 8) => randomBytes(bytes).toString('hex');
 
 /** The Stripe-like price preview of a change (the math lives in lib, shared with the mock API). */
@@ -113,6 +116,14 @@ export function createLocalProvider(opts: {
 
   return {
     name: 'local',
+    renewsItself: false,
+    async chargeRenewal(paymentMethodRef) {
+      const behaviour = behaviourOfRef(paymentMethodRef);
+      if (behaviour === 'decline') return MESSAGES.payments.cardDeclined;
+      // Nobody is there to answer an authentication request off-session.
+      if (behaviour === 'auth') return MESSAGES.payments.renewalNeedsAuthentication;
+      return null;
+    },
     async ensureCustomer(_user, existing) {
       return existing ?? `cus_local_${rand()}`;
     },
@@ -167,6 +178,8 @@ export function createLocalProvider(opts: {
       };
       const pending = { req, result };
       charges.set(req.paymentId, pending);
+      // Idempotency only matters for retries of recent charges: keep the newest ones.
+      if (charges.size > MAX_REMEMBERED_CHARGES) charges.delete(charges.keys().next().value!);
       if (behaviour === 'auth') awaitingAuth.set(result.paymentRef, pending);
       else settle(pending, behaviour === 'decline' ? MESSAGES.payments.cardDeclined : null);
       return result;

@@ -365,6 +365,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
   return {
     name: 'stripe',
+    renewsItself: true,
 
     async ensureCustomer(user, existing) {
       if (existing) return existing;

@@ -112,6 +112,13 @@ export type CardInput =
 /** A card payment provider (ARCHITECTURE §8): the local simulator or Stripe. */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
+  /**
+   * Stripe renews, switches plans and cancels at period end itself and reports it by webhook;
+   * otherwise (local) the payments service renews an elapsed period with `chargeRenewal`.
+   */
+  readonly renewsItself: boolean;
+  /** Local only: an off-session charge for a renewal; the failure message, or null when paid. */
+  chargeRenewal?(paymentMethodRef: string, amount: number): Promise<string | null>;
   /** The provider customer of a user; created when `existing` is null. */
   ensureCustomer(
     user: { id: string; email: string; name: string },

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatBillingDate } from '@/lib/billing';
 import { STORAGE_KEYS } from '@/lib/constants';
 import type { Subscription } from '@/lib/contracts/plans';
 import { MESSAGES } from '@/lib/messages';
@@ -190,5 +191,38 @@ describe('/checkout', () => {
     // Half of $149.00 is unused: about -$74.50 (to the second, so allow the last cent).
     expect(credit.closest('div')?.parentElement).toHaveTextContent(/-\$74\.[45]\d/);
     await waitFor(() => expect(screen.getByTestId('total-due')).toHaveTextContent(/\$324\.[45]\d/));
+  });
+
+  it('schedules a move to a lower plan for the period end and charges nothing', async () => {
+    const { user: account } = signInAs({ plan: 'growth' });
+    saveCard(account, 'ok');
+    const b = billingOf(account);
+    const end = new Date(Date.now() + 10 * 86_400_000);
+    b.periodStart = new Date(end.getTime() - 30 * 86_400_000).toISOString();
+    b.periodEnd = end.toISOString();
+    const starter = planByCode('starter')!;
+    useCartStore.getState().setCart({
+      ...EMPTY_CART,
+      plan: {
+        id: starter.id,
+        code: 'starter',
+        name: 'Starter',
+        description: starter.description,
+        plan_price_id: starter.plan_prices[0]!.id,
+        unit_amount: 4900,
+      },
+      totalPrice: 4900,
+      planOrder: starter.order_number,
+    });
+    const { user } = renderWithProviders(<CheckoutView />);
+    await waitFor(() => expect(screen.getByTestId('total-due')).toHaveTextContent('$0.00'));
+    // Billed from the end of the current period, not from today.
+    expect(screen.getByText(new RegExp(`^${formatBillingDate(end)} - `))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    const done = await screen.findByTestId('checkout-scheduled');
+    expect(done).toHaveTextContent(`on ${formatBillingDate(end)}`);
+    expect(done).toHaveTextContent('Nothing was charged today.');
+    expect(account.plan).toBe('growth');
+    expect(billingOf(account).scheduledPlan).toBe('starter');
   });
 });

@@ -6,7 +6,7 @@ import { MESSAGES } from '@/lib/messages';
 import { CardForm } from '@/features/billing/components/card-form';
 import { db } from '../mocks/db';
 import { server } from '../mocks/node';
-import { ok } from '../mocks/utils';
+import { apiError, ok } from '../mocks/utils';
 import { renderWithProviders, signInAs } from './test-utils';
 
 // Stripe.js and Elements are an edge we do not own (they load from js.stripe.com): a stand-in
@@ -64,5 +64,21 @@ describe('CardForm with a Stripe publishable key', () => {
     await user.click(await screen.findByRole('button', { name: 'Add card' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(db.paymentMethods.filter((m) => m.owner_id === account.id)).toHaveLength(0);
+  });
+
+  it('never offers our own card fields unless the server is the local simulator', async () => {
+    signInAs();
+    server.use(
+      http.get('*/v1/payments/config', () => apiError(503, 'unavailable', 'Try again later.')),
+    );
+    const { user } = renderWithProviders(<CardForm />);
+    expect(await screen.findByText('Try again later.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+    server.use(
+      http.get('*/v1/payments/config', () => ok({ provider: 'local', publishable_key: null })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
   });
 });

@@ -40,7 +40,8 @@ describe('Usage limit dialog', () => {
     const dialog = await limitDialog();
     expect(dialog).toHaveTextContent('full access');
     expect(dialog).toHaveTextContent('higher monthly limit');
-    expect(dialog).not.toHaveTextContent('Your Tracking feature will be disabled after 7 days');
+    // Spec 9: the free plan's message warns about the 7 days too.
+    expect(dialog).toHaveTextContent('Your Tracking feature will be disabled after 7 days');
     expect(dialog).toHaveTextContent('Free');
     expect(dialog).toHaveTextContent('Maximum MAUs');
     expect(dialog).toHaveTextContent('1,000 of 1,000 MAUs this month');
@@ -158,5 +159,16 @@ describe('Usage limit dialog', () => {
     const full = await limitDialog();
     expect(full).toHaveTextContent('Your Tracking feature will be disabled after 7 days');
     expect(within(full).getByRole('progressbar')).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it('says tracking is paused, not that it will be, once the grace period is over', async () => {
+    const paused = { ...quota(10_500, 10_000), tracking_paused: true };
+    const { user } = renderWithProviders(
+      <UsageMeter planName="Starter" planCode="starter" quota={paused} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'View usage details' }));
+    const dialog = await limitDialog();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tracking is paused');
+    expect(dialog).not.toHaveTextContent('will be disabled after 7 days');
   });
 });

@@ -259,12 +259,75 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     // Add-ons stay with the lower paid plan.
     expect(sub.user_quota.mau_limit).toBe(51_000);
 
+    // The scheduled change charged nothing: the history lists what was paid.
     const history = (await u.api('GET', '/v1/users/me/payment-history?limit=5')).json().data;
     expect(history.data.map((p: Payment) => [p.kind, p.amount])).toEqual([
       ['renewal', 14900 + 2000],
-      ['downgrade', 0],
       ['checkout', 39900 + 2000],
     ]);
+  });
+
+  it('takes one of two payments started at once; a new one replaces one left waiting for the card holder', async () => {
+    const u = await customer();
+    const both = await Promise.all([
+      u.api('POST', '/v1/payments/check-out', body('growth')),
+      u.api('POST', '/v1/payments/check-out', body('growth')),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(
+      MESSAGES.payments.inProgress,
+    );
+    await t.app.ctx.provider.drain();
+
+    const v = await customer('auth');
+    const waiting = (await v.api('POST', '/v1/payments/check-out', body('starter'))).json().data
+      .payment as Payment;
+    expect(waiting.status).toBe('requires_action');
+    const visa = await addCard(v.api, CARDS.visa);
+    const again = await v.api(
+      'POST',
+      '/v1/payments/check-out',
+      body('starter', 0, { payment_method_id: visa.id }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await paymentOf(v.api, waiting.id)).toMatchObject({
+      status: 'failed',
+      failure_message: MESSAGES.payments.replaced,
+    });
+    await t.app.ctx.provider.drain();
+    expect((await subscriptionOf(v.api)).current_plan.code).toBe('starter');
+    // The abandoned one cannot be confirmed any more.
+    const late = await v.api('POST', `/v1/payments/${waiting.id}/authenticate`, { approved: true });
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('ends the plan with its period when the renewal charge fails or no card is left', async () => {
+    const declining = await customer('declined');
+    // The first payment needs a working card; the declining one becomes the default after.
+    const ok = await addCard(declining.api, CARDS.visa);
+    await pay(declining.api, 'starter', 0, { payment_method_id: ok.id });
+    const del = await declining.api('DELETE', `/v1/users/me/payment-methods/${ok.id}`);
+    expect(del.statusCode).toBe(200);
+    const cardless = await customer();
+    await pay(cardless.api, 'growth', 1);
+    const cards = (await cardless.api('GET', '/v1/users/me/payment-methods')).json().data.data;
+    for (const c of cards as PaymentMethod[])
+      await cardless.api('DELETE', `/v1/users/me/payment-methods/${c.id}`);
+
+    advance(monthAfter(T0).getTime() - clock.getTime() + HOUR);
+    for (const [u, message] of [
+      [declining, MESSAGES.payments.cardDeclined],
+      [cardless, MESSAGES.payments.noCardForRenewal],
+    ] as const) {
+      const sub = await subscriptionOf(u.api);
+      expect(sub.current_plan.code).toBe('free');
+      expect(sub.user_subscription.add_ons).toEqual([]);
+      const failed = (await u.api('GET', '/v1/users/me/payment-history?status=failed')).json().data
+        .data as Payment[];
+      expect(failed).toEqual([
+        expect.objectContaining({ kind: 'renewal', status: 'failed', failure_message: message }),
+      ]);
+    }
   });
 
   it('cancels back to Free at the period end', async () => {
@@ -521,6 +584,15 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     expect(samePlan.statusCode).toBe(409);
     expect(samePlan.json().message).toBe(MESSAGES.payments.samePlan);
 
+    for (const payment_method_id of [3_000_000_000, -1, 1.5]) {
+      const bad = await u.api(
+        'POST',
+        '/v1/payments/check-out',
+        body('growth', 0, { payment_method_id }),
+      );
+      expect(bad.statusCode, bad.body).toBe(400);
+    }
+
     const noCard = await customer(null);
     const res = await noCard.api('POST', '/v1/payments/check-out', body('growth'));
     expect(res.statusCode).toBe(400);
@@ -683,5 +755,43 @@ describe(`provider events through the webhook (${ENGINE})`, () => {
     expect(retried.statusCode).toBe(200);
     expect((await subscriptionOf(api)).current_plan.code).toBe('scale');
     raw = [];
+  });
+
+  it('retries an outcome naming no payment of ours for an hour, then applies only its state', async () => {
+    const u = await signUpVerified(w.app);
+    const api = request(w.app, u.token);
+    const customerId = (await api('POST', '/v1/payments/customer')).json().data.customer_id;
+    clock = T0;
+    const paid = {
+      id: 'evt_unmatched',
+      created: T0.toISOString(),
+      type: 'payment.succeeded',
+      customerId,
+      paymentRef: 'in_made_at_stripe',
+      subscription: {
+        providerSubscriptionId: 'sub_9',
+        status: 'active',
+        planCode: 'starter',
+        addOnQuantity: 0,
+        periodStart: T0.toISOString(),
+        periodEnd: monthAfter(T0).toISOString(),
+        scheduledPlanCode: null,
+      },
+    };
+    expect((await deliver(paid)).statusCode).toBe(500);
+    expect((await subscriptionOf(api)).current_plan.code).toBe('free');
+
+    clock = new Date(T0.getTime() + 2 * HOUR);
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect((await subscriptionOf(api)).current_plan.code).toBe('starter');
+    expect((await api('GET', '/v1/users/me/payment-history')).json().data.total).toBe(0);
+    const failedLate = {
+      ...paid,
+      id: 'evt_unmatched_failed',
+      type: 'payment.failed',
+      message: 'x',
+    };
+    expect((await deliver(failedLate)).statusCode).toBe(200);
+    expect((await subscriptionOf(api)).current_plan.code).toBe('starter');
   });
 });

@@ -15,11 +15,14 @@ export type CheckoutPaying =
 export function CheckoutPayment({
   paying,
   publishableKey,
+  localProvider,
   onSettled,
   onRetry,
 }: {
   paying: CheckoutPaying;
   publishableKey: string | null;
+  /** The local simulator asks for authentication in our own dialog; Stripe.js shows the bank's. */
+  localProvider: boolean;
   onSettled: (paid: boolean) => void;
   onRetry: () => void;
 }) {
@@ -52,7 +55,7 @@ export function CheckoutPayment({
     <>
       <ProcessingScreen payment={payment.data} />
       {/* The local provider's stand-in for 3-D Secure; Stripe.js shows its own. */}
-      {waiting && !publishableKey && payment.data ? (
+      {waiting && localProvider && payment.data ? (
         <AuthenticationDialog paymentId={paying.paymentId} amount={payment.data.amount} open />
       ) : null}
     </>

@@ -10,6 +10,7 @@ import type { PricePreview } from '@/lib/contracts/payments';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CartData } from '@/stores/cart';
+import { summaryPeriod } from '../lib/order-summary';
 import { planColour } from '../lib/plan-display';
 
 export interface CheckoutSummaryProps {
@@ -17,6 +18,8 @@ export interface CheckoutSummaryProps {
   preview: PricePreview | undefined;
   loading: boolean;
   error: string | null;
+  /** A move to a lower plan: billed from the end of the current period, nothing today. */
+  downgrade: boolean;
 }
 
 function Line({ label, amount, hint }: { label: string; amount: number; hint?: string }) {
@@ -35,7 +38,13 @@ function Line({ label, amount, hint }: { label: string; amount: number; hint?: s
  * What is being bought, priced by the server's preview (never by the client's totals): the
  * credit for unused time when upgrading, and the total charged today.
  */
-export function CheckoutSummary({ cart, preview, loading, error }: CheckoutSummaryProps) {
+export function CheckoutSummary({
+  cart,
+  preview,
+  loading,
+  error,
+  downgrade,
+}: CheckoutSummaryProps) {
   const quantity = cart.addOnsQuantity;
   const proration = preview ? prorationOf(preview.lines) : null;
   const due = preview ? preview.total : null;
@@ -82,7 +91,7 @@ export function CheckoutSummary({ cart, preview, loading, error }: CheckoutSumma
                 <div>
                   <p className="text-slate-900">Total due today</p>
                   <p className="text-xs font-normal text-slate-500">
-                    {billingPeriod(preview?.period_end)}
+                    {preview ? summaryPeriod(preview, downgrade) : billingPeriod(null)}
                   </p>
                 </div>
                 <p data-testid="total-due" className="text-slate-900">

@@ -17,6 +17,7 @@ import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { usePaymentsConfig } from '../hooks/use-payments-config';
 import { usePricePreview } from '../hooks/use-price-preview';
 import { checkoutBodyOf, checkoutKindOf, previewBodyOf } from '../lib/checkout';
+import { isDowngrade } from '../lib/order-summary';
 import { CardChoice, NEW_CARD, type CardChoiceValue } from './card-choice';
 import { CheckoutPayment, type CheckoutPaying } from './checkout-payment';
 import { CheckoutSummary } from './checkout-summary';
@@ -92,6 +93,7 @@ export function CheckoutView() {
         <CheckoutPayment
           paying={paying}
           publishableKey={config.data?.publishable_key ?? null}
+          localProvider={config.data?.provider === 'local'}
           onSettled={onSettled}
           onRetry={() => {
             refreshed.current = false;
@@ -152,6 +154,11 @@ export function CheckoutView() {
             preview={preview.data}
             loading={preview.isPending || preview.isFetching}
             error={preview.error?.message ?? null}
+            downgrade={
+              subscription.isSuccess &&
+              cart.planOrder !== null &&
+              isDowngrade({ order_number: cart.planOrder }, subscription.data.current_plan)
+            }
           />
           {checkout.error ? <FormAlert>{checkout.error.message}</FormAlert> : null}
           <Button onClick={pay} disabled={!ready} loading={checkout.isPending}>

@@ -19,10 +19,19 @@ export interface UsageLimitDialogProps {
   trackingPaused?: boolean;
 }
 
-function Message({ free, over }: { free: boolean; over: boolean }) {
+/** The grace warning (spec 2.3 for paid plans, spec 9 for free): not once tracking is paused. */
+function GraceWarning({ show }: { show: boolean }) {
+  return show ? (
+    <span className="font-medium text-slate-900">{MESSAGES.usage.trackingDisabled}. </span>
+  ) : null;
+}
+
+function Message({ free, over, paused }: { free: boolean; over: boolean; paused: boolean }) {
+  const warn = over && !paused;
   if (free)
     return (
       <>
+        <GraceWarning show={warn} />
         Upgrade to a paid plan to get full access to Signpost and a higher monthly limit of monthly
         active users.
       </>
@@ -30,8 +39,8 @@ function Message({ free, over }: { free: boolean; over: boolean }) {
   if (!over) return <>Buy MAU add-ons or upgrade your plan when you need a higher limit.</>;
   return (
     <>
-      <span className="font-medium text-slate-900">{MESSAGES.usage.trackingDisabled}.</span> Buy MAU
-      add-ons or upgrade your plan to keep tracking your customers.
+      <GraceWarning show={warn} />
+      Buy MAU add-ons or upgrade your plan to keep tracking your customers.
     </>
   );
 }
@@ -60,7 +69,7 @@ export function UsageLimitDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={over ? MESSAGES.usage.limitTitle : MESSAGES.usage.underLimitTitle}
-      description={<Message free={free} over={over} />}
+      description={<Message free={free} over={over} paused={trackingPaused} />}
       className="max-w-lg"
     >
       {trackingPaused ? (

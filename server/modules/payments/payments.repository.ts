@@ -264,28 +264,35 @@ export function createPaymentsRepository(db: Db) {
         .returning();
       return row;
     },
-    /** A payment of the account still waiting for its outcome, started since `since`. */
-    async inProgress(userId: string, since: Date) {
-      const [row] = await db
+    /** A payment of the account being settled by the provider, started since `since`. */
+    async inProgress(userId: string, since: Date, tx: Db = db) {
+      const [row] = await tx
         .select({ id: payments.id })
         .from(payments)
         .where(
           and(
             eq(payments.userId, userId),
-            inArray(payments.status, ['pending', 'requires_action']),
+            eq(payments.status, 'pending'),
             gte(payments.createdAt, since),
           ),
         )
         .limit(1);
       return row;
     },
+    /** Fails the account's payments still waiting for the card holder (a new one replaces them). */
+    async abandonAwaiting(userId: string, message: string, tx: Db = db) {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'requires_action')));
+    },
     async history(
       userId: string,
       q: { offset: number; limit: number; status?: PaymentState; order: 'asc' | 'desc' },
     ) {
-      const where = q.status
-        ? and(eq(payments.userId, userId), eq(payments.status, q.status))
-        : eq(payments.userId, userId);
+      // A change scheduled for the period end charges nothing: it is not a payment to list.
+      const mine = and(eq(payments.userId, userId), ne(payments.kind, 'downgrade'));
+      const where = q.status ? and(mine, eq(payments.status, q.status)) : mine;
       const sort = q.order === 'asc' ? asc : desc;
       const rows = await paymentWithPlan(db)
         .where(where)

@@ -49,6 +49,9 @@ export interface BillingUser {
 
 type PaymentKind = Payment['kind'];
 
+/** How long an outcome naming no payment of ours is retried before its state is applied alone. */
+const UNMATCHED_RETRY_MS = 60 * 60 * 1000;
+
 /** A payment that has not settled after this long no longer blocks a new one. */
 const IN_PROGRESS_WINDOW_MS = 10 * 60 * 1000;
 
@@ -198,7 +201,8 @@ export function createPaymentsService(deps: {
       if (!row) throw notFound();
     }
     const at = now();
-    if (row.currentPeriodEnd && row.currentPeriodEnd <= at) {
+    // Stripe renews, switches and cancels at period end itself and tells us by webhook.
+    if (!provider.renewsItself && row.currentPeriodEnd && row.currentPeriodEnd <= at) {
       row = await db.transaction(async (tx) => {
         let r = (await repo.subscriptionOf(userId, tx, true))!;
         // Bounded: an account idle for years renews at most three years of periods at once.
@@ -206,11 +210,43 @@ export function createPaymentsService(deps: {
           const end: Date = r.currentPeriodEnd;
           const next = (r.scheduledPlanId && cat.plan(r.scheduledPlanId)) || cat.plan(r.planId);
           const price = next && cat.priceOf(next.id);
-          if (!next || next.kind === 'FREE' || !price || price.unitAmount === 0) {
+          const newEnd = addBillingMonth(end);
+          const card = await repo.defaultMethod(userId, tx);
+          const amount = (price?.unitAmount ?? 0) + r.addOnQuantity * cat.addOn.price.unitAmount;
+          const paid = next && next.kind !== 'FREE' && price && price.unitAmount > 0;
+          // The renewal is charged off-session to the default card; without one, or when the
+          // card fails, the plan ends with its period.
+          const failure = !paid
+            ? null
+            : !card
+              ? MESSAGES.payments.noCardForRenewal
+              : ((await provider.chargeRenewal?.(card.providerRef, amount)) ?? null);
+          if (paid && next)
+            await repo.insertPayment(
+              {
+                userId,
+                kind: 'renewal',
+                status: failure ? 'failed' : 'paid',
+                failureMessage: failure,
+                planId: next.id,
+                addOnQuantity: r.addOnQuantity,
+                amount,
+                description: describe('renewal', next, r.addOnQuantity),
+                periodStart: end,
+                periodEnd: newEnd,
+                paymentMethodId: card?.id ?? null,
+                cardBrand: card?.brand ?? null,
+                cardLast4: card?.last4 ?? null,
+                createdAt: end,
+                updatedAt: end,
+              },
+              tx,
+            );
+          if (!paid || failure) {
             r = (await repo.updateSubscription(
               userId,
               {
-                planId: next && next.kind !== 'FREE' && !price ? next.id : cat.free.id,
+                planId: !failure && next && next.kind !== 'FREE' && !price ? next.id : cat.free.id,
                 addOnQuantity: 0,
                 currentPeriodStart: null,
                 currentPeriodEnd: null,
@@ -221,31 +257,10 @@ export function createPaymentsService(deps: {
             ))!;
             break;
           }
-          const newEnd = addBillingMonth(end);
-          const card = await repo.defaultMethod(userId, tx);
-          await repo.insertPayment(
-            {
-              userId,
-              kind: 'renewal',
-              status: 'paid',
-              planId: next.id,
-              addOnQuantity: r.addOnQuantity,
-              amount: price.unitAmount + r.addOnQuantity * cat.addOn.price.unitAmount,
-              description: describe('renewal', next, r.addOnQuantity),
-              periodStart: end,
-              periodEnd: newEnd,
-              paymentMethodId: card?.id ?? null,
-              cardBrand: card?.brand ?? null,
-              cardLast4: card?.last4 ?? null,
-              createdAt: end,
-              updatedAt: end,
-            },
-            tx,
-          );
           r = (await repo.updateSubscription(
             userId,
             {
-              planId: next.id,
+              planId: next!.id,
               currentPeriodStart: end,
               currentPeriodEnd: newEnd,
               scheduledPlanId: null,
@@ -330,12 +345,25 @@ export function createPaymentsService(deps: {
     return { req, kind, target, quantity, state };
   }
 
+  /**
+   * A call to the provider whose failure is not the user's (provider down, account trouble):
+   * a 502 with a message to try again, logged, instead of a 500.
+   */
+  async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      deps.log?.error({ err }, 'payment provider call failed');
+      throw new AppError(502, 'payment_provider', MESSAGES.payments.chargeFailed);
+    }
+  }
+
   /** The user's provider customer, created (and stored on the user) on first need. */
   async function ensureCustomer(user: BillingUser) {
     const existing = await repo.customerIdOf(user.id);
-    const id = await provider.ensureCustomer(
-      { id: user.id, email: user.email, name: user.name },
-      existing,
+    const id = await providerCall(() =>
+      provider.ensureCustomer({ id: user.id, email: user.email, name: user.name }, existing),
     );
     return id === existing ? id : repo.setCustomerId(user.id, id, existing);
   }
@@ -394,16 +422,25 @@ export function createPaymentsService(deps: {
           if (!userId) return null; // not one of our customers
         } else {
           const payment = await repo.findPaymentByRef(e.paymentRef, tx);
-          // Thrown so the delivery is retried: the reference is stored right after the charge
-          // starts, and a fast provider can answer before that.
-          if (!payment) throw new Error(`no payment with provider reference ${e.paymentRef}`);
-          userId = payment.userId;
-          paymentId = payment.id;
+          if (payment) {
+            userId = payment.userId;
+            paymentId = payment.id;
+          } else if (now().getTime() - e.created.getTime() < UNMATCHED_RETRY_MS) {
+            // Thrown so the delivery is retried: the reference is stored right after the charge
+            // starts, and a fast provider can answer before that.
+            throw new Error(`no payment with provider reference ${e.paymentRef}`);
+          } else {
+            // Still unmatched long after (a change made at Stripe, a charge whose answer was
+            // lost): only the subscription state it carries is applied.
+            if (e.type === 'payment.failed') return null;
+            userId = await repo.userIdByCustomer(e.customerId, tx);
+            if (!userId) return null;
+          }
         }
         const row = await repo.subscriptionOf(userId, tx, true);
         if (!row) throw new Error(`no subscription for user ${userId}`);
         if (e.type === 'payment.failed') {
-          // A failed payment leaves the plan as it is.
+          // A failed payment leaves the plan as it is (an unmatched one returned above).
           await repo.updatePayment(
             paymentId!,
             { status: 'failed', failureMessage: e.message },
@@ -412,7 +449,7 @@ export function createPaymentsService(deps: {
           );
         } else {
           await applySubscription(tx, cat, row, e.subscription, e.created);
-          if (e.type === 'payment.succeeded')
+          if (e.type === 'payment.succeeded' && paymentId)
             await repo.updatePayment(
               paymentId!,
               { status: 'paid', failureMessage: null },
@@ -437,7 +474,8 @@ export function createPaymentsService(deps: {
 
     async preview(user: BillingUser, body: PreviewCheckoutBody): Promise<PricePreview> {
       const { req } = await plan(user.id, body);
-      return provider.preview({ ...req, customerId: await ensureCustomer(user) });
+      const customerId = await ensureCustomer(user);
+      return providerCall(() => provider.preview({ ...req, customerId }));
     },
 
     /** Check-out and upgrade alike: the server decides what the change is and how it is paid. */
@@ -445,7 +483,9 @@ export function createPaymentsService(deps: {
       const userId = user.id;
       const { req: base, kind, target, quantity, state } = await plan(userId, body);
       const at = base.now;
-      if (await repo.inProgress(userId, new Date(at.getTime() - IN_PROGRESS_WINDOW_MS)))
+      const since = new Date(at.getTime() - IN_PROGRESS_WINDOW_MS);
+      // A cheap early answer; the check that counts is repeated under the lock below.
+      if (await repo.inProgress(userId, since))
         throw new AppError(409, 'payment_in_progress', MESSAGES.payments.inProgress);
       let card: PaymentMethodRow | undefined;
       if (body.payment_method_id !== undefined) {
@@ -455,24 +495,36 @@ export function createPaymentsService(deps: {
       if (!card && base.mode === 'now') throw badRequest('card_required', MESSAGES.payments.noCard);
 
       const req: ChangeRequest = { ...base, customerId: await ensureCustomer(user) };
-      const preview = await provider.preview(req);
+      const preview = await providerCall(() => provider.preview(req));
       const scheduledAt = base.mode === 'period_end' ? state.row.currentPeriodEnd : null;
-      const payment = await repo.insertPayment({
-        userId,
-        kind,
-        status: 'pending',
-        planId: target.id,
-        addOnQuantity: quantity,
-        amount: preview.total,
-        description: describe(kind, target, quantity),
-        lines: preview.lines,
-        periodStart: scheduledAt ?? at,
-        periodEnd: new Date(preview.period_end * 1000),
-        paymentMethodId: card?.id ?? null,
-        cardBrand: base.mode === 'now' ? (card?.brand ?? null) : null,
-        cardLast4: base.mode === 'now' ? (card?.last4 ?? null) : null,
-        createdAt: at,
-        updatedAt: at,
+      // Two tabs paying at once: the subscription row's lock orders them, and the second finds
+      // the first one's payment in progress. A payment still waiting for the card holder (an
+      // abandoned 3-D Secure page) is given up so that paying again is possible.
+      const payment = await db.transaction(async (tx) => {
+        await repo.subscriptionOf(userId, tx, true);
+        if (await repo.inProgress(userId, since, tx))
+          throw new AppError(409, 'payment_in_progress', MESSAGES.payments.inProgress);
+        await repo.abandonAwaiting(userId, MESSAGES.payments.replaced, tx);
+        return repo.insertPayment(
+          {
+            userId,
+            kind,
+            status: 'pending',
+            planId: target.id,
+            addOnQuantity: quantity,
+            amount: preview.total,
+            description: describe(kind, target, quantity),
+            lines: preview.lines,
+            periodStart: scheduledAt ?? at,
+            periodEnd: new Date(preview.period_end * 1000),
+            paymentMethodId: card?.id ?? null,
+            cardBrand: base.mode === 'now' ? (card?.brand ?? null) : null,
+            cardLast4: base.mode === 'now' ? (card?.last4 ?? null) : null,
+            createdAt: at,
+            updatedAt: at,
+          },
+          tx,
+        );
       });
 
       let result;
@@ -554,7 +606,7 @@ export function createPaymentsService(deps: {
     async setupIntent(user: BillingUser, customerId: string | undefined): Promise<SetupIntent> {
       if (!customerId) throw badRequest('customer_required', MESSAGES.payments.customerRequired);
       if ((await repo.customerIdOf(user.id)) !== customerId) throw notFound();
-      const { clientSecret } = await provider.createSetupIntent(customerId);
+      const { clientSecret } = await providerCall(() => provider.createSetupIntent(customerId));
       return { client_secret: clientSecret, customer_id: customerId, provider: provider.name };
     },
 
@@ -565,7 +617,7 @@ export function createPaymentsService(deps: {
 
     async addMethod(user: BillingUser, body: CardInput): Promise<PaymentMethod> {
       const customerId = await ensureCustomer(user);
-      const details = await provider.attachCard(customerId, body);
+      const details = await providerCall(() => provider.attachCard(customerId, body));
       let row: PaymentMethodRow;
       try {
         row = await repo.insertMethod({
