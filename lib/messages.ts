@@ -208,6 +208,8 @@ export const MESSAGES = {
     cardNotFound: 'Payment method not found.',
     chargeFailed: 'The payment could not be started. Try again in a moment.',
     replaced: 'Not confirmed: replaced by a newer payment.',
+    nothingScheduled: 'No plan change is scheduled.',
+    planKept: (plan: string) => `Your ${plan} plan continues.`,
     noCardForRenewal: 'No card to renew the plan with: back to the Free plan.',
     renewalNeedsAuthentication: 'The card asked for authentication at renewal.',
     quotaExceeded:

@@ -30,6 +30,9 @@ export const checkOut = (body: CheckoutBody) =>
 export const upgrade = (body: CheckoutBody) =>
   unwrap<CheckoutResult>(http.post('/v1/payments/upgrade', body));
 
+/** POST /v1/payments/keep-plan: calls off the change scheduled for the period end. */
+export const keepPlan = () => unwrap<MessageResult>(http.post('/v1/payments/keep-plan', {}));
+
 /** GET /v1/payments/{id}: one payment as it stands (the socket pushes changes too). */
 export const getPayment = (id: number, signal?: AbortSignal) =>
   unwrap<Payment>(http.get(`/v1/payments/${id}`, { signal }));

@@ -150,6 +150,8 @@ export function createLocalProvider(opts: {
       };
     },
     async detachCard() {},
+    // The schedule lives only in our subscription row, which the service clears.
+    async keepPlan() {},
     async setDefaultCard() {},
     async preview(req) {
       return localPreview(req);

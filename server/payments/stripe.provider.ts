@@ -475,6 +475,24 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       return req.mode === 'now' ? preview : { ...preview, subtotal: 0, total: 0 };
     },
 
+    async keepPlan(providerSubscriptionId, key) {
+      const sub = await liveSubscription(providerSubscriptionId);
+      if (!sub) return;
+      const schedule = idOf(sub.schedule);
+      if (schedule)
+        await stripe.subscriptionSchedules.release(
+          schedule,
+          {},
+          { idempotencyKey: `${key}-release` },
+        );
+      if (sub.cancel_at_period_end)
+        await stripe.subscriptions.update(
+          sub.id,
+          { cancel_at_period_end: false },
+          { idempotencyKey: `${key}-keep` },
+        );
+    },
+
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const key = (step: string) => ({ idempotencyKey: `pay-${req.paymentId}-${step}` });
       let sub = await liveSubscription(req.current.providerSubscriptionId);

@@ -133,6 +133,11 @@ export interface PaymentProvider {
   preview(req: ChangeRequest): Promise<PricePreview>;
   /** Starts the change; the settled outcome arrives through the `onEvent` handler. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Calls off the change scheduled for the end of the period (a lower plan, or a cancellation):
+   * the subscription renews as it is. `key` makes the writes idempotent.
+   */
+  keepPlan(providerSubscriptionId: string | null, key: string): Promise<void>;
   /** Local provider only: the card holder's answer in the authentication dialog. */
   authenticate?(paymentRef: string, approved: boolean): Promise<void>;
   /** Registers the one handler every settled outcome goes through. */

@@ -102,18 +102,26 @@ describe('Profile billing (/profile)', () => {
     );
   });
 
-  it('uses the normal tone below 70 % and names a scheduled change', async () => {
+  it('uses the normal tone below 70 % and names a scheduled change, which can be called off', async () => {
     const { user: account } = signInAs({ plan: 'starter' });
     Object.assign(billingOf(account), { mauCount: 6_999, scheduledPlan: 'free' });
     const end = formatBillingDate(billingOf(account).periodEnd!);
-    renderWithProviders(<ProfilePage />);
+    const { user } = renderWithProviders(<ProfilePage />);
 
     const meter = await screen.findByTestId('usage-meter');
     expect(meter).toHaveTextContent('6,999 of 10,000 MAUs this month');
     expect(meter).toHaveTextContent('69.99%');
     expect(within(meter).getByRole('progressbar')).toHaveAttribute('data-tone', 'normal');
-    expect(screen.getByText(`Switches to Free on ${end}`)).toBeInTheDocument();
+    expect(screen.getByText(/Your plan switches to/)).toHaveTextContent(
+      `Your plan switches to Free on ${end}.`,
+    );
     expect(screen.queryByText(/Renews on/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Keep Starter plan' }));
+    expect(await screen.findByText('Your Starter plan continues.')).toBeInTheDocument();
+    expect(billingOf(account).scheduledPlan).toBeNull();
+    expect(await screen.findByText(`Renews on ${end}`)).toBeInTheDocument();
+    expect(screen.queryByText(/Your plan switches to/)).not.toBeInTheDocument();
   });
 
   it('over the limit, says when tracking stops; paused tracking says so', async () => {

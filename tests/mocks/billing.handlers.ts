@@ -225,6 +225,17 @@ export const billingHandlers: HttpHandler[] = [
   http.post('*/v1/payments/check-out', ({ request }) => change(request)),
   http.post('*/v1/payments/upgrade', ({ request }) => change(request)),
 
+  http.post('*/v1/payments/keep-plan', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    settleSubscription(user);
+    const b = billingOf(user);
+    if (!b.scheduledPlan)
+      return apiError(409, 'nothing_scheduled', MESSAGES.payments.nothingScheduled);
+    b.scheduledPlan = null;
+    return ok({ message: MESSAGES.payments.planKept(planOf(user).name) });
+  }),
+
   http.post('*/v1/payments/customer', ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);

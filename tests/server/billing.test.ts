@@ -330,6 +330,27 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     }
   });
 
+  it('keeps the current plan when the scheduled change is called off', async () => {
+    const u = await customer();
+    const none = await u.api('POST', '/v1/payments/keep-plan');
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(MESSAGES.payments.nothingScheduled);
+    await pay(u.api, 'scale');
+    advance(3 * DAY);
+    expect((await u.api('POST', '/v1/payments/check-out', body('starter'))).statusCode).toBe(200);
+    expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan?.code).toBe('starter');
+
+    const kept = await u.api('POST', '/v1/payments/keep-plan');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.message).toBe('Your Scale plan continues.');
+    expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan).toBeNull();
+
+    advance(monthAfter(T0).getTime() - clock.getTime() + HOUR);
+    const sub = await subscriptionOf(u.api);
+    expect(sub.current_plan.code).toBe('scale');
+    expect(sub.user_subscription.current_period_start).toBe(monthAfter(T0).toISOString());
+  });
+
   it('cancels back to Free at the period end', async () => {
     const u = await customer();
     await pay(u.api, 'starter', 2);

@@ -524,6 +524,42 @@ describe('Stripe provider: charges', () => {
     });
   });
 
+  it('keeps the plan: releases a scheduled downgrade, and takes back a cancellation', async () => {
+    const sub = await subscribedToGrowth(1);
+    await provider.charge(
+      request(sub.customerId, sub.card, {
+        current: sub.current,
+        target: { plan: starter, addOnQuantity: 1 },
+        mode: 'period_end',
+      }),
+    );
+    stand.requests.length = 0;
+    await provider.keepPlan(sub.subscriptionId, 'keep-u1-2');
+    const [release] = stand.requestsTo('POST', /^\/v1\/subscription_schedules\/[^/]+\/release$/);
+    expect(release?.idempotencyKey).toBe('keep-u1-2-release');
+    let event = await parse(
+      stand.event('customer.subscription.updated', stand.subscription(sub.subscriptionId)),
+    );
+    expect(event).toMatchObject({ subscription: { planCode: 'growth', scheduledPlanCode: null } });
+
+    await provider.charge(
+      request(sub.customerId, sub.card, {
+        current: sub.current,
+        target: { plan: free, addOnQuantity: 0 },
+        mode: 'period_end',
+      }),
+    );
+    stand.requests.length = 0;
+    await provider.keepPlan(sub.subscriptionId, 'keep-u1-1');
+    const [keep] = stand.requestsTo('POST', `/v1/subscriptions/${sub.subscriptionId}`);
+    expect(keep?.body).toMatchObject({ cancel_at_period_end: 'false' });
+    expect(keep?.idempotencyKey).toBe('keep-u1-1-keep');
+    event = await parse(
+      stand.event('customer.subscription.updated', stand.subscription(sub.subscriptionId)),
+    );
+    expect(event).toMatchObject({ subscription: { planCode: 'growth', scheduledPlanCode: null } });
+  });
+
   it('keys every write of a charge on the payment id (catalogue writes on the price)', async () => {
     const sub = await subscribedToGrowth(1);
     stand.requests.length = 0;

@@ -14,6 +14,7 @@ import {
   planPriceText,
   productsText,
 } from '../lib/subscription-display';
+import { ScheduledChange } from './scheduled-change';
 import { UsageMeter } from './usage-meter';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -68,21 +69,15 @@ export function PlanUsageSection() {
             </span>
             <span className="text-sm text-slate-600">{planPriceText(plan)}</span>
           </p>
-          {period ? (
-            <p
-              className={cn(
-                'mt-1 text-sm',
-                sub.scheduled_plan ? 'font-medium text-amber-800' : 'text-slate-600',
-              )}
-            >
-              {period}
-            </p>
+          {period && !sub.scheduled_plan ? (
+            <p className="mt-1 text-sm text-slate-600">{period}</p>
           ) : null}
         </div>
         <Link href={paths.plans()} className={buttonClasses('secondary', 'md')}>
           View plans
         </Link>
       </div>
+      <ScheduledChange subscription={subscription.data} />
       <dl className="grid gap-4 sm:grid-cols-2">
         <Fact term="Add-ons">{addOnsText(addOnQuantityOf(sub.add_ons))}</Fact>
         <Fact term="Products">

@@ -10,6 +10,7 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useAvailablePlans } from '../hooks/use-available-plans';
 import { planActionOf } from '../lib/order-summary';
+import { ScheduledChange } from './scheduled-change';
 import { OrderSummaryDialog, type OrderTarget } from './order-summary-dialog';
 import { PlanCard } from './plan-card';
 
@@ -117,6 +118,7 @@ export function PlansView() {
         ) : null}
       </div>
 
+      {sub ? <ScheduledChange subscription={sub} /> : null}
       {plans.isPending || subscription.isPending ? <PlansSkeleton /> : null}
       {failed ? (
         <FormAlert>

@@ -40,6 +40,10 @@ export function paymentRoutes(app: ZodApp, svc: PaymentsService) {
       schema: { tags, body: checkoutBody, response: { 200: envelope(checkoutResultSchema) } },
       handler: async (req) => ({ data: await svc.change(user(req), req.body) }),
     });
+  app.post('/payments/keep-plan', {
+    schema: { tags, response: { 200: envelope(okMessage) } },
+    handler: async (req) => ({ data: await svc.keepPlan(user(req).id) }),
+  });
   app.post('/payments/customer', {
     schema: {
       tags,

@@ -584,6 +584,20 @@ export function createPaymentsService(deps: {
 
     payment: paymentDto,
 
+    /** Calls off a change scheduled for the period end: the current plan renews as it is. */
+    async keepPlan(userId: string) {
+      const state = await settle(userId);
+      const { row } = state;
+      if (!row.scheduledPlanId)
+        throw new AppError(409, 'nothing_scheduled', MESSAGES.payments.nothingScheduled);
+      // Keyed on the change being called off: a retry of this call repeats no write.
+      const key = `keep-${userId}-${row.scheduledPlanId}-${row.currentPeriodEnd?.getTime() ?? 0}`;
+      await providerCall(() => provider.keepPlan(row.providerSubscriptionId, key));
+      await repo.updateSubscription(userId, { scheduledPlanId: null });
+      usage.clear(userId);
+      return { message: MESSAGES.payments.planKept(state.plan.name) };
+    },
+
     /** The local provider's authentication dialog answer (404 elsewhere or when not waiting). */
     async authenticate(userId: string, id: number, approved: boolean): Promise<Payment> {
       const row = await repo.findPayment(userId, id);
