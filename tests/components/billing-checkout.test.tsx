@@ -37,26 +37,38 @@ function saveCard(user: MockUser, behaviour: MockCardBehaviour, last4 = '4242', 
   });
 }
 
-function growthCart(addOns = 2): CartData {
-  const growth = planByCode('growth')!;
+/** The cart the Order summary stores for a plan with `addOns` add-ons. */
+function cartFor(code: string, addOns = 0): CartData {
+  const plan = planByCode(code)!;
+  const price = plan.plan_prices[0]!;
   const addOnPrice = ADD_ON_PLAN.plan_prices[0]!;
   return {
     ...EMPTY_CART,
     plan: {
-      id: growth.id,
-      code: growth.code,
-      name: growth.name,
-      description: growth.description,
-      plan_price_id: growth.plan_prices[0]!.id,
-      unit_amount: growth.plan_prices[0]!.unit_amount,
+      id: plan.id,
+      code: plan.code,
+      name: plan.name,
+      description: plan.description,
+      plan_price_id: price.id,
+      unit_amount: price.unit_amount,
     },
     addOns: addOns
       ? [{ plan_id: ADD_ON_PLAN.id, plan_price_id: addOnPrice.id, quantity: addOns }]
       : [],
     addOnsQuantity: addOns,
-    totalPrice: 14900 + addOns * 2000,
-    planOrder: growth.order_number,
+    totalPrice: price.unit_amount + addOns * 2000,
+    planOrder: plan.order_number,
   };
+}
+
+/** A paid period of 30 days that started `daysAgo` days ago. */
+function inPeriod(account: MockUser, daysAgo: number) {
+  const start = Date.now() - daysAgo * 86_400_000;
+  Object.assign(billingOf(account), {
+    periodStart: new Date(start).toISOString(),
+    periodEnd: new Date(start + 30 * 86_400_000).toISOString(),
+  });
+  return new Date(start + 30 * 86_400_000);
 }
 
 describe('/checkout', () => {
@@ -78,7 +90,7 @@ describe('/checkout', () => {
   it('free → Growth with two add-ons: server total, default card, paid, cart cleared, plan changed', async () => {
     const { user: account } = signInAs({ plan: 'free' });
     saveCard(account, 'ok');
-    useCartStore.getState().setCart(growthCart(2));
+    useCartStore.getState().setCart(cartFor('growth', 2));
     const { user, queryClient } = renderWithProviders(<CheckoutView />);
 
     const summary = await screen.findByRole('region', { name: 'Order summary' });
@@ -105,7 +117,7 @@ describe('/checkout', () => {
   it('a declined card shows the failure screen, keeps the plan and lets the user try again', async () => {
     const { user: account } = signInAs({ plan: 'free' });
     saveCard(account, 'decline', '0002');
-    useCartStore.getState().setCart(growthCart(0));
+    useCartStore.getState().setCart(cartFor('growth'));
     const { user } = renderWithProviders(<CheckoutView />);
 
     await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
@@ -121,7 +133,7 @@ describe('/checkout', () => {
   it('asks the card holder to authenticate: refused fails, approved pays', async () => {
     const { user: account } = signInAs({ plan: 'free' });
     saveCard(account, 'auth', '3155');
-    useCartStore.getState().setCart(growthCart(0));
+    useCartStore.getState().setCart(cartFor('growth'));
     const { user } = renderWithProviders(<CheckoutView />);
 
     await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
@@ -143,7 +155,7 @@ describe('/checkout', () => {
 
   it('pays with a card added on the page, checked before it is sent', async () => {
     signInAs({ plan: 'free' });
-    useCartStore.getState().setCart(growthCart(0));
+    useCartStore.getState().setCart(cartFor('growth'));
     const { user } = renderWithProviders(<CheckoutView />);
 
     // No saved card: the new-card form is open and Pay waits for a card.
@@ -168,24 +180,8 @@ describe('/checkout', () => {
   it('upgrades Growth → Scale mid-period with the credit for unused time', async () => {
     const { user: account } = signInAs({ plan: 'growth' });
     saveCard(account, 'ok');
-    const b = billingOf(account);
-    const start = Date.now() - 15 * 86_400_000;
-    b.periodStart = new Date(start).toISOString();
-    b.periodEnd = new Date(start + 30 * 86_400_000).toISOString();
-    const scale = planByCode('scale')!;
-    useCartStore.getState().setCart({
-      ...EMPTY_CART,
-      plan: {
-        id: scale.id,
-        code: 'scale',
-        name: 'Scale',
-        description: scale.description,
-        plan_price_id: scale.plan_prices[0]!.id,
-        unit_amount: 39900,
-      },
-      totalPrice: 39900,
-      planOrder: scale.order_number,
-    });
+    inPeriod(account, 15);
+    useCartStore.getState().setCart(cartFor('scale'));
     renderWithProviders(<CheckoutView />);
     const credit = await screen.findByText('Credit for unused time');
     // Half of $149.00 is unused: about -$74.50 (to the second, so allow the last cent).
@@ -196,24 +192,8 @@ describe('/checkout', () => {
   it('schedules a move to a lower plan for the period end and charges nothing', async () => {
     const { user: account } = signInAs({ plan: 'growth' });
     saveCard(account, 'ok');
-    const b = billingOf(account);
-    const end = new Date(Date.now() + 10 * 86_400_000);
-    b.periodStart = new Date(end.getTime() - 30 * 86_400_000).toISOString();
-    b.periodEnd = end.toISOString();
-    const starter = planByCode('starter')!;
-    useCartStore.getState().setCart({
-      ...EMPTY_CART,
-      plan: {
-        id: starter.id,
-        code: 'starter',
-        name: 'Starter',
-        description: starter.description,
-        plan_price_id: starter.plan_prices[0]!.id,
-        unit_amount: 4900,
-      },
-      totalPrice: 4900,
-      planOrder: starter.order_number,
-    });
+    const end = inPeriod(account, 20);
+    useCartStore.getState().setCart(cartFor('starter'));
     const { user } = renderWithProviders(<CheckoutView />);
     await waitFor(() => expect(screen.getByTestId('total-due')).toHaveTextContent('$0.00'));
     // Billed from the end of the current period, not from today.
