@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { keepsCart, stashCartForReload, useCartStore } from '@/stores/cart';
+import { cartOf, keepsCart, stashCartForReload, useCartStore } from '@/stores/cart';
 
 /**
  * Spec 4 "Cart reset": the cart is cleared on any navigation away from the plans and checkout
@@ -16,8 +16,8 @@ export function useCartLifecycle(): void {
     // Back from the browser's page cache: the page is alive again, so is its cart.
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      const { setCart, reset: _reset, ...cart } = useCartStore.getState();
-      if (cart.plan) setCart(cart);
+      const state = useCartStore.getState();
+      if (state.plan) state.setCart(cartOf(state));
     };
     router.events.on('routeChangeStart', onRouteChange);
     window.addEventListener('pagehide', onPageHide);

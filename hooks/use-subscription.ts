@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { SUBSCRIPTION_STALE_TIME_MS } from '@/lib/billing';
 import { getSubscription } from '@/services/users';
 import { userKeys } from './query-keys';
 import { useToken } from './use-token';
-
-/** Subscription data goes stale after one second (spec 9). */
-const SUBSCRIPTION_STALE_TIME_MS = 1000;
 
 /** The signed-in user's subscription (GET /v1/users/me/subscription). */
 export function useSubscription() {

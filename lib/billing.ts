@@ -1,4 +1,5 @@
-import { addMonths, format, isValid } from 'date-fns';
+import { addMonths } from 'date-fns';
+import { formatSlashDate } from './format';
 import { MESSAGES } from './messages';
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS } from './plans';
 
@@ -10,6 +11,12 @@ export const ADD_ONS_OWNED_MESSAGE = 'You already have add-ons from your current
 /** Price preview debounce (spec 9). */
 export const PREVIEW_DEBOUNCE_MS = 1000;
 export const PAYMENT_HISTORY_PAGE_SIZE = 5;
+/** Add-on plan fetch limit (spec 9). */
+export const ADD_ON_FETCH_LIMIT = 20;
+/** Caches (spec 9): plan list 5 minutes, subscription 1 second, payment history 5 minutes. */
+export const PLANS_STALE_TIME_MS = 5 * 60 * 1000;
+export const SUBSCRIPTION_STALE_TIME_MS = 1000;
+export const PAYMENT_HISTORY_STALE_TIME_MS = 5 * 60 * 1000;
 /** Usage at or above this percentage shows the warning colour (spec 9). */
 export const USAGE_WARNING_PERCENT = 70;
 /** Days tracking keeps working past the MAU limit before ingestion answers 402. */
@@ -104,10 +111,9 @@ export function formatMoney(cents: number) {
   return `${cents < 0 ? '-' : ''}$${abs}`;
 }
 
-/** dd/MM/yyyy (spec 9) of a Date, an ISO text or epoch seconds (numbers are seconds). */
+/** dd/MM/yyyy (spec 9) of a Date, an ISO text or epoch seconds (billing numbers are seconds). */
 export function formatBillingDate(value: Date | string | number) {
-  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
-  return isValid(date) ? format(date, 'dd/MM/yyyy') : 'N/A';
+  return formatSlashDate(typeof value === 'number' ? value * 1000 : value);
 }
 
 /** The billing period shown: from today to the period end, or one month ahead if absent (spec 9). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, NOT_AVAILABLE } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatPercent,
+  formatSlashDate,
+  NOT_AVAILABLE,
+} from './format';
 
 describe('formatCount', () => {
   it('shows numbers of 1000 or more as thousands with K (spec 9)', () => {
@@ -51,5 +59,23 @@ describe('formatDateTime', () => {
   it('shows N/A for what is not a date', () => {
     expect(formatDateTime('later')).toBe(NOT_AVAILABLE);
     expect(formatDateTime(null)).toBe(NOT_AVAILABLE);
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows an integer or two decimals, and - when invalid', () => {
+    expect(formatPercent(82)).toBe('82%');
+    expect(formatPercent(82.5)).toBe('82.50%');
+    expect(formatPercent(Number.NaN)).toBe('-');
+    expect(formatPercent(-1)).toBe('-');
+  });
+});
+
+describe('formatSlashDate and formatInteger', () => {
+  it('shows dd/MM/yyyy and exact counts with separators', () => {
+    expect(formatSlashDate(new Date(2026, 10, 5))).toBe('05/11/2026');
+    expect(formatSlashDate('nope')).toBe(NOT_AVAILABLE);
+    expect(formatInteger(10250)).toBe('10,250');
+    expect(formatInteger(Number.NaN)).toBe('-');
   });
 });

@@ -4,6 +4,7 @@ import { format, isValid, parseISO } from 'date-fns';
 export const NOT_AVAILABLE = 'N/A';
 
 const DATE_FORMAT = 'dd-MM-yyyy';
+const SLASH_DATE_FORMAT = 'dd/MM/yyyy';
 const DATE_TIME_FORMAT = 'dd-MM-yyyy HH:mm:ss';
 
 /**
@@ -30,6 +31,22 @@ function toDate(value: unknown): Date | null {
 export function formatDate(value: unknown): string {
   const date = toDate(value);
   return date ? format(date, DATE_FORMAT) : NOT_AVAILABLE;
+}
+
+/** dd/MM/yyyy (spec 9's other date format: billing), or N/A when the value is not a date. */
+export function formatSlashDate(value: unknown): string {
+  const date = toDate(value);
+  return date ? format(date, SLASH_DATE_FORMAT) : NOT_AVAILABLE;
+}
+
+/** An exact whole number with thousands separators ("10,250"): where every unit matters. */
+export const formatInteger = (n: number) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '-';
+
+/** Percentages show as an integer or with two decimals, '-' when invalid (spec 9). */
+export function formatPercent(percentage: number): string {
+  if (!Number.isFinite(percentage) || percentage < 0) return '-';
+  return Number.isInteger(percentage) ? `${percentage}%` : `${percentage.toFixed(2)}%`;
 }
 
 /** dd-MM-yyyy HH:mm:ss in the viewer's time zone, or N/A. */

@@ -192,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     repo: createPaymentsRepository(db),
     provider,
     profiles: profilesRepo,
+    plans,
     now,
     // Read when emitting: realtime is attached to ctx below.
     realtime: () => ctx.realtime,

@@ -119,6 +119,9 @@ function persist(cart: CartData | null) {
   }
 }
 
+/** The cart's data without the store's actions. */
+export const cartOf = ({ setCart: _set, reset: _reset, ...cart }: CartState): CartData => cart;
+
 /** The cart of the Order summary and /checkout, persisted as local storage `cart`. */
 export const useCartStore = create<CartState>()((set) => ({
   ...readPersistedCart(),

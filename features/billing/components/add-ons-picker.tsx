@@ -1,3 +1,4 @@
+import { formatInteger } from '@/lib/format';
 import { useId } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -32,7 +33,7 @@ export function AddOnsPicker({ state, rules, maxedOut, onChange }: AddOnsPickerP
   const errorId = useId();
   const floor = addOnFloor(rules);
   const stepperOff = !state.checked || maxedOut;
-  const unit = MAU_ADD_ON_BLOCK.toLocaleString('en-US');
+  const unit = formatInteger(MAU_ADD_ON_BLOCK);
 
   return (
     <section aria-label="Add-ons" className="rounded-lg border border-slate-200 p-4">

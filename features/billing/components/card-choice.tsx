@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@/lib/contracts/payments';
 import { cn } from '@/components/ui/cn';
-import { BRAND_LABELS } from '../lib/plan-display';
+import { cardExpiry, cardLabel } from '../lib/plan-display';
 import { CardForm } from './card-form';
 
 /** The new-card option of the card choice. */
@@ -13,8 +13,6 @@ export interface CardChoiceProps {
   onChange: (value: CardChoiceValue) => void;
   disabled?: boolean;
 }
-
-const expiry = (c: PaymentMethod) => `${String(c.exp_month).padStart(2, '0')}/${c.exp_year}`;
 
 /** Pay with a saved card (the default is preselected) or add a new one here. */
 export function CardChoice({ cards, value, onChange, disabled }: CardChoiceProps) {
@@ -35,10 +33,8 @@ export function CardChoice({ cards, value, onChange, disabled }: CardChoiceProps
             checked={value === card.id}
             onChange={() => onChange(card.id)}
           />
-          <span className="font-medium text-slate-900">
-            {BRAND_LABELS[card.brand]} •••• {card.last4}
-          </span>
-          <span className="text-slate-500">expires {expiry(card)}</span>
+          <span className="font-medium text-slate-900">{cardLabel(card)}</span>
+          <span className="text-slate-500">expires {cardExpiry(card)}</span>
           {card.is_default ? (
             <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
               Default

@@ -6,10 +6,7 @@ import { paths } from '@/lib/paths';
 import { Spinner } from '@/components/layout/spinner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { BRAND_LABELS } from '../lib/plan-display';
-
-const brandLabel = (brand: string) =>
-  brand in BRAND_LABELS ? BRAND_LABELS[brand as keyof typeof BRAND_LABELS] : brand;
+import { cardLabel } from '../lib/plan-display';
 
 function Screen({
   tone,
@@ -71,8 +68,8 @@ export function SuccessScreen({ payment }: { payment: Payment }) {
     <Screen tone="success" title="Payment successful" testId="checkout-success">
       <p role="status" className="text-sm text-slate-600">
         {formatMoney(payment.amount)} paid
-        {payment.card ? ` with ${brandLabel(payment.card.brand)} •••• ${payment.card.last4}` : ''}.
-        You are now on the <strong>{payment.plan_name}</strong> plan
+        {payment.card ? ` with ${cardLabel(payment.card)}` : ''}. You are now on the{' '}
+        <strong>{payment.plan_name}</strong> plan
         {payment.add_on_quantity > 0
           ? ` with ${payment.add_on_quantity} MAU add-on${payment.add_on_quantity === 1 ? '' : 's'}`
           : ''}

@@ -2,7 +2,6 @@ import {
   billingPeriod,
   formatBillingDate,
   formatMoney,
-  MAU_ADD_ON_BLOCK,
   MAU_ADD_ON_PRICE_CENTS,
   prorationOf,
 } from '@/lib/billing';
@@ -10,7 +9,7 @@ import type { PricePreview } from '@/lib/contracts/payments';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CartData } from '@/stores/cart';
-import { summaryPeriod } from '../lib/order-summary';
+import { addOnUnitsLabel, summaryPeriod } from '../lib/order-summary';
 import { planColour } from '../lib/plan-display';
 
 export interface CheckoutSummaryProps {
@@ -65,7 +64,7 @@ export function CheckoutSummary({
         <Line label="Monthly Subscription" amount={cart.plan.unit_amount} hint="per month" />
         {quantity > 0 ? (
           <Line
-            label={`${quantity} × ${MAU_ADD_ON_BLOCK.toLocaleString('en-US')} MAUs add-on`}
+            label={`${addOnUnitsLabel(quantity)} add-on`}
             amount={quantity * MAU_ADD_ON_PRICE_CENTS}
             hint="per month"
           />

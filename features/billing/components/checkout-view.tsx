@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { userKeys } from '@/hooks/query-keys';
 import { useSubscription } from '@/hooks/use-subscription';
-import { useCartStore, type CartData } from '@/stores/cart';
+import { cartOf, useCartStore } from '@/stores/cart';
 import { useCheckout } from '../hooks/use-checkout';
 import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { usePaymentsConfig } from '../hooks/use-payments-config';
@@ -44,17 +44,7 @@ function CheckoutFrame({ children }: { children: ReactNode }) {
 
 /** /checkout: the cart's summary priced by the server, the card to pay with, and the outcome. */
 export function CheckoutView() {
-  const cart = useCartStore(
-    useShallow((s): CartData => ({
-      plan: s.plan,
-      addOns: s.addOns,
-      addOnsQuantity: s.addOnsQuantity,
-      totalPrice: s.totalPrice,
-      proration: s.proration,
-      isBuyAddOns: s.isBuyAddOns,
-      planOrder: s.planOrder,
-    })),
-  );
+  const cart = useCartStore(useShallow(cartOf));
   const queryClient = useQueryClient();
   const subscription = useSubscription();
   const methods = usePaymentMethods();

@@ -6,17 +6,12 @@ import { cn } from '@/components/ui/cn';
 import { FormAlert } from '@/components/ui/form-alert';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { usePaymentHistory } from '../hooks/use-payment-history';
-import { BRAND_LABELS } from '../lib/plan-display';
+import { cardLabel } from '../lib/plan-display';
 
 const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const TD = 'px-3 py-2.5 text-sm text-slate-700';
 
-// A payment keeps the brand the provider reported, which may be one we no longer list.
-const brandLabels: Record<string, string> = BRAND_LABELS;
-
-function cardText(card: Payment['card']): string {
-  return card ? `${brandLabels[card.brand] ?? card.brand} •••• ${card.last4}` : '—';
-}
+const cardText = (card: Payment['card']) => (card ? cardLabel(card) : '—');
 
 function HistoryTable({ payments, busy }: { payments: Payment[]; busy: boolean }) {
   return (

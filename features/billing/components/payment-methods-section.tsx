@@ -11,13 +11,11 @@ import { notify } from '@/components/ui/toast';
 import { useDeletePaymentMethod } from '../hooks/use-delete-payment-method';
 import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useSetDefaultPaymentMethod } from '../hooks/use-set-default-payment-method';
-import { BRAND_LABELS } from '../lib/plan-display';
+import { BRAND_LABELS, cardExpiry } from '../lib/plan-display';
 import { CardForm } from './card-form';
 
 /** "Visa ending in 4242": how a card is named to screen readers and in the delete question. */
 const cardName = (card: PaymentMethod) => `${BRAND_LABELS[card.brand]} ending in ${card.last4}`;
-const expiryText = (card: PaymentMethod) =>
-  `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
 
 function CardRow(props: {
   card: PaymentMethod;
@@ -34,7 +32,7 @@ function CardRow(props: {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="text-sm font-semibold text-slate-900">{BRAND_LABELS[card.brand]}</span>
         <span className="font-mono text-sm tabular-nums text-slate-700">•••• {card.last4}</span>
-        <span className="text-sm text-slate-500">Expires {expiryText(card)}</span>
+        <span className="text-sm text-slate-500">Expires {cardExpiry(card)}</span>
         {card.is_default ? (
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
             Default

@@ -1,5 +1,6 @@
+import { formatInteger, formatPercent } from '@/lib/format';
 import { cn } from '@/components/ui/cn';
-import { formatMau, formatUsagePercent, type UsageSummary } from '../lib/usage';
+import type { UsageSummary } from '../lib/usage';
 
 const TONE_FILL: Record<UsageSummary['tone'], string> = {
   warning: 'bg-amber-500',
@@ -15,7 +16,7 @@ export function UsageBar({ usage, className }: { usage: UsageSummary; className?
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(usage.progress)}
-      aria-valuetext={usage.unlimited ? 'Unlimited' : formatUsagePercent(usage.percentage)}
+      aria-valuetext={usage.unlimited ? 'Unlimited' : formatPercent(usage.percentage)}
       data-tone={usage.tone}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
     >
@@ -31,14 +32,16 @@ export function UsageBar({ usage, className }: { usage: UsageSummary; className?
 export function UsageCount({ usage }: { usage: UsageSummary }) {
   return (
     <p className="text-sm text-slate-700">
-      <span className="font-semibold tabular-nums text-slate-900">{formatMau(usage.count)}</span>
+      <span className="font-semibold tabular-nums text-slate-900">
+        {formatInteger(usage.count)}
+      </span>
       {usage.unlimited ? (
         ' MAUs this month'
       ) : (
         <>
           {' of '}
           <span className="font-semibold tabular-nums text-slate-900">
-            {formatMau(usage.limit)}
+            {formatInteger(usage.limit)}
           </span>
           {' MAUs this month'}
         </>

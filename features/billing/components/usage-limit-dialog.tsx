@@ -1,3 +1,4 @@
+import { formatInteger } from '@/lib/format';
 import Link from 'next/link';
 import type { PlanCode } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
@@ -6,7 +7,7 @@ import { buttonClasses, focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { formatMau, SUPPORT_MAILTO, usageSummary, type Usage } from '../lib/usage';
+import { SUPPORT_MAILTO, usageSummary, type Usage } from '../lib/usage';
 import { planColour } from '../lib/plan-display';
 import { UsageBar, UsageCount } from './usage-bar';
 
@@ -97,7 +98,7 @@ export function UsageLimitDialog({
               Maximum MAUs
             </dt>
             <dd className="mt-1 font-semibold tabular-nums text-slate-900">
-              {usage.unlimited ? 'Unlimited' : formatMau(usage.limit)}
+              {usage.unlimited ? 'Unlimited' : formatInteger(usage.limit)}
             </dd>
           </div>
         </dl>

@@ -1,10 +1,11 @@
+import { formatPercent } from '@/lib/format';
 import { useState } from 'react';
 import { formatBillingDate, GRACE_DAYS } from '@/lib/billing';
 import type { PlanCode } from '@/lib/constants';
 import type { Subscription } from '@/lib/contracts/plans';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { formatUsagePercent, trackingStopsAt, usageSummary } from '../lib/usage';
+import { trackingStopsAt, usageSummary } from '../lib/usage';
 import { UsageBar, UsageCount } from './usage-bar';
 import { UsageLimitDialog } from './usage-limit-dialog';
 
@@ -45,7 +46,7 @@ export function UsageMeter({ planName, planCode, quota }: UsageMeterProps) {
             usage.tone === 'warning' ? 'text-amber-700' : 'text-slate-600',
           )}
         >
-          {usage.unlimited ? 'Unlimited' : formatUsagePercent(usage.percentage)}
+          {usage.unlimited ? 'Unlimited' : formatPercent(usage.percentage)}
         </span>
       </div>
       <UsageBar usage={usage} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { planKeys } from '@/hooks/query-keys';
 import { listAvailablePlans, listPlans } from '@/services/plans';
-import { ADD_ON_FETCH_LIMIT, PLANS_STALE_TIME_MS } from '../lib/billing-constants';
+import { ADD_ON_FETCH_LIMIT, PLANS_STALE_TIME_MS } from '@/lib/billing';
 
 /** GET /v1/plans/available-plan, sorted by order_number (cached 5 minutes, spec 9). */
 export function useAvailablePlans() {

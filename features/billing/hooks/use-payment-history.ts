@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import { useToken } from '@/hooks/use-token';
-import { PAYMENT_HISTORY_PAGE_SIZE } from '@/lib/billing';
+import { PAYMENT_HISTORY_PAGE_SIZE, PAYMENT_HISTORY_STALE_TIME_MS } from '@/lib/billing';
 import { getPaymentHistory } from '@/services/payments';
-import { PAYMENT_HISTORY_STALE_TIME_MS } from '../lib/billing-constants';
 
 /**
  * One page of paid payments, newest first (spec 7: limit 5, status paid, sort created_at desc),

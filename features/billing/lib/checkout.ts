@@ -1,6 +1,7 @@
 import { checkoutKind, type CheckoutKind } from '@/lib/billing';
 import type { CheckoutBody, PreviewCheckoutBody } from '@/lib/contracts/payments';
 import type { CartData } from '@/stores/cart';
+import { previewBodyFor } from './order-summary';
 
 /**
  * The preview/checkout body of a cart (spec 7): plan and price ids, add_ins only when a quantity
@@ -8,12 +9,12 @@ import type { CartData } from '@/stores/cart';
  */
 export function previewBodyOf(cart: CartData): PreviewCheckoutBody | null {
   if (!cart.plan) return null;
-  const addIns = cart.addOns.filter((a) => a.quantity > 0);
-  return {
-    plan_id: cart.plan.id,
-    plan_price_id: cart.plan.plan_price_id,
-    ...(addIns.length > 0 ? { add_ins: addIns } : {}),
-  };
+  const addOn = cart.addOns.find((a) => a.quantity > 0);
+  return previewBodyFor(
+    { id: cart.plan.id, plan_prices: [{ id: cart.plan.plan_price_id }] },
+    addOn?.quantity ?? 0,
+    addOn ? { plan_id: addOn.plan_id, plan_price_id: addOn.plan_price_id } : null,
+  );
 }
 
 export function checkoutBodyOf(

@@ -10,7 +10,9 @@ import {
 } from '@/lib/billing';
 import type { PreviewCheckoutBody, PricePreview } from '@/lib/contracts/payments';
 import type { Plan, Subscription } from '@/lib/contracts/plans';
+import { formatInteger } from '@/lib/format';
 import type { CartData } from '@/stores/cart';
+import { addOnQuantityOf } from './subscription-display';
 
 /** Enterprise is sold by the sales team (spec 2.5: no checkout for it). */
 export const SALES_EMAIL = 'sales@signpost.dev';
@@ -59,7 +61,7 @@ export function isDowngrade(plan: Pick<Plan, 'order_number'>, current: CurrentPl
 
 /** Add-on units the subscription already has. */
 export function ownedAddOns(subscription: Pick<Subscription, 'user_subscription'>): number {
-  return subscription.user_subscription.add_ons.reduce((sum, a) => sum + a.quantity, 0);
+  return addOnQuantityOf(subscription.user_subscription.add_ons);
 }
 
 /** The add-ons checkbox and quantity stepper of the Order summary (spec 4, 5.9). */
@@ -225,8 +227,7 @@ export function cartFor(opts: {
 }
 
 /** "2 × 1,000 MAUs". */
-export const addOnUnitsLabel = (n: number) =>
-  `${n} × ${MAU_ADD_ON_BLOCK.toLocaleString('en-US')} MAUs`;
+export const addOnUnitsLabel = (n: number) => `${n} × ${formatInteger(MAU_ADD_ON_BLOCK)} MAUs`;
 
 /**
  * The date range beside the total: from today to the preview's period end (spec 9); a downgrade

@@ -1,7 +1,7 @@
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS, formatMoney } from '@/lib/billing';
 import type { CardBrand } from '@/lib/contracts/payments';
 import type { Plan } from '@/lib/contracts/plans';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatInteger } from '@/lib/format';
 
 /** Each plan's fixed colour (spec 9): accent bar, badge and button of its card. */
 export const PLAN_COLOURS: Record<string, { accent: string; badge: string; text: string }> = {
@@ -32,9 +32,19 @@ export const BRAND_LABELS: Record<CardBrand, string> = {
   amex: 'American Express',
 };
 
+/** A card as people read it: "Visa •••• 4242" (a payment keeps whatever brand was reported). */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const labels: Record<string, string> = BRAND_LABELS;
+  return `${labels[card.brand] ?? card.brand} •••• ${card.last4}`;
+}
+
+/** A card's expiry as MM/YYYY. */
+export const cardExpiry = (card: { exp_month: number; exp_year: number }) =>
+  `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+
 /** "1,000" style limit or "Unlimited" (0 means unlimited, spec 3). */
 const limitText = (n: number, unit: string) =>
-  n === 0 ? `Unlimited ${unit}` : `${n.toLocaleString('en-US')} ${unit}`;
+  n === 0 ? `Unlimited ${unit}` : `${formatInteger(n)} ${unit}`;
 
 /**
  * The feature list of a plan card (spec 9): product tracking limit, max MAUs, product tours and

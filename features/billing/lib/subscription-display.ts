@@ -1,6 +1,6 @@
+import { formatInteger } from '@/lib/format';
 import { formatBillingDate, formatMoney, MAU_ADD_ON_BLOCK } from '@/lib/billing';
 import type { Subscription } from '@/lib/contracts/plans';
-import { formatMau } from './usage';
 
 /** "$149.00/month", "Free" for a zero price, "Custom pricing" for a plan sold by sales. */
 export function planPriceText(plan: Pick<Subscription['current_plan'], 'plan_prices'>): string {
@@ -17,7 +17,7 @@ export const addOnQuantityOf = (addOns: Subscription['user_subscription']['add_o
 export function addOnsText(quantity: number): string {
   if (quantity <= 0) return 'None';
   const unit = quantity === 1 ? 'MAU add-on' : 'MAU add-ons';
-  return `${quantity} ${unit} (+${formatMau(quantity * MAU_ADD_ON_BLOCK)} MAUs)`;
+  return `${quantity} ${unit} (+${formatInteger(quantity * MAU_ADD_ON_BLOCK)} MAUs)`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatUsagePercent,
   isUsageDialogDismissed,
   latestUsage,
   rememberUsageDialogDismissed,
@@ -38,15 +37,6 @@ describe('usageSummary', () => {
       progress: 0,
       tone: 'normal',
     });
-  });
-});
-
-describe('formatUsagePercent', () => {
-  it('shows an integer or two decimals, and - when invalid', () => {
-    expect(formatUsagePercent(82)).toBe('82%');
-    expect(formatUsagePercent(82.5)).toBe('82.50%');
-    expect(formatUsagePercent(Number.NaN)).toBe('-');
-    expect(formatUsagePercent(-1)).toBe('-');
   });
 });
 

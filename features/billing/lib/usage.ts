@@ -41,15 +41,6 @@ export function usageSummary({ mau_count, mau_limit }: Usage): UsageSummary {
   };
 }
 
-/** Exact MAU counts with thousands separators ("10,250"): near a limit every customer matters. */
-export const formatMau = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '-');
-
-/** Percentages show as an integer or with two decimals, '-' when invalid (spec 9). */
-export function formatUsagePercent(percentage: number): string {
-  if (!Number.isFinite(percentage) || percentage < 0) return '-';
-  return Number.isInteger(percentage) ? `${percentage}%` : `${percentage.toFixed(2)}%`;
-}
-
 /** When tracking stops: GRACE_DAYS after the count reached the limit; null when not over. */
 export function trackingStopsAt(overLimitSince: string | null): Date | null {
   if (!overLimitSince) return null;

@@ -47,13 +47,6 @@ export function createPaymentsRepository(db: Db) {
       const [row] = lock ? await q.for('update') : await q;
       return row;
     },
-    /** Accounts created before billing may lack a row: they start on the free plan. */
-    async ensureSubscription(userId: string, freePlanId: number) {
-      await db
-        .insert(subscriptions)
-        .values({ userId, planId: freePlanId, status: 'active' })
-        .onConflictDoNothing({ target: subscriptions.userId });
-    },
     async updateSubscription(
       userId: string,
       values: Partial<Omit<SubscriptionRow, 'id' | 'userId' | 'createdAt'>>,

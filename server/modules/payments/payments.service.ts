@@ -29,6 +29,7 @@ import type {
   ProviderEvent,
   ProviderSubscription,
 } from '../../payments/types';
+import type { PlansRepository } from '../plans/plans.repository';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type {
   PaymentMethodRow,
@@ -144,6 +145,7 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepository;
   provider: PaymentProvider;
   profiles: Pick<ProfilesRepository, 'monthlyActive'>;
+  plans: Pick<PlansRepository, 'startOn'>;
   now: () => Date;
   /** Read at emit time: realtime is attached after the services are built. */
   realtime: () => Realtime | undefined;
@@ -196,7 +198,8 @@ export function createPaymentsService(deps: {
     const cat = await catalogue();
     let row = await repo.subscriptionOf(userId);
     if (!row) {
-      await repo.ensureSubscription(userId, cat.free.id);
+      // Accounts created before billing may lack a row: they start on the free plan.
+      await deps.plans.startOn(userId, cat.free.id);
       row = await repo.subscriptionOf(userId);
       if (!row) throw notFound();
     }

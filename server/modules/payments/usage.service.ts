@@ -6,6 +6,12 @@ import type { ProfilesRepository } from '../profiles/profiles.repository';
 import { monthOf } from '../profiles/profile-upsert';
 import type { PaymentsRepository } from './payments.repository';
 
+/** The account's MAU limit and when it was reached this month (null while under it). */
+export interface AccountLimit {
+  mauLimit: number;
+  overLimitSince: Date | null;
+}
+
 /** The account's usage this month against its limit (spec 2.3 and issue 5, "Usage"). */
 export interface UsageStatus {
   mauCount: number;
@@ -35,16 +41,16 @@ export function createUsageService(deps: {
   profiles: Pick<ProfilesRepository, 'monthlyActive'>;
   now: () => Date;
   /** The account's limit and grace start, with period-end changes applied. */
-  limitOf: (userId: string) => Promise<{ mauLimit: number; overLimitSince: Date | null }>;
+  limitOf: (userId: string) => Promise<AccountLimit>;
   /** Tells the user's dashboards the limit was reached. */
   emitLimit: (userId: string, event: UsageLimitEvent) => void;
 }) {
   const cache = new Map<string, { at: number; status: UsageStatus }>();
 
   /** Reads the usage, starts or clears the grace period, and announces a first crossing. */
-  async function evaluate(userId: string): Promise<UsageStatus> {
+  async function evaluate(userId: string, known?: AccountLimit): Promise<UsageStatus> {
     const now = deps.now();
-    const { mauLimit, overLimitSince } = await deps.limitOf(userId);
+    const { mauLimit, overLimitSince } = known ?? (await deps.limitOf(userId));
     const mauCount = mauLimit === 0 ? 0 : await deps.profiles.monthlyActive(userId, monthOf(now));
     const over = isOverLimit(mauCount, mauLimit);
     const monthStart = monthStartOf(now);
@@ -78,7 +84,7 @@ export function createUsageService(deps: {
 
   return {
     /** The usage shown on the dashboard (never cached: it must reflect a purchase at once). */
-    status: evaluate,
+    status: (userId: string, known?: AccountLimit) => evaluate(userId, known),
     /** Throws 402 once the grace period is over; cached for a few seconds per account. */
     async allowIngest(ownerId: string) {
       const status = cached(ownerId) ?? (await evaluate(ownerId));

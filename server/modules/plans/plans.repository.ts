@@ -108,13 +108,6 @@ export function createPlansRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async pricesOf(planId: number) {
-      return db
-        .select()
-        .from(planPrices)
-        .where(eq(planPrices.planId, planId))
-        .orderBy(asc(planPrices.id));
-    },
     async startOn(userId: string, planId: number, tx: Db = db) {
       await tx
         .insert(subscriptions)

@@ -12,7 +12,11 @@ export async function subscriptionDto(
 ): Promise<Subscription> {
   const s = await ctx.payments.settle(userId);
   const [usage, productCount] = await Promise.all([
-    ctx.payments.usage.status(userId),
+    // The settled state is at hand: the usage check needs not settle it again.
+    ctx.payments.usage.status(userId, {
+      mauLimit: s.mauLimit,
+      overLimitSince: s.row.overLimitSince,
+    }),
     ctx.brandsService.count(userId),
   ]);
   const { row, plan } = s;
