@@ -74,8 +74,21 @@ export const DROPDOWN_SCROLL_THRESHOLD_PX = 10;
 export const INGEST_MAX_EVENT_BYTES = 32 * 1024;
 export const INGEST_MAX_REQUEST_BYTES = 500 * 1024;
 export const INGEST_MAX_DEPTH = 32;
-/** Timestamps further ahead of the receive time than this are clamped to it. */
-export const INGEST_MAX_FUTURE_MS = 23 * 60 * 60 * 1000;
+/**
+ * The window an event's timestamp must fall in after clock-skew correction: from 2000-01-01 UTC
+ * to one day after the receive time. Outside it the event is rejected (`timestamp_out_of_range`).
+ */
+export const INGEST_MIN_TIMESTAMP_MS = Date.UTC(2000, 0, 1);
+export const INGEST_MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+/** Events per request (Segment's batch limit) and rejections listed in one answer. */
+export const INGEST_MAX_BATCH_EVENTS = 2500;
+export const INGEST_MAX_LISTED_REJECTIONS = 100;
+/** Profile bounds: anonymous ids kept (newest), keys of data attributes and of metadata, value size. */
+export const PROFILE_MAX_ANONYMOUS_IDS = 100;
+export const PROFILE_MAX_KEYS = 200;
+export const PROFILE_MAX_VALUE_BYTES = 2048;
+/** Longest e-mail and name taken from traits. */
+export const PROFILE_MAX_TEXT = 320;
 /** Socket events of the live tail. */
 export const TAIL_SOCKET_EVENTS = {
   JOIN: 'tail-join',

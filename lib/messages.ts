@@ -162,6 +162,8 @@ export const MESSAGES = {
     noKey: 'Send the write key as the HTTP Basic user name, a Bearer token or the writeKey field.',
     overloaded: 'Too many events right now. Retry after the time in Retry-After.',
     unavailable: 'The event store is unavailable. Retry later.',
+    profileRejected:
+      'The customer profile could not take the values of this request; its events were stored, the profile was not changed.',
     noneAccepted: 'No event in the request was valid.',
     emptyBatch: 'The batch is empty.',
     notObject: 'Each event must be a JSON object.',
@@ -171,6 +173,14 @@ export const MESSAGES = {
     tooDeep: 'The event is nested deeper than 32 levels.',
     badText: 'The event contains invalid text (a lone UTF-16 surrogate or a NUL character).',
     badTimestamp: 'timestamp must be an ISO 8601 date.',
+    timestampOutOfRange:
+      'timestamp (after clock-skew correction from sentAt) must be between 2000-01-01 and one day from now.',
+    tooManyEvents: (max: number) =>
+      `A request holds at most ${max.toLocaleString('en-US')} events: split the batch.`,
+    tooManyTraits: (field: string, max: number) => `${field} has more than ${max} keys.`,
+    valueTooLarge: (field: string, key: string, max: number) =>
+      `${field}.${key} is larger than ${max} bytes.`,
+    textTooLong: (field: string, max: number) => `${field} is longer than ${max} characters.`,
     badType: 'type must be track, page or identify.',
     badField: (field: string) => `${field} is not valid.`,
   },

@@ -259,7 +259,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     store: analytics,
   });
   const attributesService = createAttributesService({ attributes: attributesRepo, access });
-  const ingestService = createIngestService({ writeKeys, batcher, usage: payments.usage });
+  const ingestService = createIngestService({
+    writeKeys,
+    batcher,
+    usage: payments.usage,
+    now,
+  });
   const flowsService = createFlowsService({ flows: createFlowsRepository(db), access });
 
   await app.register(fastifySwagger, {

@@ -34,5 +34,8 @@ export interface RejectedEvent {
 /** Every ingestion answer: how many were stored and why the others were not. */
 export interface IngestResult {
   accepted: number;
+  /** The first 100 rejections of the request. */
   rejected: RejectedEvent[];
+  /** Rejections past the first 100 (present only when there are some). */
+  rejectedMore?: number;
 }

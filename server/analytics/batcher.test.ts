@@ -83,3 +83,84 @@ describe('group-commit batcher', () => {
     );
   });
 });
+
+describe('batcher tenant isolation', () => {
+  it('refuses an account past its share while another account is still accepted', async () => {
+    const s = gatedStore();
+    const b = createBatcher({ store: s.store, maxPendingRows: 100, maxOwnerRows: 30 });
+    const held = [b.submit({ rows: rows(20), ownerId: 'a' })];
+    await tick();
+    held.push(b.submit({ rows: rows(10), ownerId: 'a' }));
+    await expect(b.submit({ rows: rows(1), ownerId: 'a' })).rejects.toBeInstanceOf(OverloadedError);
+    // B has nothing pending: its request is taken even though A fills its share.
+    held.push(b.submit({ rows: rows(25), ownerId: 'b' }));
+    expect(b.pending()).toBe(55);
+    s.release();
+    await tick();
+    s.release();
+    await Promise.all(held);
+    expect(b.pending()).toBe(0);
+    // The share is free again once written.
+    const again = b.submit({ rows: rows(30), ownerId: 'a' });
+    await tick();
+    s.release();
+    await again;
+  });
+
+  it('takes accounts round-robin, so a flood does not delay another account', async () => {
+    const s = gatedStore();
+    const order: string[] = [];
+    const b = createBatcher({
+      store: s.store,
+      maxBatchRows: 4,
+      afterCommit: async (batch) => void order.push(batch.map((p) => p.ownerId).join('')),
+    });
+    const all = [b.submit({ rows: rows(1), ownerId: 'a' })];
+    await tick();
+    for (let i = 0; i < 6; i++) all.push(b.submit({ rows: rows(1), ownerId: 'a' }));
+    all.push(b.submit({ rows: rows(1), ownerId: 'b' }));
+    for (let i = 0; i < 4; i++) {
+      s.release();
+      await tick();
+      await tick();
+    }
+    await Promise.all(all);
+    // B was queued after six of A's requests, yet it rides the very next batch.
+    expect(order).toEqual(['a', 'abaa', 'aaa']);
+  });
+
+  it('fails only the request whose own write fails, not the others of its group', async () => {
+    const written: string[] = [];
+    const store: AnalyticsStore = {
+      engine: 'duckdb',
+      async insert(r) {
+        return r.length;
+      },
+      query: () => Promise.reject(new Error('unused')),
+      ping: async () => undefined,
+      close: async () => undefined,
+    };
+    let gate: () => void = () => undefined;
+    const b = createBatcher({
+      store,
+      afterCommit: async (batch) => {
+        if (batch.length === 1 && batch[0]!.ownerId === 'first')
+          await new Promise<void>((r) => (gate = r));
+        if (batch.some((p) => p.ownerId === 'bad')) throw new Error('profile write refused');
+        written.push(...batch.map((p) => p.ownerId));
+      },
+    });
+    const first = b.submit({ rows: rows(1), ownerId: 'first' });
+    await tick();
+    const good = b.submit({ rows: rows(2), ownerId: 'good' });
+    const bad = b.submit({ rows: rows(2), ownerId: 'bad' });
+    const other = b.submit({ rows: rows(2), ownerId: 'other' });
+    gate();
+    await first;
+    await expect(bad).rejects.toBeInstanceOf(StoreUnavailableError);
+    await good;
+    await other;
+    expect(written).toEqual(['first', 'good', 'other']);
+    expect(b.pending()).toBe(0);
+  });
+});

@@ -25,10 +25,13 @@ export interface BatcherOptions {
   maxBatchRows?: number;
   /** Rows waiting (queued + in flight) above which new submissions are refused. */
   maxPendingRows?: number;
+  /** Rows one account may have waiting (default: a quarter of maxPendingRows). */
+  maxOwnerRows?: number;
   /**
    * Runs after each store commit with every submission of the batch (also rows the store
-   * skipped as duplicates, so it must be idempotent). A failure rejects the whole batch, and
-   * the clients' retries run it again.
+   * skipped as duplicates, so it must be idempotent). When it fails for a group, each
+   * submission is written again alone; only those failing alone are rejected, and the clients'
+   * retries run them again.
    */
   afterCommit?: (batch: Submission[]) => Promise<void>;
   /** Fire-and-forget notification of committed rows (live tail); errors are ignored. */
@@ -55,11 +58,23 @@ export interface Batcher {
  * Group commit: while one store insert runs, new requests queue up; the next insert takes all
  * of them at once. An idle server writes a lone request immediately; a busy one writes in bulk,
  * which is what keeps DuckDB and ClickHouse fast (single-row inserts run at ~1k rows/s).
+ *
+ * Tenants are kept apart (docs/tracking.md, "Limits and fair use"):
+ * - each account may hold at most `maxOwnerRows` pending rows (a quarter of the queue by default),
+ *   so one flooding account gets 429 while the others still have room;
+ * - a batch takes the accounts' requests round-robin, so another account's request rides the next
+ *   batch instead of waiting behind a flood;
+ * - when a grouped write fails, each request of the group is written again on its own, so a
+ *   request that cannot be written fails alone (re-writing is safe: rows are deduplicated by
+ *   messageId and the post-commit step is idempotent).
  */
 export function createBatcher(opts: BatcherOptions): Batcher {
   const maxBatchRows = opts.maxBatchRows ?? 5_000;
   const maxPendingRows = opts.maxPendingRows ?? 200_000;
-  const queue: Pending[] = [];
+  const maxOwnerRows = opts.maxOwnerRows ?? Math.max(1, Math.floor(maxPendingRows / 4));
+  /** Per-account FIFO queues; Map order is the round-robin order. */
+  const queues = new Map<string, Pending[]>();
+  const ownerRows = new Map<string, number>();
   let queuedRows = 0;
   let inFlightRows = 0;
   let running: Promise<void> | null = null;
@@ -68,51 +83,80 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   const takeBatch = (): Pending[] => {
     const batch: Pending[] = [];
     let rows = 0;
-    while (queue.length > 0) {
-      const next = queue[0]!;
-      if (batch.length > 0 && rows + next.rows.length > maxBatchRows) break;
-      queue.shift();
-      batch.push(next);
-      rows += next.rows.length;
+    let full = false;
+    while (queues.size > 0 && !full) {
+      for (const [owner, list] of [...queues]) {
+        const next = list[0]!;
+        if (batch.length > 0 && rows + next.rows.length > maxBatchRows) {
+          full = true;
+          break;
+        }
+        list.shift();
+        // Moved to the back: the next batch starts with the accounts this one did not reach.
+        queues.delete(owner);
+        if (list.length > 0) queues.set(owner, list);
+        batch.push(next);
+        rows += next.rows.length;
+      }
     }
     queuedRows -= rows;
     inFlightRows = rows;
     return batch;
   };
 
+  const release = (p: Pending) => {
+    const left = (ownerRows.get(p.ownerId) ?? 0) - p.rows.length;
+    if (left > 0) ownerRows.set(p.ownerId, left);
+    else ownerRows.delete(p.ownerId);
+  };
+
+  const write = async (batch: Pending[]) => {
+    const rows = batch.length === 1 ? batch[0]!.rows : batch.flatMap((p) => p.rows);
+    await opts.store.insert(rows);
+    await opts.afterCommit?.(batch);
+    for (const p of batch) p.resolve();
+    try {
+      opts.onCommitted?.(rows);
+    } catch {
+      // Notifications never affect acknowledgement.
+    }
+  };
+
   const writeBatch = async (batch: Pending[]) => {
     try {
-      const rows = batch.flatMap((p) => p.rows);
-      await opts.store.insert(rows);
-      await opts.afterCommit?.(batch);
-      for (const p of batch) p.resolve();
-      try {
-        opts.onCommitted?.(rows);
-      } catch {
-        // Notifications never affect acknowledgement.
-      }
+      await write(batch);
     } catch (err) {
-      const failure = new StoreUnavailableError(err);
-      for (const p of batch) p.reject(failure);
+      if (batch.length === 1) batch[0]!.reject(new StoreUnavailableError(err));
+      else
+        for (const p of batch)
+          await write([p]).catch((own: unknown) => p.reject(new StoreUnavailableError(own)));
     } finally {
+      for (const p of batch) release(p);
       inFlightRows = 0;
     }
   };
 
   const loop = async () => {
-    while (queue.length > 0) await writeBatch(takeBatch());
+    while (queues.size > 0) await writeBatch(takeBatch());
     running = null;
   };
 
   return {
     submit(submission) {
       if (closed) return Promise.reject(new StoreUnavailableError(new Error('shutting down')));
-      if (submission.rows.length === 0) return Promise.resolve();
-      if (queuedRows + inFlightRows + submission.rows.length > maxPendingRows)
+      const n = submission.rows.length;
+      if (n === 0) return Promise.resolve();
+      const own = ownerRows.get(submission.ownerId) ?? 0;
+      // An account with nothing pending may always send one request (up to the whole queue).
+      if (queuedRows + inFlightRows + n > maxPendingRows || (own > 0 && own + n > maxOwnerRows))
         return Promise.reject(new OverloadedError(1));
       return new Promise<void>((resolve, reject) => {
-        queue.push({ ...submission, resolve, reject });
-        queuedRows += submission.rows.length;
+        const list = queues.get(submission.ownerId);
+        const pending = { ...submission, resolve, reject };
+        if (list) list.push(pending);
+        else queues.set(submission.ownerId, [pending]);
+        ownerRows.set(submission.ownerId, own + n);
+        queuedRows += n;
         running ??= loop();
       });
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDENTIFY_EVENT, PAGE_EVENT } from '../../analytics/types';
+import { MESSAGES } from '../../../lib/messages';
 import { normalizeAll, normalizeMessage, sanitize, type RequestFacts } from './ingest.normalize';
 import { parseUserAgent } from './user-agent';
 
@@ -46,7 +47,7 @@ describe('normalizeMessage', () => {
     expect(identify).toMatchObject({ event: IDENTIFY_EVENT, properties: { email: 'e@x.io' } });
   });
 
-  it('shifts timestamps by the client clock skew and clamps the far future', () => {
+  it('shifts timestamps by the client clock skew and rejects those outside the window', () => {
     const f = facts();
     const skewed = normalizeMessage(
       {
@@ -59,16 +60,61 @@ describe('normalizeMessage', () => {
       f,
     );
     expect(skewed.timestamp.toISOString()).toBe('2026-11-21T11:59:00.000Z');
-    const future = normalizeMessage(
-      { type: 'track', event: 'e', anonymousId: 'a', timestamp: '2026-11-23T12:00:00Z' },
-      f,
+    const at = (timestamp: string | number, sentAt?: string) =>
+      normalizeAll([{ type: 'track', event: 'e', anonymousId: 'a', timestamp, sentAt }], f);
+    const outside = {
+      code: 'timestamp_out_of_range',
+      message: MESSAGES.ingest.timestampOutOfRange,
+    };
+    // One day after the receive time (2026-11-21T12:00Z) is the last instant kept.
+    expect(at('2026-11-22T12:00:00Z').rows[0]!.timestamp.toISOString()).toBe(
+      '2026-11-22T12:00:00.000Z',
     );
-    expect(future.timestamp.toISOString()).toBe('2026-11-21T12:00:00.000Z');
-    const within = normalizeMessage(
-      { type: 'track', event: 'e', anonymousId: 'a', timestamp: '2026-11-22T10:00:00Z' },
-      f,
+    expect(at('2026-11-22T12:00:00.001Z').rejected).toEqual([{ index: 0, ...outside }]);
+    expect(at('2000-01-01T00:00:00Z').rows).toHaveLength(1);
+    for (const old of ['1999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '0099-06-01T00:00:00Z'])
+      expect(at(old).rejected).toEqual([{ index: 0, ...outside }]);
+    expect(at(-8.64e15).rejected[0]!.code).toBe('timestamp_out_of_range');
+    expect(at(8.64e15 + 1).rejected[0]!.code).toBe('bad_timestamp');
+    // A year-0 timestamp sent with a year-0 sentAt is only a wrong clock: corrected, it is kept.
+    const corrected = at('0000-01-01T00:00:00Z', '0000-01-01T00:00:01Z').rows[0]!;
+    expect(corrected.timestamp.toISOString()).toBe('2026-11-21T11:59:59.000Z');
+  });
+
+  it('bounds identify traits: key count, value size and e-mail length', () => {
+    const f = facts();
+    const identify = (traits: Record<string, unknown>) =>
+      normalizeAll([{ userId: 'u', traits }], f, 'identify').rejected;
+    const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i]));
+    expect(identify(many)).toEqual([
+      { index: 0, code: 'too_many_traits', message: MESSAGES.ingest.tooManyTraits('traits', 200) },
+    ]);
+    expect(identify({ metadata: many })[0]!.message).toBe(
+      MESSAGES.ingest.tooManyTraits('traits.metadata', 200),
     );
-    expect(within.timestamp.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(identify({ bio: 'x'.repeat(2047) })).toEqual([]);
+    expect(identify({ bio: 'é'.repeat(1500) })[0]).toMatchObject({
+      code: 'value_too_large',
+      message: MESSAGES.ingest.valueTooLarge('traits', 'bio', 2048),
+    });
+    expect(identify({ email: `${'a'.repeat(320)}@x.io` })[0]!.message).toBe(
+      MESSAGES.ingest.textTooLong('traits.email', 320),
+    );
+    // Properties of a track are not profile attributes: only the 32 KB event bound applies.
+    expect(
+      normalizeAll([{ type: 'track', event: 'e', anonymousId: 'a', properties: many }], f).rows,
+    ).toHaveLength(1);
+  });
+
+  it('lists the first 100 rejections and counts the rest', () => {
+    const { rows, rejected, rejectedMore } = normalizeAll(
+      [...Array.from({ length: 250 }, () => 42), { type: 'track', event: 'ok', anonymousId: 'a' }],
+      facts(),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rejected).toHaveLength(100);
+    expect(rejected[99]!.index).toBe(99);
+    expect(rejectedMore).toBe(150);
   });
 
   it('rejects each bad message with a code and keeps the others', () => {

@@ -3,6 +3,11 @@ import {
   INGEST_MAX_DEPTH,
   INGEST_MAX_EVENT_BYTES,
   INGEST_MAX_FUTURE_MS,
+  INGEST_MAX_LISTED_REJECTIONS,
+  INGEST_MIN_TIMESTAMP_MS,
+  PROFILE_MAX_KEYS,
+  PROFILE_MAX_TEXT,
+  PROFILE_MAX_VALUE_BYTES,
 } from '../../../lib/constants';
 import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
@@ -99,6 +104,40 @@ function urlParts(url: string | null): { url: string | null; path: string | null
   }
 }
 
+/**
+ * An identify's traits become profile attributes: bounded key count, value size, and the length
+ * of the e-mail and name, so one message can never make the profile write fail.
+ */
+function checkTraits(traits: Obj) {
+  const { metadata, ...rest } = traits;
+  const groups: [string, Obj][] = [['traits', rest]];
+  if (isObj(metadata)) groups.push(['traits.metadata', metadata]);
+  for (const [field, obj] of groups) {
+    const keys = Object.keys(obj);
+    if (keys.length > PROFILE_MAX_KEYS)
+      throw new Reject('too_many_traits', MESSAGES.ingest.tooManyTraits(field, PROFILE_MAX_KEYS));
+    for (const k of keys) {
+      const v = obj[k];
+      // A string counts its UTF-8 bytes, anything else its JSON text.
+      const text = typeof v === 'string' ? v : JSON.stringify(v);
+      if (
+        text.length > PROFILE_MAX_VALUE_BYTES / 3 &&
+        Buffer.byteLength(text) > PROFILE_MAX_VALUE_BYTES
+      )
+        throw new Reject(
+          'value_too_large',
+          MESSAGES.ingest.valueTooLarge(field, k, PROFILE_MAX_VALUE_BYTES),
+        );
+    }
+  }
+  for (const k of ['email', 'name', 'firstName', 'lastName'])
+    if (typeof rest[k] === 'string' && (rest[k] as string).length > PROFILE_MAX_TEXT)
+      throw new Reject(
+        'invalid_field',
+        MESSAGES.ingest.textTooLong(`traits.${k}`, PROFILE_MAX_TEXT),
+      );
+}
+
 /** Request-level facts used to enrich every event of a request. */
 export interface RequestFacts {
   brandId: number;
@@ -164,7 +203,14 @@ export function normalizeMessage(
   let timestamp = facts.receivedAt;
   if (clientTime !== null)
     timestamp = sentAt !== null ? clientTime + (facts.receivedAt - sentAt) : clientTime;
-  if (timestamp > facts.receivedAt + INGEST_MAX_FUTURE_MS) timestamp = facts.receivedAt;
+  // Bounded so every store (and PostgreSQL's profile columns) takes it as it is.
+  if (
+    !Number.isFinite(timestamp) ||
+    timestamp < INGEST_MIN_TIMESTAMP_MS ||
+    timestamp > facts.receivedAt + INGEST_MAX_FUTURE_MS
+  )
+    throw new Reject('timestamp_out_of_range', MESSAGES.ingest.timestampOutOfRange);
+  if (type === 'identify') checkTraits(properties);
 
   const page = isObj(context.page) ? context.page : {};
   const { url, path } = urlParts(str(properties.url) ?? str(page.url));
@@ -200,23 +246,29 @@ export function normalizeMessage(
   };
 }
 
-/** Normalises a list, keeping the valid messages and describing each rejected one. */
+/**
+ * Normalises a list, keeping the valid messages and describing the rejected ones: the first 100
+ * are listed, `rejectedMore` counts the rest (an answer never grows with a hostile request).
+ */
 export function normalizeAll(
   messages: unknown[],
   facts: RequestFacts,
   impliedType?: IngestType,
-): { rows: EventRow[]; rejected: RejectedEvent[] } {
+): { rows: EventRow[]; rejected: RejectedEvent[]; rejectedMore: number } {
   const rows: EventRow[] = [];
   const rejected: RejectedEvent[] = [];
+  let rejectedMore = 0;
   messages.forEach((m, index) => {
     try {
       rows.push(normalizeMessage(m, facts, impliedType));
     } catch (err) {
-      if (err instanceof Reject) rejected.push({ index, code: err.code, message: err.message });
-      else throw err;
+      if (!(err instanceof Reject)) throw err;
+      if (rejected.length < INGEST_MAX_LISTED_REJECTIONS)
+        rejected.push({ index, code: err.code, message: err.message });
+      else rejectedMore++;
     }
   });
-  return { rows, rejected };
+  return { rows, rejected, rejectedMore };
 }
 
 /** Sanitises request-level values (batch context) the same way as messages. */

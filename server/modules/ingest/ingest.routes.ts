@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INGEST_MAX_REQUEST_BYTES } from '../../../lib/constants';
+import { INGEST_MAX_BATCH_EVENTS, INGEST_MAX_REQUEST_BYTES } from '../../../lib/constants';
 import type { IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import type { ZodApp } from '../../context';
@@ -65,6 +65,13 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
       if (!isObj(body)) throw new AppError(400, 'invalid_body', MESSAGES.http.bodyNotObject);
       if (!Array.isArray(body.batch) || body.batch.length === 0)
         throw new AppError(400, 'empty_batch', MESSAGES.ingest.emptyBatch);
+      // 413 as for an oversized body: Segment clients and our SDK split the batch and retry.
+      if (body.batch.length > INGEST_MAX_BATCH_EVENTS)
+        throw new AppError(
+          413,
+          'too_many_events',
+          MESSAGES.ingest.tooManyEvents(INGEST_MAX_BATCH_EVENTS),
+        );
       messages = body.batch;
       sentAt = body.sentAt;
       context = body.context;

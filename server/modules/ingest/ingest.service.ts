@@ -1,6 +1,6 @@
 import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
-import { OverloadedError, type Batcher } from '../../analytics/batcher';
+import { OverloadedError, StoreUnavailableError, type Batcher } from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
 import type { WriteKeys } from './write-keys';
@@ -27,13 +27,26 @@ export class NothingAccepted extends AppError {
   }
 }
 
+/** SQLSTATE classes 22 (data exception) and 54 (program limit exceeded), anywhere in the chain. */
+function isDataError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Validate → enrich → group-commit batcher → acknowledge (ARCHITECTURE §6). */
 export function createIngestService(deps: {
   writeKeys: WriteKeys;
   batcher: Batcher;
   /** Refuses (402) an account whose MAU grace period is over. */
   usage?: { allowIngest(ownerId: string): Promise<void> };
+  /** The server clock: receive time, the timestamp window and the MAU month follow it. */
+  now?: () => Date;
 }) {
+  const now = deps.now ?? (() => new Date());
   return {
     async ingest(req: IngestRequest): Promise<IngestResult> {
       if (!req.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
@@ -42,24 +55,29 @@ export function createIngestService(deps: {
       await deps.usage?.allowIngest(owner.ownerId);
       const facts: RequestFacts = {
         brandId: owner.brandId,
-        receivedAt: Date.now(),
+        receivedAt: now().getTime(),
         sentAt: req.sentAt,
         context: requestContext(req.context),
         userAgent: req.userAgent,
         country: req.country,
       };
-      const { rows, rejected } = normalizeAll(req.messages, facts, req.impliedType);
-      if (rows.length === 0) throw new NothingAccepted({ accepted: 0, rejected });
+      const { rows, rejected, rejectedMore } = normalizeAll(req.messages, facts, req.impliedType);
+      const verdicts = rejectedMore > 0 ? { rejected, rejectedMore } : { rejected };
+      if (rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
       try {
         await deps.batcher.submit({ rows, ownerId: owner.ownerId });
       } catch (err) {
         if (err instanceof OverloadedError)
           throw tooManyRequests(MESSAGES.ingest.overloaded, err.retryAfterSeconds);
+        // The database refused this request's own values (validation should have caught them):
+        // sending it again cannot succeed, so it is not answered with a retryable 503.
+        if (err instanceof StoreUnavailableError && isDataError(err.cause))
+          throw new AppError(400, 'profile_rejected', MESSAGES.ingest.profileRejected);
         throw new AppError(503, 'store_unavailable', MESSAGES.ingest.unavailable, undefined, {
           'retry-after': '5',
         });
       }
-      return { accepted: rows.length, rejected };
+      return { accepted: rows.length, ...verdicts };
     },
   };
 }

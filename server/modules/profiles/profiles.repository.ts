@@ -1,9 +1,21 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountUsage, customerProfiles } from '../../db/schema';
+import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/constants';
 import type { ProfilePatch } from './profile-upsert';
 
 export type ProfileRow = typeof customerProfiles.$inferSelect;
+
+/**
+ * `old || new` while the result stays within PROFILE_MAX_KEYS keys; past that only the keys the
+ * profile already has are updated (new ones are not added).
+ */
+const cappedMerge = (old: SQL, patch: SQL) => sql`CASE
+  WHEN (SELECT count(*) FROM jsonb_object_keys(${old} || ${patch})) <= ${PROFILE_MAX_KEYS}
+  THEN ${old} || ${patch}
+  ELSE ${old} || (SELECT coalesce(jsonb_object_agg(k, v), '{}'::jsonb)
+                  FROM jsonb_each(${patch}) AS e(k, v) WHERE ${old} ? k)
+  END`;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -38,11 +50,16 @@ export function createProfilesRepository(db: Db) {
             data_attributes jsonb, metadata jsonb, first_seen timestamptz,
             last_seen timestamptz, active_month int)
           ON CONFLICT (brand_id, customer_key) DO UPDATE SET
-            anonymous_ids = ARRAY(SELECT DISTINCT u FROM unnest(c.anonymous_ids || EXCLUDED.anonymous_ids) u ORDER BY u),
+            anonymous_ids = ARRAY(
+              SELECT u FROM (
+                SELECT u, max(o) AS o
+                FROM unnest(c.anonymous_ids || EXCLUDED.anonymous_ids) WITH ORDINALITY AS t(u, o)
+                GROUP BY u ORDER BY o DESC LIMIT ${PROFILE_MAX_ANONYMOUS_IDS}) newest
+              ORDER BY o),
             email = COALESCE(EXCLUDED.email, c.email),
             name = COALESCE(EXCLUDED.name, c.name),
-            data_attributes = c.data_attributes || EXCLUDED.data_attributes,
-            metadata = c.metadata || EXCLUDED.metadata,
+            data_attributes = ${cappedMerge(sql.raw('c.data_attributes'), sql.raw('EXCLUDED.data_attributes'))},
+            metadata = ${cappedMerge(sql.raw('c.metadata'), sql.raw('EXCLUDED.metadata'))},
             first_seen = LEAST(c.first_seen, EXCLUDED.first_seen),
             last_seen = GREATEST(c.last_seen, EXCLUDED.last_seen),
             active_month = GREATEST(c.active_month, EXCLUDED.active_month)
