@@ -33,7 +33,16 @@ function loadInWorker(url: string, headers: Record<string, string>) {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-ingest-'));
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  // One product sends everything: the fair-use limits are checked on every request (their cost
+  // is measured) but set high enough never to refuse.
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    INGEST_RATE_PER_KEY: '1000000000',
+    INGEST_BURST_PER_KEY: '1000000000',
+    INGEST_DAILY_EVENTS_PER_MAU: '1000000',
+  });
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({ env, database, realtime: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -161,6 +161,10 @@ export const MESSAGES = {
     unknownKey: 'Unknown write key. Copy the snippet again from Product Tracking.',
     noKey: 'Send the write key as the HTTP Basic user name, a Bearer token or the writeKey field.',
     overloaded: 'Too many events right now. Retry after the time in Retry-After.',
+    rateLimited: (perSecond: number) =>
+      `This product sends more than ${perSecond.toLocaleString('en-US')} events per second. Retry after the time in Retry-After.`,
+    dailyAllowance: (events: number) =>
+      `This account has sent its ${events.toLocaleString('en-US')} events for today (UTC). Tracking resumes at midnight UTC; a larger plan raises the allowance.`,
     unavailable: 'The event store is unavailable. Retry later.',
     profileRejected:
       'The customer profile could not take the values of this request; its events were stored, the profile was not changed.',

@@ -87,7 +87,13 @@ async function main() {
   const totalEvents = arg('events', 200_000);
   const days = arg('days', 30);
   readDotEnv(path.join(ROOT, '.env'));
-  const env = loadEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  // A bulk import by the operator: the per-product rate and daily allowance do not apply.
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    INGEST_RATE_PER_KEY: '0',
+    INGEST_DAILY_EVENTS_PER_MAU: '0',
+  });
   const release = lockDataDir(env.DATA_DIR);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const app = await buildApp({

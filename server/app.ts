@@ -46,6 +46,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createWriteKeys } from './modules/ingest/write-keys';
+import { createFairUse, memoryTokenBuckets, redisTokenBuckets } from './modules/ingest/fair-use';
 import { createAttributesRepository } from './modules/profiles/attributes.repository';
 import { createAttributesService } from './modules/profiles/attributes.service';
 import { profilePatches } from './modules/profiles/profile-upsert';
@@ -264,6 +265,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     batcher,
     usage: payments.usage,
     now,
+    fairUse: createFairUse({
+      buckets: redis ? redisTokenBuckets(redis) : memoryTokenBuckets(),
+      counters,
+      now,
+      options: {
+        ratePerSecond: env.INGEST_RATE_PER_KEY,
+        burst: env.INGEST_BURST_PER_KEY,
+        eventsPerMauPerDay: env.INGEST_DAILY_EVENTS_PER_MAU,
+      },
+    }),
   });
   const flowsService = createFlowsService({ flows: createFlowsRepository(db), access });
 

@@ -37,6 +37,12 @@ export const envSchema = z
     CLICKHOUSE_DATABASE: z.string().trim().min(1).default('default'),
     /** Events the ingestion batcher may hold before it answers 429. */
     INGEST_MAX_PENDING: z.coerce.number().int().min(100).default(200_000),
+    /** Sustained events per second per product (token bucket); 0 = off. */
+    INGEST_RATE_PER_KEY: z.coerce.number().min(0).default(2_000),
+    /** Events a product may send in one burst (at least one full batch of 2,500). */
+    INGEST_BURST_PER_KEY: z.coerce.number().int().min(2_500).default(20_000),
+    /** Daily events allowed per MAU of the account's plan (at least 1,000 MAU's worth); 0 = off. */
+    INGEST_DAILY_EVENTS_PER_MAU: z.coerce.number().int().min(0).default(250),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
     MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
     /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */

@@ -5,8 +5,12 @@ import { tooManyRequests } from '../errors';
 
 /** Fixed-window counters; memory for one node, Redis when nodes share REDIS_URL. */
 export interface CounterStore {
-  /** Adds one hit; returns the count in the current window and ms until it resets. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Adds `amount` hits (one by default); returns the count in the window and ms until it resets. */
+  hit(
+    key: string,
+    windowMs: number,
+    amount?: number,
+  ): Promise<{ count: number; resetInMs: number }>;
   peek(key: string): Promise<{ count: number; resetInMs: number }>;
   clear(key: string): Promise<void>;
 }
@@ -22,9 +26,9 @@ export function memoryCounterStore(): CounterStore {
     return w;
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const w = live(key) ?? { count: 0, resetAt: Date.now() + windowMs };
-      w.count += 1;
+      w.count += amount;
       windows.set(key, w);
       if (windows.size > 50_000) {
         for (const k of windows.keys()) live(k);
@@ -43,9 +47,9 @@ export function memoryCounterStore(): CounterStore {
 
 export function redisCounterStore(redis: Redis, prefix = 'signpost:rl:'): CounterStore {
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+      const res = await redis.multi().incrby(k, amount).pexpire(k, windowMs, 'NX').pttl(k).exec();
       const count = Number(res?.[0]?.[1] ?? 1);
       const ttl = Number(res?.[2]?.[1] ?? windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };

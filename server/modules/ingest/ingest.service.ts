@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../lib/messages';
 import { OverloadedError, StoreUnavailableError, type Batcher } from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
+import type { FairUse } from './fair-use';
 import type { WriteKeys } from './write-keys';
 
 export interface IngestRequest {
@@ -42,7 +43,9 @@ export function createIngestService(deps: {
   writeKeys: WriteKeys;
   batcher: Batcher;
   /** Refuses (402) an account whose MAU grace period is over. */
-  usage?: { allowIngest(ownerId: string): Promise<void> };
+  usage?: { allowIngest(ownerId: string): Promise<{ mauLimit: number }> };
+  /** Token bucket per product and daily allowance per account. */
+  fairUse?: FairUse;
   /** The server clock: receive time, the timestamp window and the MAU month follow it. */
   now?: () => Date;
 }) {
@@ -52,7 +55,9 @@ export function createIngestService(deps: {
       if (!req.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
       const owner = await deps.writeKeys.resolve(req.writeKey);
       if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
-      await deps.usage?.allowIngest(owner.ownerId);
+      await deps.fairUse?.take(owner.brandId, req.messages.length);
+      const usage = await deps.usage?.allowIngest(owner.ownerId);
+      if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);
       const facts: RequestFacts = {
         brandId: owner.brandId,
         receivedAt: now().getTime(),
@@ -77,6 +82,7 @@ export function createIngestService(deps: {
           'retry-after': '5',
         });
       }
+      await deps.fairUse?.record(owner.ownerId, rows.length);
       return { accepted: rows.length, ...verdicts };
     },
   };

@@ -85,13 +85,17 @@ export function createUsageService(deps: {
   return {
     /** The usage shown on the dashboard (never cached: it must reflect a purchase at once). */
     status: (userId: string, known?: AccountLimit) => evaluate(userId, known),
-    /** Throws 402 once the grace period is over; cached for a few seconds per account. */
-    async allowIngest(ownerId: string) {
+    /**
+     * Throws 402 once the grace period is over; cached for a few seconds per account. Returns the
+     * usage (its MAU limit sizes the daily event allowance).
+     */
+    async allowIngest(ownerId: string): Promise<UsageStatus> {
       const status = cached(ownerId) ?? (await evaluate(ownerId));
       if (status.trackingPaused)
         throw new AppError(402, 'quota_exceeded', MESSAGES.payments.quotaExceeded, undefined, {
           'retry-after': String(PAUSED_RETRY_AFTER_SECONDS),
         });
+      return status;
     },
     /** After a batch is stored: notices the count reaching the limit (once per month). */
     async afterIngest(ownerId: string) {

@@ -1,0 +1,144 @@
+import type { Redis } from 'ioredis';
+import { MESSAGES } from '../../../lib/messages';
+import { AppError } from '../../errors';
+import type { CounterStore } from '../../plugins/rate-limit';
+
+/** Token buckets keyed by product: `take` spends `cost` tokens or says how long to wait. */
+export interface TokenBuckets {
+  take(key: string, cost: number, ratePerSecond: number, burst: number): Promise<TakeResult>;
+}
+export interface TakeResult {
+  ok: boolean;
+  /** Milliseconds until `cost` tokens are available (0 when ok). */
+  waitMs: number;
+}
+
+const refill = (state: { tokens: number; at: number }, now: number, rate: number, burst: number) =>
+  Math.min(burst, state.tokens + ((now - state.at) * rate) / 1000);
+
+/** One node's buckets. Idle full buckets are swept so the map stays bounded. */
+export function memoryTokenBuckets(clock: () => number = Date.now): TokenBuckets {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    async take(key, cost, rate, burst) {
+      const now = clock();
+      const state = buckets.get(key) ?? { tokens: burst, at: now };
+      const tokens = refill(state, now, rate, burst);
+      if (buckets.size > 50_000)
+        for (const [k, s] of buckets) if (refill(s, now, rate, burst) >= burst) buckets.delete(k);
+      if (tokens >= cost) {
+        buckets.set(key, { tokens: tokens - cost, at: now });
+        return { ok: true, waitMs: 0 };
+      }
+      buckets.set(key, { tokens, at: now });
+      return { ok: false, waitMs: Math.ceil(((cost - tokens) * 1000) / rate) };
+    },
+  };
+}
+
+// Atomic refill-and-take on the Redis server's clock, so every node shares one bucket.
+const TAKE_SCRIPT = `
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(v[1]) or burst
+local at = tonumber(v[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate / 1000)
+local wait = 0
+if tokens >= cost then tokens = tokens - cost else wait = math.ceil((cost - tokens) * 1000 / rate) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
+return wait
+`;
+
+/** Buckets shared by every node through Redis (REDIS_URL). */
+export function redisTokenBuckets(redis: Redis, prefix = 'signpost:tb:'): TokenBuckets {
+  return {
+    async take(key, cost, rate, burst) {
+      const wait = Number(await redis.eval(TAKE_SCRIPT, 1, prefix + key, rate, burst, cost));
+      return { ok: wait === 0, waitMs: wait };
+    },
+  };
+}
+
+export interface FairUseOptions {
+  /** Sustained events per second per product; 0 switches the bucket off. */
+  ratePerSecond: number;
+  /** Events a product may send at once after a quiet period. */
+  burst: number;
+  /** Daily events per monthly active user of the plan; 0 switches the allowance off. */
+  eventsPerMauPerDay: number;
+}
+
+const DAY_MS = 86_400_000;
+/** The daily allowance never goes below that of a 1,000-MAU plan (the free plan). */
+const MIN_ALLOWANCE_MAU = 1_000;
+
+/** Events a plan may send per UTC day; null = unlimited (a plan without a MAU limit). */
+export function dailyAllowance(mauLimit: number, eventsPerMauPerDay: number): number | null {
+  if (eventsPerMauPerDay <= 0 || mauLimit === 0) return null;
+  return Math.max(mauLimit, MIN_ALLOWANCE_MAU) * eventsPerMauPerDay;
+}
+
+/**
+ * Fair use of ingestion (docs/tracking.md, "Limits and fair use"): a token bucket per product
+ * (its write key) and a daily event allowance per account that counts every event, anonymous
+ * ones included. Both answer 429 with Retry-After.
+ */
+export function createFairUse(deps: {
+  buckets: TokenBuckets;
+  counters: CounterStore;
+  options: FairUseOptions;
+  now: () => Date;
+}) {
+  const { ratePerSecond, burst, eventsPerMauPerDay } = deps.options;
+  const dayKey = (ownerId: string, now: Date) =>
+    `ingest-day:${ownerId}:${now.toISOString().slice(0, 10)}`;
+  const untilMidnight = (now: Date) => DAY_MS - (now.getTime() % DAY_MS);
+
+  return {
+    /** Spends one token per message of the request from the product's bucket. */
+    async take(brandId: number, messages: number) {
+      if (ratePerSecond <= 0) return;
+      const { ok, waitMs } = await deps.buckets.take(
+        `brand:${brandId}`,
+        messages,
+        ratePerSecond,
+        Math.max(burst, messages),
+      );
+      if (!ok)
+        throw new AppError(
+          429,
+          'rate_limited',
+          MESSAGES.ingest.rateLimited(ratePerSecond),
+          undefined,
+          { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+        );
+    },
+    /** Refuses the request when it would take the account past today's allowance. */
+    async checkDaily(ownerId: string, mauLimit: number, messages: number) {
+      const allowance = dailyAllowance(mauLimit, eventsPerMauPerDay);
+      if (allowance === null) return;
+      const now = deps.now();
+      const { count } = await deps.counters.peek(dayKey(ownerId, now));
+      if (count + messages > allowance)
+        throw new AppError(
+          429,
+          'daily_allowance',
+          MESSAGES.ingest.dailyAllowance(allowance),
+          undefined,
+          { 'retry-after': String(Math.max(1, Math.ceil(untilMidnight(now) / 1000))) },
+        );
+    },
+    /** Counts accepted events against today's allowance. */
+    async record(ownerId: string, events: number) {
+      if (eventsPerMauPerDay <= 0 || events === 0) return;
+      const now = deps.now();
+      await deps.counters.hit(dayKey(ownerId, now), untilMidnight(now) + 60_000, events);
+    },
+  };
+}
+export type FairUse = ReturnType<typeof createFairUse>;
