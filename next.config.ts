@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -13,4 +14,18 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * NEXT_PUBLIC_* values are inlined into the public bundle: a bearer token there is a credential
+ * handed to every visitor. The default token exists only for `npm run dev:mock` (next dev).
+ */
+export function checkBuildEnv(phase: string, env: Record<string, string | undefined>) {
+  if (phase === PHASE_PRODUCTION_BUILD && env.NEXT_PUBLIC_DEFAULT_TOKEN)
+    throw new Error(
+      'NEXT_PUBLIC_DEFAULT_TOKEN is set: a production build would put that bearer token into the public dashboard bundle. It is only for `npm run dev:mock`; unset it to build.',
+    );
+}
+
+export default function config(phase: string): NextConfig {
+  checkBuildEnv(phase, process.env);
+  return nextConfig;
+}

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The test-mode server (e2e/test-mode.spec.ts). */
+export const TEST_MODE_PORT = PORT + 1;
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** E2E against the real server (production build) on a throw-away DATA_DIR, in Debian's Chromium. */
@@ -30,21 +32,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'rm -rf .data-e2e && node --import tsx server/index.ts',
-    url: `http://localhost:${PORT}/readyz`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: '.data-e2e',
-      APP_URL: `http://localhost:${PORT}`,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next-e2e',
+  webServer: [
+    {
+      command: 'rm -rf .data-e2e && node --import tsx server/index.ts',
+      url: `http://localhost:${PORT}/readyz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: '.data-e2e',
+        APP_URL: `http://localhost:${PORT}`,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next-e2e',
+      },
     },
-  },
+    // A public APP_URL with the outbox and the simulator explicitly allowed: test mode.
+    {
+      command: 'rm -rf .data-e2e-test-mode && node --import tsx server/index.ts',
+      url: `http://localhost:${TEST_MODE_PORT}/readyz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(TEST_MODE_PORT),
+        DATA_DIR: '.data-e2e-test-mode',
+        APP_URL: 'https://signpost.example.com',
+        MAIL_TRANSPORT: 'outbox',
+        PAYMENT_PROVIDER: 'local',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next-e2e',
+      },
+    },
+  ],
 });

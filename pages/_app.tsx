@@ -17,6 +17,7 @@ import { createQueryClient } from '@/components/providers/query-client';
 import { SocketProvider } from '@/components/providers/socket-provider';
 import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
 import { UsageLimitWatcher } from '@/features/billing/components/usage-limit-watcher';
+import { TestModeBadge } from '@/features/billing/components/test-mode-badge';
 import { useCartLifecycle } from '@/hooks/use-cart-lifecycle';
 import { setAuthRedirect } from '@/services/http';
 
@@ -95,6 +96,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
               {/* AuthGuard renders protected pages only once the user is signed in and known. */}
               {route.public ? null : <UsageLimitWatcher />}
             </AuthGuard>
+            <TestModeBadge />
           </FeatureFlagsProvider>
         </SocketProvider>
       ) : (

@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../lib/messages';
 import type { Env } from './env';
-import { appUrl } from './env';
+import { appUrl, mailTransport, testMode } from './env';
 import type { Database } from './db/client';
 import { bearer, type AppContext, type ZodApp } from './context';
 import { AppError } from './errors';
@@ -123,7 +123,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const outbox = createOutboxRepository(db);
   const mailer =
     opts.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox, log: app.log });
+    createMailer({
+      smtpUrl: mailTransport(env) === 'smtp' ? env.SMTP_URL : undefined,
+      from: env.MAIL_FROM,
+      outbox,
+      log: app.log,
+    });
   const mail = createDeliveryQueue(mailer, app.log);
   const users = createUsersRepository(db);
   const plans = createPlansRepository(db);
@@ -296,6 +301,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
   });
 
+  const mode = testMode(env);
+  if (mode.mail)
+    app.log.warn(
+      'TEST MODE: MAIL_TRANSPORT=outbox on a public APP_URL; e-mail stays in the local outbox',
+    );
+  if (mode.payments)
+    app.log.warn('TEST MODE: PAYMENT_PROVIDER=local on a public APP_URL; test cards buy plans');
+
   if (servesApi)
     await app.register(
       async (v1: ZodApp) => {
@@ -304,7 +317,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         publicAuthRoutes(v1, ctx);
         planRoutes(v1, ctx);
         featureRoutes(v1, ctx);
-        publicPaymentRoutes(v1, { env, provider });
+        publicPaymentRoutes(v1, { env, provider, testMode: mode.mail || mode.payments });
         await v1.register(async (hook: ZodApp) =>
           paymentWebhookRoutes(hook, { provider, svc: payments }),
         );

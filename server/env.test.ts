@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { appUrl, loadEnv, readDotEnv } from './env';
+import {
+  appUrl,
+  isLoopbackUrl,
+  loadEnv,
+  mailTransport,
+  paymentProviderName,
+  readDotEnv,
+  testMode,
+} from './env';
 
 describe('configuration', () => {
   it('runs on the embedded defaults with nothing set', () => {
@@ -59,5 +67,39 @@ describe('configuration', () => {
       }).STRIPE_SECRET_KEY,
     ).toBe('sk_test_x');
     expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('refuses the outbox and the payment simulator on a public APP_URL, naming what to set', () => {
+    const run = (extra: Record<string, string>) => () =>
+      loadEnv({ APP_URL: 'https://signpost.example.com', ...extra });
+    expect(run({})).toThrowError(
+      /- SMTP_URL: SMTP_URL is required when APP_URL \(https:\/\/signpost\.example\.com\) is not a loopback address.*MAIL_TRANSPORT=outbox[^\n]*\n {2}- STRIPE_SECRET_KEY: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.*PAYMENT_PROVIDER=local/,
+    );
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    };
+    const real = run({ SMTP_URL: 'smtps://u:p@smtp.example.com', ...stripe })();
+    expect([mailTransport(real), paymentProviderName(real)]).toEqual(['smtp', 'stripe']);
+    expect(testMode(real)).toEqual({ mail: false, payments: false });
+    // Explicitly allowed: test mode.
+    const test = run({ MAIL_TRANSPORT: 'outbox', PAYMENT_PROVIDER: 'local' })();
+    expect(testMode(test)).toEqual({ mail: true, payments: true });
+    expect(run({ MAIL_TRANSPORT: 'smtp', PAYMENT_PROVIDER: 'local' })).toThrowError(
+      /SMTP_URL is required when MAIL_TRANSPORT=smtp/,
+    );
+    expect(run({ MAIL_TRANSPORT: 'post' })).toThrowError(/MAIL_TRANSPORT/);
+    // A laptop: no switch needed, not test mode.
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ])
+      expect(testMode(loadEnv({ APP_URL: url }))).toEqual({ mail: false, payments: false });
+    expect(testMode(loadEnv({}))).toEqual({ mail: false, payments: false });
+    expect(isLoopbackUrl('http://localhost.example.com')).toBe(false);
+    expect(isLoopbackUrl('http://127.0.0.1.nip.io')).toBe(false);
   });
 });

@@ -18,6 +18,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+const emptyAsUnset = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** Every configuration variable the server reads; documented in .env.example. */
 export const envSchema = z
   .object({
@@ -44,6 +47,8 @@ export const envSchema = z
     /** Daily events allowed per MAU of the account's plan (at least 1,000 MAU's worth); 0 = off. */
     INGEST_DAILY_EVENTS_PER_MAU: z.coerce.number().int().min(0).default(250),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
+    /** smtp (needs SMTP_URL) or outbox; default: smtp when SMTP_URL is set. */
+    MAIL_TRANSPORT: emptyAsUnset(z.enum(['smtp', 'outbox']).optional()),
     MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
     /** false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify trustProxy). */
     TRUST_PROXY: z
@@ -65,8 +70,39 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     /** Another base URL for the Stripe API (tests, local stand-ins). */
     STRIPE_API_URL: optionalUrl(['http', 'https'], 'STRIPE_API_URL'),
+    /** stripe (needs the Stripe keys) or local; default: stripe when STRIPE_SECRET_KEY is set. */
+    PAYMENT_PROVIDER: emptyAsUnset(z.enum(['stripe', 'local']).optional()),
   })
   .superRefine((env, issue) => {
+    // The local outbox and the payment simulator are for a machine of one's own: on a public
+    // address they would hand reset links to nobody and plans to anybody (docs/security.md).
+    const url = env.APP_URL ?? `http://localhost:${env.PORT}`;
+    if (!isLoopbackUrl(url)) {
+      if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'outbox')
+        issue.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: `SMTP_URL is required when APP_URL (${url}) is not a loopback address: without it sign-up and reset links never reach anyone. MAIL_TRANSPORT=outbox keeps mail in the local outbox anyway (test mode).`,
+        });
+      if (!env.STRIPE_SECRET_KEY && env.PAYMENT_PROVIDER !== 'local')
+        issue.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: `STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required when APP_URL (${url}) is not a loopback address: without them the payment simulator sells plans for test card numbers. PAYMENT_PROVIDER=local keeps the simulator anyway (test mode).`,
+        });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
+      issue.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
+      });
+    if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
+      issue.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
+      });
     // A Stripe account without its webhook secret would take payments it never hears about;
     // without the publishable key the dashboard has no way to take a card (card numbers must
     // go to Stripe, never through us).
@@ -117,4 +153,40 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 export function appUrl(env: Env): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/** Where mail goes: SMTP when configured (and not overridden), else the local outbox. */
+export const mailTransport = (env: Env): 'smtp' | 'outbox' =>
+  env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox');
+
+/** Who takes payments: Stripe when configured (and not overridden), else the local simulator. */
+export const paymentProviderName = (env: Env): 'stripe' | 'local' =>
+  env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+
+/**
+ * Test mode: the outbox or the simulator explicitly allowed on a public APP_URL. The server warns
+ * at start and the dashboard shows a "Test mode" badge.
+ */
+export function testMode(env: Env): { mail: boolean; payments: boolean } {
+  const local = isLoopbackUrl(appUrl(env));
+  return {
+    mail: !local && mailTransport(env) === 'outbox',
+    payments: !local && paymentProviderName(env) === 'local',
+  };
 }

@@ -78,17 +78,22 @@ describe('services/http', () => {
     expect(seen[1] ?? '').not.toContain('application/json');
   });
 
-  it('falls back to NEXT_PUBLIC_DEFAULT_TOKEN', async () => {
+  it('falls back to NEXT_PUBLIC_DEFAULT_TOKEN against the mock API only', async () => {
     vi.stubEnv('NEXT_PUBLIC_DEFAULT_TOKEN', 'env_token');
-    let seen: string | null = null;
+    const seen: (string | null)[] = [];
     server.use(
       mswHttp.get('*/v1/ping', ({ request }) => {
-        seen = request.headers.get('authorization');
+        seen.push(request.headers.get('authorization'));
         return HttpResponse.json({ data: {} });
       }),
     );
+    vi.stubEnv('NEXT_PUBLIC_API_MOCKING', 'enabled');
     await http.get('/v1/ping');
-    expect(seen).toBe('Bearer env_token');
+    expect(seen).toEqual(['Bearer env_token']);
+    // Against a real API the variable is ignored: no token, no request.
+    vi.stubEnv('NEXT_PUBLIC_API_MOCKING', '');
+    await expect(http.get('/v1/ping')).rejects.toMatchObject({ status: 499 });
+    expect(seen).toHaveLength(1);
   });
 
   it('lets skipAuth requests through without a token', async () => {

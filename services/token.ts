@@ -16,9 +16,19 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** The stored token, else the environment default token (spec 5.9), else null. */
+/**
+ * The environment default token (spec 5.9), only against the mock API (`npm run dev:mock`): a
+ * real token in NEXT_PUBLIC_* would ship in the public bundle, so next.config.ts refuses to
+ * build with one and nothing else reads it (docs/security.md).
+ */
+function defaultToken(): string | null {
+  if (process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled') return null;
+  return process.env.NEXT_PUBLIC_DEFAULT_TOKEN || null;
+}
+
+/** The stored token, else (mock API only) the environment default token, else null. */
 export function getToken(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.token) || process.env.NEXT_PUBLIC_DEFAULT_TOKEN || null;
+  return storage()?.getItem(STORAGE_KEYS.token) || defaultToken();
 }
 
 export function setToken(token: string): void {

@@ -103,6 +103,21 @@ export const undefinedEventSchema = z.object({
 });
 export type UndefinedEvent = z.infer<typeof undefinedEventSchema>;
 
+/** Undefined codes are listed busiest first, at most 100 a page, and never past the 1,000th. */
+export const UNDEFINED_EVENTS_MAX_LIMIT = 100;
+export const UNDEFINED_EVENTS_MAX_OFFSET = 900;
+export const undefinedEventsQuery = z.object({
+  brand_id: brandIdField,
+  offset: z.coerce.number().int().min(0).max(UNDEFINED_EVENTS_MAX_OFFSET).default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(UNDEFINED_EVENTS_MAX_LIMIT)
+    .default(UNDEFINED_EVENTS_MAX_LIMIT),
+});
+export type UndefinedEventsQuery = z.output<typeof undefinedEventsQuery>;
+
 /** A tracked event as the dashboard reads it (tail, timeline). */
 export const trackedEventSchema = z.object({
   message_id: z.string(),

@@ -173,5 +173,7 @@ export type PaymentHistoryQuery = z.input<typeof paymentHistoryQuery>;
 export const paymentsConfigSchema = z.object({
   provider: z.enum(['local', 'stripe']),
   publishable_key: z.string().nullable(),
+  /** The outbox or the simulator explicitly allowed on a public address: show "Test mode". */
+  test_mode: z.boolean(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;

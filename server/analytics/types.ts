@@ -60,7 +60,15 @@ export type QueryShape =
       before?: { timestamp: Date; messageId: string };
     }
   /** Count and last-seen time per event code in [from, to); optionally only these codes. */
-  | { kind: 'countsByEvent'; brandId: number; from: Date; to: Date; events?: string[] }
+  | {
+      kind: 'countsByEvent';
+      brandId: number;
+      from: Date;
+      to: Date;
+      events?: string[];
+      /** The busiest codes only (ordered by count, then code). */
+      limit?: number;
+    }
   /** Distinct customer keys in [from, to), optionally of one event code. */
   | { kind: 'distinctCustomers'; brandId: number; from: Date; to: Date; event?: string }
   /** Distinct identified users (userId not null) over several brands in [from, to). */

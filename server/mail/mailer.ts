@@ -16,7 +16,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the database outbox, with the links printed to the log. */
+/**
+ * SMTP when SMTP_URL is set; otherwise the database outbox, read at /dev/outbox. Links are
+ * credentials (reset, verification): they are never written to the log.
+ */
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
@@ -43,8 +46,8 @@ export function createMailer(opts: {
     async send(m) {
       await opts.outbox.insert(m);
       opts.log.info(
-        { to: m.to, subject: m.subject, links: m.links },
-        `mail to ${m.to} kept in the local outbox (/dev/outbox): ${m.links.join(' ')}`,
+        { to: m.to, subject: m.subject },
+        `mail to ${m.to} kept in the local outbox: open /dev/outbox on this machine`,
       );
     },
   };

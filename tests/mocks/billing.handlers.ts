@@ -211,7 +211,9 @@ async function change(request: Request) {
 
 /** The billing calls of spec 7 on the mock database (component tests and `npm run dev:mock`). */
 export const billingHandlers: HttpHandler[] = [
-  http.get('*/v1/payments/config', () => ok({ provider: 'local', publishable_key: null })),
+  http.get('*/v1/payments/config', () =>
+    ok({ provider: 'local', publishable_key: null, test_mode: false }),
+  ),
 
   http.post('*/v1/payments/preview-checkout', async ({ request }) => {
     const user = currentUser(request);

@@ -340,10 +340,28 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     expect((await u.api('POST', '/v1/payments/check-out', body('starter'))).statusCode).toBe(200);
     expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan?.code).toBe('starter');
 
-    const kept = await u.api('POST', '/v1/payments/keep-plan');
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data.message).toBe('Your Scale plan continues.');
-    expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan).toBeNull();
+    // Each keep is its own request to the provider: the same change scheduled and called off twice
+    // in one period must not reuse the first call's idempotency key (Stripe would replay it).
+    const keys: string[] = [];
+    const provider = t.app.ctx.provider;
+    const keepPlan = provider.keepPlan.bind(provider);
+    provider.keepPlan = async (id, key) => {
+      keys.push(key);
+      return keepPlan(id, key);
+    };
+    try {
+      const kept = await u.api('POST', '/v1/payments/keep-plan');
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().data.message).toBe('Your Scale plan continues.');
+      expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan).toBeNull();
+      expect((await u.api('POST', '/v1/payments/check-out', body('starter'))).statusCode).toBe(200);
+      expect((await u.api('POST', '/v1/payments/keep-plan')).statusCode).toBe(200);
+      expect((await subscriptionOf(u.api)).user_subscription.scheduled_plan).toBeNull();
+    } finally {
+      provider.keepPlan = keepPlan;
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
 
     advance(monthAfter(T0).getTime() - clock.getTime() + HOUR);
     const sub = await subscriptionOf(u.api);
@@ -642,7 +660,11 @@ describe(`billing on the local provider (${ENGINE})`, () => {
       client_secret: expect.stringMatching(/^seti_local_.+_secret_.+/),
     });
     const config = await t.app.inject({ method: 'GET', url: '/v1/payments/config' });
-    expect(config.json().data).toEqual({ provider: 'local', publishable_key: null });
+    expect(config.json().data).toEqual({
+      provider: 'local',
+      publishable_key: null,
+      test_mode: false,
+    });
   });
 
   it('emits PAYMENT_STATUS only once the outcome is committed', async () => {

@@ -19,7 +19,8 @@ let brandId: number;
 let writeKey: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The bounds are tested here, not the fair-use limits (ingest-fair-use.test.ts).
+  t = await createTestApp({ env: { INGEST_RATE_PER_KEY: '0', INGEST_DAILY_EVENTS_PER_MAU: '0' } });
   ({ token, userId } = await signUpVerified(t.app));
   ({ brandId, writeKey } = await createBrand(t.app, token));
 });
@@ -152,5 +153,62 @@ describe(`ingestion bounds (${ENGINE})`, () => {
     const p = await profileOf(userKey);
     // The event keeps its own time: only the usage month follows the server's clock.
     expect(Date.parse(p.last_seen as string)).toBe(Date.parse(backDated));
+  });
+
+  it('lists undefined events in bounded pages, even after 70,000 distinct codes', async () => {
+    const codes = 70_000;
+    for (let from = 0; from < codes; from += 2500) {
+      const batch = Array.from({ length: 2500 }, (_, i) => ({
+        type: 'track',
+        event: `code-${String(from + i).padStart(5, '0')}`,
+        anonymousId: 'a',
+        // The first 150 codes are the busiest: they come twice.
+        messageId: `m-${from + i}`,
+      }));
+      const res = await ingest(t.app, writeKey, '/v1/batch', { batch });
+      expect(res.statusCode).toBe(200);
+    }
+    await ingest(t.app, writeKey, '/v1/batch', {
+      batch: Array.from({ length: 150 }, (_, i) => ({
+        type: 'track',
+        event: `code-${String(i).padStart(5, '0')}`,
+        anonymousId: 'a',
+      })),
+    });
+    const api = request(t.app, token);
+    // The earlier tests' code is defined too, so only the generated codes remain undefined.
+    await api('POST', '/v1/events', {
+      brand_id: brandId,
+      name: 'Bounded',
+      code: 'Bounded',
+      attributes: [],
+    });
+    expect(
+      (
+        await api('POST', '/v1/events', {
+          brand_id: brandId,
+          name: 'First',
+          code: 'code-00000',
+          attributes: [],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const first = await api('GET', `/v1/events/undefined?brand_id=${brandId}`);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json().data as { code: string; volume_30d: number }[];
+    expect(page1).toHaveLength(100);
+    // Busiest first, the defined code left out.
+    expect(page1[0]).toMatchObject({ code: 'code-00001', volume_30d: 2 });
+    expect(page1.some((e) => e.code === 'code-00000')).toBe(false);
+    const page2 = (
+      await api('GET', `/v1/events/undefined?brand_id=${brandId}&offset=100&limit=100`)
+    ).json().data as { code: string; volume_30d: number }[];
+    expect(page2).toHaveLength(100);
+    expect(page2[0]).toMatchObject({ code: 'code-00101', volume_30d: 2 });
+    expect(page2[49]).toMatchObject({ code: 'code-00150', volume_30d: 1 });
+    for (const bad of ['offset=901', 'limit=101', 'offset=-1'])
+      expect((await api('GET', `/v1/events/undefined?brand_id=${brandId}&${bad}`)).statusCode).toBe(
+        400,
+      );
   });
 });

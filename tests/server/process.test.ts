@@ -6,6 +6,7 @@ import {
   bearer,
   freePort,
   killServers,
+  mailedLink,
   postJson,
   signUpVerifiedOver,
   spawnServer,
@@ -26,6 +27,45 @@ describe('the server process', () => {
     expect(p.output()).toContain('Invalid configuration');
     expect(p.output()).toMatch(/PORT/);
     expect(p.output()).toContain('DATABASE_URL must start with postgres:// or postgresql://');
+  });
+
+  it('refuses to start on a public APP_URL without SMTP and Stripe, and starts in test mode when allowed', async () => {
+    const refused = spawnServer({ APP_URL: 'https://signpost.example.com', DATA_DIR: dataDir });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('SMTP_URL is required when APP_URL');
+    expect(refused.output()).toContain('PAYMENT_PROVIDER=local');
+
+    const allowed = await startServer({
+      APP_URL: 'https://signpost.example.com',
+      MAIL_TRANSPORT: 'outbox',
+      PAYMENT_PROVIDER: 'local',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'signpost-proc-test-mode-')),
+    });
+    expect(allowed.output()).toContain('TEST MODE: MAIL_TRANSPORT=outbox');
+    expect(allowed.output()).toContain('TEST MODE: PAYMENT_PROVIDER=local');
+    const config = await fetch(`${allowed.base}/v1/payments/config`);
+    expect(((await config.json()) as { data: { test_mode: boolean } }).data.test_mode).toBe(true);
+    allowed.child.kill('SIGTERM');
+    expect(await allowed.exited).toBe(0);
+  });
+
+  it('never writes a reset or verification link to the log, at any level', async () => {
+    const server = await startServer({
+      LOG_LEVEL: 'trace',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'signpost-proc-log-')),
+    });
+    const email = 'logs@example.com';
+    await signUpVerifiedOver(server.base, email, 'Logged1!x');
+    expect((await postJson(server.base, '/v1/auth/forgot-password', { email })).status).toBe(200);
+    const link = await mailedLink(server.base, email, '/reset-password');
+    const token = new URL(link).searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(20);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.output()).toContain('kept in the local outbox');
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).not.toContain('token=');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('keeps users and brands across a restart, refuses a second process on DATA_DIR, and exits cleanly on SIGTERM', async () => {

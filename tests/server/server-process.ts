@@ -99,12 +99,15 @@ export const postJson = (
   });
 
 /** The first link in the dev outbox mailed to `to`; mail goes out just after the response. */
-export async function mailedLink(base: string, to: string): Promise<string> {
+export async function mailedLink(base: string, to: string, pathname?: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const outbox = (await (await fetch(`${base}/v1/dev/outbox`)).json()) as {
       data: { to: string; links: string[] }[];
     };
-    const link = outbox.data.find((m) => m.to === to)?.links[0];
+    const link = outbox.data
+      .filter((m) => m.to === to)
+      .flatMap((m) => m.links)
+      .find((l) => !pathname || new URL(l).pathname === pathname);
     if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -103,7 +103,10 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         `SELECT event, count(*) AS n, ${dialect.epochMs('max(timestamp)')} AS last_ms FROM events` +
         ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
         (shape.events ? ` AND ${b.inStrings('event', 'events', shape.events)}` : '') +
-        ` GROUP BY event ORDER BY n DESC, event ASC`;
+        ` GROUP BY event ORDER BY n DESC, event ASC` +
+        (shape.limit === undefined
+          ? ''
+          : ` LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`);
       break;
     case 'distinctCustomers':
       sql =

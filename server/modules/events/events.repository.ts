@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { EventAttribute } from '../../../lib/contracts/events';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
@@ -32,12 +32,12 @@ export function createEventsRepository(db: Db) {
       const [row] = await db.select().from(events).where(eq(events.id, id));
       return row;
     },
-    async definedCodes(brandId: number, codes: string[]) {
-      if (codes.length === 0) return new Set<string>();
+    /** Every defined code of a brand (definitions are made by hand: a bounded set). */
+    async allCodes(brandId: number) {
       const rows = await db
         .select({ code: events.code })
         .from(events)
-        .where(and(eq(events.brandId, brandId), inArray(events.code, codes)));
+        .where(eq(events.brandId, brandId));
       return new Set(rows.map((r) => r.code));
     },
     async insert(v: { brandId: number; name: string; code: string; attributes: EventAttribute[] }) {

@@ -3,7 +3,6 @@ import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import {
   autocompleteQuery,
   autocompleteSchema,
-  brandIdField,
   eventBody,
   eventListSchema,
   eventSchema,
@@ -11,6 +10,7 @@ import {
   tailQuery,
   trackedEventSchema,
   undefinedEventSchema,
+  undefinedEventsQuery,
 } from '../../../lib/contracts/events';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
@@ -28,10 +28,10 @@ export function eventRoutes(app: ZodApp, svc: EventsService) {
   app.get('/events/undefined', {
     schema: {
       tags,
-      querystring: z.object({ brand_id: brandIdField }),
+      querystring: undefinedEventsQuery,
       response: { 200: envelope(z.array(undefinedEventSchema)) },
     },
-    handler: async (req) => ({ data: await svc.undefinedEvents(owner(req), req.query.brand_id) }),
+    handler: async (req) => ({ data: await svc.undefinedEvents(owner(req), req.query) }),
   });
   app.get('/events/autocomplete', {
     schema: {

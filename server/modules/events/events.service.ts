@@ -1,6 +1,10 @@
 import { EVENT_VOLUME_DAYS } from '../../../lib/constants';
 import type { EventBody, ListEventsQuery } from '../../../lib/contracts/events';
-import type { AutocompleteQuery, TailQuery } from '../../../lib/contracts/events';
+import type {
+  AutocompleteQuery,
+  TailQuery,
+  UndefinedEventsQuery,
+} from '../../../lib/contracts/events';
 import { MESSAGES } from '../../../lib/messages';
 import type { AnalyticsStore, StoredEvent } from '../../analytics/types';
 import { AppError, notFound, withUniqueConflict } from '../../errors';
@@ -8,6 +12,8 @@ import type { BrandAccess } from '../brands/brand-access';
 import { toEventDto, type EventsRepository } from './events.repository';
 
 const DAY_MS = 86_400_000;
+/** Room for the built-in `$` codes ($pageview, $identify) among the busiest codes. */
+const BUILT_IN_CODES = 10;
 /** An event definition body as the repository stores it. */
 const eventRecord = (body: EventBody) => ({
   brandId: body.brand_id,
@@ -100,19 +106,23 @@ export function createEventsService(deps: {
       };
     },
 
-    /** Codes that arrived in the last 30 days without a definition (built-in `$` codes aside). */
-    async undefinedEvents(ownerId: string, brandId: number) {
-      await access.owned(ownerId, brandId);
-      const counts = await store.query({ kind: 'countsByEvent', brandId, ...window() });
-      const seen = counts.filter((c) => !c.event.startsWith('$'));
-      const defined = await events.definedCodes(
-        brandId,
-        seen.map((c) => c.event),
-      );
-      return seen
-        .filter((c) => !defined.has(c.event))
-        .sort((a, b) => b.count - a.count)
-        .slice(0, 100)
+    /**
+     * Codes that arrived in the last 30 days without a definition (built-in `$` codes aside),
+     * busiest first, one page of at most 100. Bounded whatever a write key sent: the store returns
+     * only as many codes as the page can need, and definitions are read without a parameter list.
+     */
+    async undefinedEvents(ownerId: string, q: UndefinedEventsQuery) {
+      await access.owned(ownerId, q.brand_id);
+      const defined = await events.allCodes(q.brand_id);
+      const counts = await store.query({
+        kind: 'countsByEvent',
+        brandId: q.brand_id,
+        ...window(),
+        limit: q.offset + q.limit + defined.size + BUILT_IN_CODES,
+      });
+      return counts
+        .filter((c) => !c.event.startsWith('$') && !defined.has(c.event))
+        .slice(q.offset, q.offset + q.limit)
         .map((c) => ({
           code: c.event,
           volume_30d: c.count,

@@ -95,7 +95,10 @@ export function paymentRoutes(app: ZodApp, svc: PaymentsService) {
 }
 
 /** Public billing calls: the dashboard's card-form choice. */
-export function publicPaymentRoutes(app: ZodApp, deps: { env: Env; provider: PaymentProvider }) {
+export function publicPaymentRoutes(
+  app: ZodApp,
+  deps: { env: Env; provider: PaymentProvider; testMode?: boolean },
+) {
   app.get('/payments/config', {
     schema: { tags: ['payments'], response: { 200: envelope(paymentsConfigSchema) } },
     handler: async () => ({
@@ -103,6 +106,7 @@ export function publicPaymentRoutes(app: ZodApp, deps: { env: Env; provider: Pay
         provider: deps.provider.name,
         publishable_key:
           deps.provider.name === 'stripe' ? (deps.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+        test_mode: deps.testMode ?? false,
       },
     }),
   });

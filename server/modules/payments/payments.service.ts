@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_EVENTS } from '../../../lib/constants';
 import {
@@ -593,8 +594,9 @@ export function createPaymentsService(deps: {
       const { row } = state;
       if (!row.scheduledPlanId)
         throw new AppError(409, 'nothing_scheduled', MESSAGES.payments.nothingScheduled);
-      // Keyed on the change being called off: a retry of this call repeats no write.
-      const key = `keep-${userId}-${row.scheduledPlanId}-${row.currentPeriodEnd?.getTime() ?? 0}`;
+      // One key per request: the provider call's own retries repeat no write, while a second keep
+      // of the same change in the same period (scheduled again since) is a new write.
+      const key = `keep-${userId}-${randomUUID()}`;
       await providerCall(() => provider.keepPlan(row.providerSubscriptionId, key));
       await repo.updateSubscription(userId, { scheduledPlanId: null });
       usage.clear(userId);
