@@ -82,6 +82,9 @@ export const MESSAGES = {
     noMatches: 'No events match your search.',
   },
   profiles: {
+    cursorTooDeep:
+      'That page is too deep to jump to: follow nextCursor from the previous page instead.',
+    invalidCursor: 'The cursor is not valid. Start from the first page.',
     notFound: 'Customer profile not found.',
     empty: 'No customers yet. Install the tracking snippet and call identify() to see them here.',
     noMatch: 'No customers match the search or filter.',
@@ -230,6 +233,8 @@ export const MESSAGES = {
       'Monthly active user limit reached: tracking is paused. Buy add-ons or upgrade at /profile/plans.',
   },
   http: {
+    queryTimeout:
+      'The request took too long and was stopped. Try again, or narrow it (a shorter date range, fewer filters).',
     notFound: 'Not found.',
     invalidJson: 'The request body is not valid JSON.',
     unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',

@@ -158,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       clickhouseUrl: env.CLICKHOUSE_URL,
       clickhouseDatabase: env.CLICKHOUSE_DATABASE,
       dataDir: env.DATA_DIR,
+      queryTimeoutMs: env.ANALYTICS_QUERY_TIMEOUT_MS,
     }));
   const access = createBrandAccess(brands);
   const profilesRepo = createProfilesRepository(db);

@@ -34,6 +34,9 @@ export const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'DATABASE_URL'),
+    /** PostgreSQL statement_timeout of request statements, and the limit of one analytics read. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    ANALYTICS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
     /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
     CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),

@@ -33,7 +33,11 @@ async function main() {
     log.fatal((err as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   log.info(
     { engine: database.engine, dataDir: env.DATA_DIR },
     'database ready, migrations applied',

@@ -3,7 +3,7 @@ import { ALL_CONDITION_TYPES, DATA_TYPES, type ConditionType, type DataType } fr
 import { PROFILE_LIST_PAGE_SIZE, TIMELINE_PAGE_SIZE } from '../constants';
 import { MESSAGES } from '../messages';
 import { requiredText, withoutNul } from './common';
-import { brandIdField, pageCursor, trackedEventSchema } from './events';
+import { brandIdField, trackedEventSchema } from './events';
 
 /** A customer profile (issue "Tracking" §3). */
 export const profileSchema = z.object({
@@ -55,12 +55,24 @@ const conditionsParam = z
   })
   .pipe(z.array(attributeConditionSchema).max(20, { error: MESSAGES.profiles.invalidFilter }));
 
+/**
+ * Profile list cursor: '1' (the first page, spec 3), or the opaque keyset `nextCursor` of the
+ * previous page. Plain page numbers are accepted only up to PROFILE_MAX_PAGE_OFFSET rows deep.
+ */
+export const profileCursor = z
+  .string()
+  .regex(/^(?:[1-9]\d{0,6}|k\.[A-Za-z0-9_-]{1,190})$/, {
+    error: 'Cursor must be 1 or the nextCursor of the previous page',
+  })
+  .default('1');
+export const PROFILE_MAX_PAGE_OFFSET = 1000;
+
 export const listProfilesQuery = z.object({
   brand_id: brandIdField,
   /** Matches the customer id, e-mail or name. */
   search: z.string().max(255).refine(withoutNul).optional(),
   sort_order: z.enum(['desc', 'asc']).default('desc'),
-  cursor: pageCursor,
+  cursor: profileCursor,
   limit: z.coerce.number().int().min(1).max(100).default(PROFILE_LIST_PAGE_SIZE),
   conditions: conditionsParam.optional(),
   condition_operator: z.enum(['AND', 'OR']).default('AND'),

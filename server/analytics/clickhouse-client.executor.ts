@@ -1,27 +1,42 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { RawRow } from './event-rows';
 import type { ClickHouseExecutor } from './clickhouse.store';
+import { ANALYTICS_QUERY_TIMEOUT_MS, QueryTimeoutError } from './types';
 
 export interface ClickHouseClientOptions {
   url: string;
   /** Created when missing; `default` when unset. */
   database?: string;
   requestTimeoutMs?: number;
+  /** max_execution_time of each read; past it ClickHouse stops the query (answered 504). */
+  queryTimeoutMs?: number;
 }
 
 /** ClickHouse database names are identifiers here, so they are validated, never bound. */
 const DATABASE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Wraps an existing `@clickhouse/client` (any transport) as the store's executor. */
-export function clickHouseClientExecutor(client: ClickHouseClient): ClickHouseExecutor {
+export function clickHouseClientExecutor(
+  client: ClickHouseClient,
+  queryTimeoutMs = ANALYTICS_QUERY_TIMEOUT_MS,
+): ClickHouseExecutor {
   return {
     async query(sql, params) {
-      const result = await client.query({
-        query: sql,
-        query_params: params,
-        format: 'JSONEachRow',
-      });
-      return result.json<RawRow>();
+      try {
+        const result = await client.query({
+          query: sql,
+          query_params: params,
+          format: 'JSONEachRow',
+          clickhouse_settings: {
+            max_execution_time: Math.max(1, Math.ceil(queryTimeoutMs / 1000)),
+          },
+        });
+        return await result.json<RawRow>();
+      } catch (err) {
+        // 159 TIMEOUT_EXCEEDED: the server stopped the query at max_execution_time.
+        if ((err as { code?: unknown }).code === '159') throw new QueryTimeoutError(queryTimeoutMs);
+        throw err;
+      }
     },
     async command(sql, params) {
       await client.command({ query: sql, query_params: params });
@@ -69,5 +84,5 @@ export async function openClickHouseClientExecutor(
       await admin.close();
     }
   }
-  return clickHouseClientExecutor(createClient({ ...common, database }));
+  return clickHouseClientExecutor(createClient({ ...common, database }), opts.queryTimeoutMs);
 }

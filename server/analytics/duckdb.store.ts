@@ -4,11 +4,19 @@ import {
   type DuckDBAppender,
   type DuckDBConnection,
   type DuckDBTimestampValue,
+  type DuckDBValue,
 } from '@duckdb/node-api';
 import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS } from './event-rows';
 import { compileQuery, readResult } from './sql/build-query';
 import { DUCKDB_CREATE_EVENTS, DUCKDB_CREATE_STAGING, duckdbDialect } from './sql/duckdb';
-import type { AnalyticsStore, EventRow, QueryShape, ResultOf } from './types';
+import {
+  ANALYTICS_QUERY_TIMEOUT_MS,
+  QueryTimeoutError,
+  type AnalyticsStore,
+  type EventRow,
+  type QueryShape,
+  type ResultOf,
+} from './types';
 
 /** One row converted before touching the Appender, so a bad value never leaves half a row. */
 interface AppendRow {
@@ -57,7 +65,10 @@ function appendText(appender: DuckDBAppender, values: (string | null)[]): void {
  * through one connection in a promise chain; reads use a second connection, so a long report
  * never holds up ingestion and sees only committed rows.
  */
-export async function openDuckDBStore(path: string): Promise<AnalyticsStore> {
+export async function openDuckDBStore(
+  path: string,
+  opts: { queryTimeoutMs?: number } = {},
+): Promise<DuckDBStore> {
   const instance = await DuckDBInstance.create(path);
   let writer: DuckDBConnection | undefined;
   let reader: DuckDBConnection | undefined;
@@ -74,10 +85,15 @@ export async function openDuckDBStore(path: string): Promise<AnalyticsStore> {
     instance.closeSync();
     throw err;
   }
-  return new DuckDBStore(instance, writer, reader);
+  return new DuckDBStore(
+    instance,
+    writer,
+    reader,
+    opts.queryTimeoutMs ?? ANALYTICS_QUERY_TIMEOUT_MS,
+  );
 }
 
-class DuckDBStore implements AnalyticsStore {
+export class DuckDBStore implements AnalyticsStore {
   readonly engine = 'duckdb';
   private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -87,6 +103,7 @@ class DuckDBStore implements AnalyticsStore {
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     private readonly reader: DuckDBConnection,
+    private readonly queryTimeoutMs: number,
   ) {}
 
   insert(rows: EventRow[]): Promise<number> {
@@ -141,8 +158,31 @@ class DuckDBStore implements AnalyticsStore {
   async query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
     if (this.closed) throw new Error('analytics store is closed');
     const { sql, params } = compileQuery(shape, duckdbDialect);
-    const reader = await this.reader.runAndReadAll(sql, params);
-    return readResult(shape, reader.getRowObjects());
+    const rows = await this.read(sql, params);
+    return readResult(shape, rows);
+  }
+
+  /**
+   * Runs one read on the reader connection, interrupted after `queryTimeoutMs`: a runaway report
+   * answers 504 instead of holding a request (and the reader) forever.
+   */
+  async read(sql: string, params?: DuckDBValue[] | Record<string, DuckDBValue>) {
+    const started = this.reader.runAndReadAll(sql, params);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.reader.interrupt();
+        reject(new QueryTimeoutError(this.queryTimeoutMs));
+      }, this.queryTimeoutMs);
+    });
+    try {
+      const reader = await Promise.race([started, timeout]);
+      return reader.getRowObjects();
+    } finally {
+      clearTimeout(timer);
+      // An interrupted run rejects later: nobody waits for it any more.
+      started.catch(() => undefined);
+    }
   }
 
   async ping(): Promise<void> {

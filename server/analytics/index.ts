@@ -11,6 +11,8 @@ export interface AnalyticsStoreOptions {
   /** Holds `analytics.duckdb`; `':memory:'` keeps DuckDB in memory (tests). */
   dataDir: string;
   clickhouseDatabase?: string;
+  /** Limit of one read (ANALYTICS_QUERY_TIMEOUT_MS by default); past it the query is stopped. */
+  queryTimeoutMs?: number;
 }
 
 export const DUCKDB_FILE_NAME = 'analytics.duckdb';
@@ -24,12 +26,14 @@ export async function openAnalyticsStore(opts: AnalyticsStoreOptions): Promise<A
     const executor = await openClickHouseClientExecutor({
       url: opts.clickhouseUrl,
       database: opts.clickhouseDatabase,
+      queryTimeoutMs: opts.queryTimeoutMs,
     });
     return openClickHouseStore(executor);
   }
-  if (opts.dataDir === ':memory:') return openDuckDBStore(':memory:');
+  const duck = { queryTimeoutMs: opts.queryTimeoutMs };
+  if (opts.dataDir === ':memory:') return openDuckDBStore(':memory:', duck);
   await mkdir(opts.dataDir, { recursive: true });
-  return openDuckDBStore(path.join(opts.dataDir, DUCKDB_FILE_NAME));
+  return openDuckDBStore(path.join(opts.dataDir, DUCKDB_FILE_NAME), duck);
 }
 
 export { openDuckDBStore } from './duckdb.store';

@@ -121,3 +121,13 @@ export interface AnalyticsStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** An analytics query ran past its time limit and was interrupted (answered 504). */
+export class QueryTimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`analytics query interrupted after ${ms} ms`);
+  }
+}
+
+/** Default limit of one analytics read. */
+export const ANALYTICS_QUERY_TIMEOUT_MS = 15_000;

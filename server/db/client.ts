@@ -26,13 +26,32 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Default statement_timeout on PostgreSQL (PGlite, single-threaded in-process, has none). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 /** Opens PostgreSQL when a URL is given, else PGlite under `dataDir`, and applies migrations. */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** PostgreSQL's statement_timeout for every request's statements (not migrations). */
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Migrations may take longer than a request may: they run on their own connection.
+    const migrator = new pg.Pool({ connectionString: opts.url, max: 1 });
+    try {
+      await migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // The server cancels a statement running longer (SQLSTATE 57014, answered 504).
+      statement_timeout: opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
       engine: 'postgres',

@@ -19,6 +19,8 @@ function issuesToDetails(issues: Issue[], context: string) {
   });
 }
 
+import { QueryTimeoutError } from '../analytics/types';
+
 // PostgreSQL refuses NUL and untranslatable characters in text: that is the sender's input.
 const BAD_TEXT_CODES = new Set(['22021', '22P05']);
 
@@ -105,6 +107,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const dbCode = databaseCode(error);
+    // A statement past DATABASE_STATEMENT_TIMEOUT_MS (57014) or an analytics query past its limit.
+    if (dbCode === '57014' || error instanceof QueryTimeoutError) {
+      request.log.warn({ err: redact(error) }, 'query timed out');
+      return reply
+        .status(504)
+        .header('retry-after', '5')
+        .send({ message: MESSAGES.http.queryTimeout, status: 504, code: 'query_timeout' });
+    }
     if (dbCode && BAD_TEXT_CODES.has(dbCode)) {
       return reply
         .status(400)

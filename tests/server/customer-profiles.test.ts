@@ -94,11 +94,20 @@ describe(`customer profiles (${ENGINE})`, () => {
     expect(await keys('search=u2')).toEqual(['u2']);
     const page = (await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=2`)).json()
       .data;
-    expect(page).toMatchObject({ total: 3, nextCursor: '2' });
+    expect(page).toMatchObject({ total: 3, nextCursor: expect.stringMatching(/^k\./) });
+    const next = (
+      await call(
+        'GET',
+        `/v1/customer-profiles?brand_id=${brandId}&limit=2&cursor=${page.nextCursor}`,
+      )
+    ).json().data;
+    expect(next.data.map((p: { customer_key: string }) => p.customer_key)).toEqual(['u1']);
+    expect(next.nextCursor).toBeNull();
+    // Page numbers still work near the top.
     expect(
       (await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=2&cursor=2`)).json().data
-        .nextCursor,
-    ).toBeNull();
+        .data,
+    ).toHaveLength(1);
   });
 
   it('filters by attribute conditions of every data type', async () => {
@@ -268,5 +277,50 @@ describe(`customer profiles (${ENGINE})`, () => {
     expect((await asOther('GET', `/v1/attributes/options?brand_id=${brandId}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('pages by keyset through ties, in both orders, and refuses deep offsets and forged cursors', async () => {
+    // 25 customers seen at the very same instant: the id breaks the tie.
+    const at = '2026-10-01T00:00:00.000Z';
+    const batch = Array.from({ length: 25 }, (_, i) => ({
+      type: 'track',
+      event: 'Tied',
+      userId: `tie-${String(i).padStart(2, '0')}`,
+      timestamp: at,
+    }));
+    expect((await ingest(t.app, writeKey, '/v1/batch', { batch })).statusCode).toBe(200);
+    for (const order of ['asc', 'desc']) {
+      const seen: string[] = [];
+      let cursor = '1';
+      for (let pages = 0; pages < 10 && cursor; pages++) {
+        const res = await call(
+          'GET',
+          `/v1/customer-profiles?brand_id=${brandId}&search=tie-&limit=10&sort_order=${order}&cursor=${cursor}`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json().data;
+        expect(body.total).toBe(25);
+        seen.push(...body.data.map((p: { customer_key: string }) => p.customer_key));
+        cursor = body.nextCursor;
+      }
+      expect(cursor).toBeNull();
+      expect(seen).toHaveLength(25);
+      expect(new Set(seen).size).toBe(25);
+    }
+    const first = (
+      await call('GET', `/v1/customer-profiles?brand_id=${brandId}&search=tie-&limit=10`)
+    ).json().data;
+    const deep = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=10&cursor=102`);
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(MESSAGES.profiles.cursorTooDeep);
+    for (const bad of [
+      `${first.nextCursor}&sort_order=asc`,
+      'k.bm90LWpzb24',
+      `k.${Buffer.from(JSON.stringify(['x', 1, 'desc'])).toString('base64url')}`,
+      'k.',
+    ]) {
+      const res = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountUsage, customerProfiles } from '../../db/schema';
 import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/constants';
@@ -100,10 +100,23 @@ export function createProfilesRepository(db: Db) {
       search?: string;
       filter?: SQL;
       order: 'asc' | 'desc';
+      /** Keyset: rows after this one in the list's order. */
+      after?: { lastSeen: Date; id: number };
       offset: number;
       limit: number;
     }) {
       const parts: SQL[] = [eq(customerProfiles.brandId, q.brandId)];
+      const page: SQL[] = [];
+      if (q.after) {
+        const { lastSeen, id } = q.after;
+        const beyond = q.order === 'asc' ? gt : lt;
+        page.push(
+          or(
+            beyond(customerProfiles.lastSeen, lastSeen),
+            and(eq(customerProfiles.lastSeen, lastSeen), beyond(customerProfiles.id, id)),
+          ) as SQL,
+        );
+      }
       if (q.search) {
         const like = `%${escapeLike(q.search)}%`;
         parts.push(
@@ -120,7 +133,7 @@ export function createProfilesRepository(db: Db) {
       const rows = await db
         .select()
         .from(customerProfiles)
-        .where(where)
+        .where(and(where, ...page))
         .orderBy(sort(customerProfiles.lastSeen), sort(customerProfiles.id))
         .offset(q.offset)
         .limit(q.limit);

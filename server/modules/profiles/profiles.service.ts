@@ -1,3 +1,4 @@
+import { PROFILE_MAX_PAGE_OFFSET } from '../../../lib/contracts/customer-profiles';
 import { and, or, type SQL } from 'drizzle-orm';
 import { valueFitsDataType, type AttributeCondition } from '../../../lib/conditions';
 import {
@@ -21,6 +22,26 @@ const SYSTEM_COLUMNS: Record<string, AttributeColumn['source']> = {
 
 const encodeCursor = (t: Date, m: string) =>
   Buffer.from(JSON.stringify([t.toISOString(), m])).toString('base64url');
+/** `k.` + base64url of [lastSeen ms, id, order]: where the next page of a list starts. */
+function encodeProfileCursor(row: { lastSeen: Date; id: number }, order: 'asc' | 'desc') {
+  return `k.${Buffer.from(JSON.stringify([row.lastSeen.getTime(), row.id, order])).toString('base64url')}`;
+}
+
+function decodeProfileCursor(cursor: string, order: 'asc' | 'desc') {
+  try {
+    const [ms, id, o] = JSON.parse(Buffer.from(cursor.slice(2), 'base64url').toString()) as [
+      unknown,
+      unknown,
+      unknown,
+    ];
+    if (Number.isSafeInteger(ms) && Number.isSafeInteger(id) && o === order)
+      return { lastSeen: new Date(ms as number), id: id as number };
+  } catch {
+    // fall through
+  }
+  throw new AppError(400, 'invalid_cursor', MESSAGES.profiles.invalidCursor);
+}
+
 function decodeCursor(cursor: string): { timestamp: Date; messageId: string } {
   try {
     const [t, m] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
@@ -106,19 +127,27 @@ export function createProfilesService(deps: {
         });
         filter = (q.condition_operator === 'OR' ? or(...parts) : and(...parts)) as SQL;
       }
-      const page = Number(q.cursor);
+      // Keyset paging: the next page starts after the last row of this one, so a deep page costs
+      // what the first one does. Page numbers are kept for the first PROFILE_MAX_PAGE_OFFSET rows.
+      const after = q.cursor.startsWith('k.') ? decodeProfileCursor(q.cursor, q.sort_order) : null;
+      const offset = after ? 0 : (Number(q.cursor) - 1) * q.limit;
+      if (offset > PROFILE_MAX_PAGE_OFFSET)
+        throw new AppError(400, 'cursor_too_deep', MESSAGES.profiles.cursorTooDeep);
       const { rows, total } = await profiles.list({
         brandId: q.brand_id,
         search: q.search?.trim() || undefined,
         filter,
         order: q.sort_order,
-        offset: (page - 1) * q.limit,
-        limit: q.limit,
+        after: after ?? undefined,
+        offset,
+        limit: q.limit + 1,
       });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
       return {
-        data: rows.map(toProfileDto),
+        data: page.map(toProfileDto),
         total,
-        nextCursor: page * q.limit < total ? String(page + 1) : null,
+        nextCursor: rows.length > q.limit && last ? encodeProfileCursor(last, q.sort_order) : null,
       };
     },
 
