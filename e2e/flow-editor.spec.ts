@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { accountWithBrand } from './api';
 
 /** The stored flow through the API, without the fields a save always changes. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MESSAGES } from '../lib/messages';
 
 const email = `e2e-${Date.now()}@example.com`;

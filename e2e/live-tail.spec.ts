@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accountWithBrand } from './api';
 
 test('the live tail on an event page shows new events without a reload, including a test event', async ({

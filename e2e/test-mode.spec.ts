@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { TEST_MODE_PORT } from '../playwright.config';
 
 test('a public APP_URL with the outbox and simulator allowed shows "Test mode"; a laptop does not', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, tail } from './api';
 

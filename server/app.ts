@@ -16,6 +16,7 @@ import { AppError } from './errors';
 import { createDeliveryQueue, createMailer, type Mailer } from './mail/mailer';
 import { createOutboxRepository } from './mail/outbox.repository';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import {
   DEFAULT_RATE_LIMITS,
   memoryCounterStore,
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   app.addHook('onResponse', async (req, reply) => {
     req.log.debug(
       { method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime },

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadEnv, readDotEnv } from './env';
+import { loadEnv, paymentProviderName, readDotEnv } from './env';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
+import {
+  contentSecurityPolicy,
+  dashboardHeadersFor,
+  inlineScriptHashes,
+} from './plugins/security-headers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -50,11 +55,23 @@ async function main() {
     if (!dev) ensureBuild(ROOT, app.log);
     nextBridge = await createNextBridge({ root: ROOT, dev, port: env.PORT, hostname: 'localhost' });
     const bridge = nextBridge;
+    const headersFor = dashboardHeadersFor(
+      contentSecurityPolicy({
+        scriptHashes: dev
+          ? []
+          : inlineScriptHashes(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next')),
+        stripe: paymentProviderName(env) === 'stripe',
+        connect: [process.env.NEXT_PUBLIC_API_URL, process.env.NEXT_PUBLIC_GROWTHBOOK_API_HOST],
+        dev,
+      }),
+    );
     app.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url: '/*',
       schema: { hide: true },
       handler: (req, reply) => {
+        for (const [name, value] of Object.entries(headersFor(req)))
+          reply.raw.setHeader(name, value);
         reply.hijack();
         return bridge.handle(req.raw, reply.raw);
       },

@@ -49,6 +49,11 @@ export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
       )
       .join('\n');
     reply.type('text/html; charset=utf-8');
+    // Mail bodies are escaped; the policy still forbids any script, frame or foreign load.
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signpost - Outbox</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px">
 <h1>Local outbox</h1>
