@@ -54,10 +54,13 @@ async function main() {
   });
   const user = await app.ctx.users.findByEmail('bench@example.com');
   await app.ctx.users.update(user!.id, { emailVerifiedAt: new Date() });
-  const session = await app.ctx.authService.signIn({
-    email: 'bench@example.com',
-    password: 'Bench1!pw',
-  });
+  const session = await app.ctx.authService.signIn(
+    {
+      email: 'bench@example.com',
+      password: 'Bench1!pw',
+    },
+    { ip: '127.0.0.1', userAgent: 'bench' },
+  );
   const brand = (await (
     await fetch(`${api}/v1/brands`, {
       method: 'POST',

@@ -7,6 +7,7 @@ export const userKeys = {
   /** Prefix of everything about the current user (profile, subscription, payments). */
   me: ['users', 'me'] as const,
   profile: ['users', 'me', 'profile'] as const,
+  sessions: ['users', 'me', 'sessions'] as const,
   subscription: ['users', 'me', 'subscription'] as const,
   paymentMethods: ['users', 'me', 'payment-methods'] as const,
   paymentHistories: ['users', 'me', 'payment-history'] as const,

@@ -42,7 +42,9 @@ export const SOCKET_EVENTS = {
 export const SOCKET_PATH = '/socket.io';
 
 /** Token lifetimes. */
+/** Sliding lifetime (since the last use) and absolute lifetime (since sign-in) of a session. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 

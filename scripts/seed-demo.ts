@@ -109,7 +109,10 @@ async function main() {
       const user = await ctx.users.findByEmail(DEMO.email);
       await ctx.users.update(user!.id, { emailVerifiedAt: new Date() });
     }
-    const session = await ctx.authService.signIn({ email: DEMO.email, password: DEMO.password });
+    const session = await ctx.authService.signIn(
+      { email: DEMO.email, password: DEMO.password },
+      { ip: '127.0.0.1', userAgent: 'seed:demo' },
+    );
     const headers = {
       authorization: `Bearer ${session.token}`,
       'content-type': 'application/json',

@@ -82,3 +82,15 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** GET v1/users/me/sessions: one signed-in browser of the user. */
+export const activeSessionSchema = z.object({
+  id: z.number().int(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;

@@ -13,7 +13,7 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 describe('VerifyEmailView', () => {
   beforeEach(() => setRoute('/verify-email'));
 
-  it('verifies the token exactly once, even under Strict Mode', async () => {
+  it('verifies only when the person clicks, and exactly once, even under Strict Mode', async () => {
     const account = createUser({ email: 'new@example.com', verified: false });
     db.verifyTokens.ver_good = account.id;
     setRoute('/verify-email', { token: 'ver_good' });
@@ -22,11 +22,18 @@ describe('VerifyEmailView', () => {
       if (request.url.endsWith('/v1/auth/verify-email')) posts();
     });
 
-    renderWithProviders(
+    const { user } = renderWithProviders(
       <StrictMode>
         <VerifyEmailView />
       </StrictMode>,
     );
+    // Opening the link (a person, a mail scanner, a link preview) verifies nothing.
+    const button = await screen.findByRole('button', { name: 'Verify e-mail' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts).not.toHaveBeenCalled();
+    expect(account.verified).toBe(false);
+
+    await user.click(button);
     expect(await screen.findByText(MESSAGES.auth.verified)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(account.verified).toBe(true);
@@ -39,6 +46,7 @@ describe('VerifyEmailView', () => {
     setRoute('/verify-email', { token: 'ver_unknown' });
     const { user } = renderWithProviders(<VerifyEmailView />);
 
+    await user.click(await screen.findByRole('button', { name: 'Verify e-mail' }));
     expect(await screen.findByText(MESSAGES.auth.invalidToken)).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'late@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));

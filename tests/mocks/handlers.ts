@@ -185,6 +185,30 @@ export const handlers = [
     return ok({ message: MESSAGES.auth.passwordChanged });
   }),
 
+  // Sessions: the mock's session tokens of the user, numbered in creation order.
+  http.get('*/v1/users/me/sessions', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    return ok(mockSessionsOf(user.id, bearer(request)));
+  }),
+
+  http.delete('*/v1/users/me/sessions/:id', ({ request, params }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const found = mockSessionsOf(user.id, bearer(request)).find((s) => s.id === Number(params.id));
+    if (!found) return apiError(404, 'not_found', MESSAGES.auth.noSession);
+    delete db.sessions[found.token];
+    return ok({ message: MESSAGES.auth.sessionRevoked });
+  }),
+
+  http.post('*/v1/users/me/sessions/sign-out-others', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    for (const s of mockSessionsOf(user.id, bearer(request)))
+      if (!s.current) delete db.sessions[s.token];
+    return ok({ message: MESSAGES.auth.otherSessionsRevoked });
+  }),
+
   http.get('*/v1/users/me/subscription', ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
@@ -273,3 +297,23 @@ export const handlers = [
   // Same body as the API: `{ data: Mail[] }`, newest first.
   http.get('*/v1/dev/outbox', () => ok([...db.outbox].reverse())),
 ];
+
+const MOCK_AGENTS = [
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1',
+];
+
+function mockSessionsOf(userId: string, current: string) {
+  return Object.entries(db.sessions)
+    .map(([token, owner], i) => ({ token, owner, id: i + 1 }))
+    .filter((s) => s.owner === userId)
+    .map((s, i) => ({
+      token: s.token,
+      id: s.id,
+      user_agent: MOCK_AGENTS[i % MOCK_AGENTS.length]!,
+      ip: `203.0.113.${s.id}`,
+      created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
+      last_used_at: new Date(Date.UTC(2026, 10, 20 + i)).toISOString(),
+      current: s.token === current,
+    }));
+}

@@ -139,6 +139,37 @@ describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(sa.connected).toBe(true);
   });
+
+  it("signing a session out from the sessions list closes that session's socket only", async () => {
+    const a = await signUpVerified(node.app);
+    const second = (
+      await node.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: a.email, password: a.password }),
+      })
+    ).json().data.token as string;
+    const mine = open(node.url, a.token);
+    const theirs = open(node.url, second);
+    await Promise.all([connected(mine), connected(theirs)]);
+    const list = await node.app.inject({
+      method: 'GET',
+      url: '/v1/users/me/sessions',
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    const other = (list.json().data as { id: number; current: boolean }[]).find((x) => !x.current)!;
+    const gone = disconnected(theirs);
+    const res = await node.app.inject({
+      method: 'DELETE',
+      url: `/v1/users/me/sessions/${other.id}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    await gone;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mine.connected).toBe(true);
+  });
 });
 
 describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () => {

@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useRef } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { buttonClasses } from '@/components/ui/button';
@@ -10,20 +9,14 @@ import { useVerifyEmail } from '../hooks/use-verify-email';
 import { AuthCard, authLink } from './auth-card';
 import { ResendVerificationForm } from './resend-verification-form';
 
-/** Reads ?token=, verifies once, then shows the result; a failure offers a new link. */
+/**
+ * Reads ?token= and verifies when the person clicks "Verify e-mail" — never by itself, so a link
+ * opened by a mail scanner or a preview spends nothing and verifies nobody.
+ */
 export function VerifyEmailView() {
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   const verify = useVerifyEmail();
-  const { mutate } = verify;
-  const sentFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    // Tokens are single-use: never post the same one twice (Strict Mode re-runs effects).
-    if (!router.isReady || !token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate({ token });
-  }, [router.isReady, token, mutate]);
 
   const footer = (
     <Link href={paths.signIn()} className={authLink}>
@@ -60,10 +53,26 @@ export function VerifyEmailView() {
   }
 
   return (
-    <AuthCard title="Verifying your e-mail">
-      <div className="flex items-center gap-3 text-sm text-slate-600">
-        <Spinner label={null} className="text-brand-600" />
-        Verifying your e-mail address…
+    <AuthCard title="Verify your e-mail" footer={footer}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">
+          Confirm that this e-mail address is yours to finish creating your account.
+        </p>
+        <button
+          type="button"
+          className={buttonClasses('primary', 'md', 'w-full')}
+          disabled={!router.isReady || verify.isPending}
+          onClick={() => verify.mutate({ token })}
+        >
+          {verify.isPending ? (
+            <>
+              <Spinner label={null} className="text-white" />
+              Verifying…
+            </>
+          ) : (
+            'Verify e-mail'
+          )}
+        </button>
       </div>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/hooks/use-current-user';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 
 /**
  * /profile: personal details and password; `children` are further sections the page composes in
@@ -30,6 +31,13 @@ export function ProfileView({ children }: { children?: ReactNode }) {
         description="Use 8 to 10 characters with mixed case, a number and a symbol."
       >
         <ChangePasswordForm />
+      </ProfileSection>
+      <ProfileSection
+        id="profile-sessions"
+        title="Sessions"
+        description="Browsers and devices signed in to your account."
+      >
+        <SessionsSection />
       </ProfileSection>
       {children}
     </div>

@@ -28,6 +28,14 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When the session was last used (updated at most once a minute), for the sessions list. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The browser that signed in (User-Agent, cut to 512 characters), shown as the device. */
+    userAgent: text('user_agent'),
+    /** Client address at sign-in. */
+    ip: text('ip'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
@@ -48,6 +56,11 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Verification only: the password chosen by the sign-up that mailed this token. Verifying
+     * sets it, so whoever proves the mailbox decides the password (no pre-registration hijack).
+     */
+    passwordHash: text('password_hash'),
   },
   (t) => [
     uniqueIndex('email_tokens_hash_uq').on(t.tokenHash),

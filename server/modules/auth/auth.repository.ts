@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, sessions, users } from '../../db/schema';
 
@@ -7,12 +7,23 @@ type Purpose = 'verify_email' | 'reset_password';
 /** Sessions and single-use e-mail tokens, stored by hash only. */
 export function createAuthRepository(db: Db) {
   return {
-    async createSession(userId: string, tokenHash: string, expiresAt: Date) {
-      const [row] = await db.insert(sessions).values({ userId, tokenHash, expiresAt }).returning();
+    async createSession(
+      userId: string,
+      tokenHash: string,
+      expiresAt: Date,
+      device: { userAgent: string | null; ip: string | null },
+    ) {
+      const [row] = await db
+        .insert(sessions)
+        .values({ userId, tokenHash, expiresAt, userAgent: device.userAgent, ip: device.ip })
+        .returning();
       return row;
     },
-    /** The live session of a token with its user, in one round trip (every request does this). */
-    async findLiveSession(tokenHash: string, now: Date) {
+    /**
+     * The live session of a token with its user, in one round trip (every request does this):
+     * not revoked, not expired, and created after `createdAfter` (the absolute lifetime).
+     */
+    async findLiveSession(tokenHash: string, now: Date, createdAfter: Date) {
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
@@ -22,16 +33,43 @@ export function createAuthRepository(db: Db) {
             eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, now),
+            gt(sessions.createdAt, createdAfter),
           ),
         )
         .limit(1);
       return row;
     },
-    async extendSession(id: number, expiresAt: Date) {
-      await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    /** Slides the expiry and records the use. */
+    async touchSession(id: number, changes: { expiresAt?: Date; lastUsedAt: Date }) {
+      await db.update(sessions).set(changes).where(eq(sessions.id, id));
+    },
+    /** The user's live sessions, most recently used first. */
+    async listLiveSessions(userId: string, now: Date, createdAfter: Date) {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gt(sessions.createdAt, createdAfter),
+          ),
+        )
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+        .limit(100);
     },
     async revokeSession(id: number) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+    },
+    /** Revokes one live session of this user; false when it is not theirs or not live. */
+    async revokeOwnSession(userId: string, id: number) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
     },
     async revokeUserSessions(userId: string, exceptSessionId?: number, tx: Db = db) {
       const cond = exceptSessionId
@@ -49,10 +87,14 @@ export function createAuthRepository(db: Db) {
       tokenHash: string,
       expiresAt: Date,
       tx: Db = db,
+      passwordHash: string | null = null,
     ) {
-      await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt });
+      await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt, passwordHash });
     },
-    /** Marks a live token used and returns its user id; undefined when used, expired or unknown. */
+    /**
+     * Marks a live token used and returns its user id (and, for a verification, the password of
+     * the sign-up that mailed it); undefined when used, expired or unknown.
+     */
     async consumeEmailToken(purpose: Purpose, tokenHash: string, now: Date, tx: Db = db) {
       const [row] = await tx
         .update(emailTokens)
@@ -65,8 +107,8 @@ export function createAuthRepository(db: Db) {
             gt(emailTokens.expiresAt, now),
           ),
         )
-        .returning({ userId: emailTokens.userId });
-      return row?.userId;
+        .returning({ userId: emailTokens.userId, passwordHash: emailTokens.passwordHash });
+      return row;
     },
     async invalidateEmailTokens(userId: string, purpose: Purpose, tx: Db = db) {
       await tx

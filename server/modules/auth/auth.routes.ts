@@ -38,7 +38,12 @@ export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/sign-in', {
     schema: { tags, body: signInBody, response: { 200: envelope(sessionSchema) } },
     onRequest: limitByIp(counters, 'sign-in', limits.signIn),
-    handler: async (req) => ({ data: await svc.signIn(req.body) }),
+    handler: async (req) => ({
+      data: await svc.signIn(req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      }),
+    }),
   });
   app.post('/auth/forgot-password', {
     schema: { tags, body: emailOnlyBody, response: { 200: envelope(okMessage) } },
@@ -48,6 +53,8 @@ export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/reset-password', {
     schema: { tags, body: resetPasswordBody, response: { 200: envelope(okMessage) } },
     onRequest: limitByIp(counters, 'reset', limits.resetPassword),
-    handler: async (req) => ({ data: await svc.resetPassword(req.body.token, req.body.password) }),
+    handler: async (req) => ({
+      data: await svc.resetPassword(req.body.token, req.body.password, req.ip),
+    }),
   });
 }

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../lib/messages';
-import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../../lib/constants';
+import {
+  RESET_TOKEN_TTL_MS,
+  SESSION_MAX_AGE_MS,
+  SESSION_TTL_MS,
+  VERIFY_TOKEN_TTL_MS,
+} from '../../../lib/constants';
 import type { SignInBody, SignUpBody } from '../../../lib/contracts/auth';
 import type { Db } from '../../db/client';
-import { AppError, tooManyRequests, unauthorized } from '../../errors';
+import { AppError, notFound, unauthorized } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { DeliveryQueue } from '../../mail/mailer';
@@ -12,6 +17,7 @@ import type { CounterStore, RateLimits } from '../../plugins/rate-limit';
 import type { PlansRepository } from '../plans/plans.repository';
 import { toUserDto, type UserRow, type UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
+import { createSignInThrottle } from './sign-in-throttle';
 
 /** Which sessions just stopped being valid (so live sockets of them can be closed). */
 export interface SessionsRevoked {
@@ -27,9 +33,15 @@ export interface AuthContext {
   sessionId: number;
 }
 
+/** Where a sign-in comes from: kept on the session (the sessions list shows it). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
 const invalidToken = () => new AppError(400, 'invalid_token', MESSAGES.auth.invalidToken);
-// Extend a sliding session at most once an hour so reads don't write on every request.
-const SLIDE_EVERY_MS = 60 * 60 * 1000;
+// Record a session's use at most once a minute so reads don't write on every request.
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export function createAuthService(deps: {
   db: Db;
@@ -42,12 +54,19 @@ export function createAuthService(deps: {
   appUrl: string;
 }) {
   const { db, users, auth, plans, mail: outgoing, counters, limits } = deps;
+  const throttle = createSignInThrottle({ counters, pair: limits.signInFailuresPerAccount });
+  /** Sessions created before this are over, however recently used (absolute lifetime). */
+  const oldestLive = (now: Date) => new Date(now.getTime() - SESSION_MAX_AGE_MS);
   const revokedListeners = new Set<(e: SessionsRevoked) => void>();
   const revoked = (e: SessionsRevoked) => revokedListeners.forEach((fn) => fn(e));
   const link = (path: string, token: string) =>
     `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
-  async function sendVerification(user: UserRow, tx: Db = db) {
+  /**
+   * A verification mail whose link carries the password of the sign-up that asked for it (the
+   * pending password is set only when the link is used, by whoever reads that mailbox).
+   */
+  async function sendVerification(user: UserRow, tx: Db = db, passwordHash?: string) {
     const token = newToken();
     await auth.createEmailToken(
       user.id,
@@ -55,6 +74,7 @@ export function createAuthService(deps: {
       hashToken(token),
       new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
       tx,
+      passwordHash ?? null,
     );
     return mailTemplates.verifyEmail(user.email, user.name, link('/verify-email', token));
   }
@@ -72,10 +92,16 @@ export function createAuthService(deps: {
         );
         if (created) {
           await plans.startOn(created.id, free.id, tx);
-          return sendVerification(created, tx);
+          return sendVerification(created, tx, passwordHash);
         }
         const existing = await users.findByEmail(body.email, tx);
-        if (existing && !existing.emailVerifiedAt) return sendVerification(existing, tx);
+        // A second sign-up for a pending e-mail changes nothing now: its own link (the only live
+        // one) sets its password when used, so a stranger who registered the address first gets
+        // no account out of the owner's verification (pre-registration hijack).
+        if (existing && !existing.emailVerifiedAt) {
+          await auth.invalidateEmailTokens(existing.id, 'verify_email', tx);
+          return sendVerification(existing, tx, passwordHash);
+        }
         return mailTemplates.alreadyRegistered(body.email, `${deps.appUrl}/sign-in`);
       });
       outgoing.deliver(mail);
@@ -84,14 +110,20 @@ export function createAuthService(deps: {
 
     async verifyEmail(token: string) {
       await db.transaction(async (tx) => {
-        const userId = await auth.consumeEmailToken(
-          'verify_email',
-          hashToken(token),
-          new Date(),
+        const used = await auth.consumeEmailToken('verify_email', hashToken(token), new Date(), tx);
+        if (!used) throw invalidToken();
+        const current = await users.findById(used.userId, tx);
+        await users.update(
+          used.userId,
+          {
+            emailVerifiedAt: current?.emailVerifiedAt ?? new Date(),
+            // Only a pending account takes the sign-up's password; a verified one keeps its own.
+            ...(used.passwordHash && !current?.emailVerifiedAt
+              ? { passwordHash: used.passwordHash }
+              : {}),
+          },
           tx,
         );
-        if (!userId) throw invalidToken();
-        await users.update(userId, { emailVerifiedAt: new Date() }, tx);
       });
       return { message: MESSAGES.auth.verified };
     },
@@ -102,39 +134,73 @@ export function createAuthService(deps: {
       return { message: MESSAGES.auth.verificationSent };
     },
 
-    async signIn(body: SignInBody) {
-      const rule = limits.signInFailuresPerAccount;
-      const key = `signin-fail:${body.email}`;
-      // Count the attempt before checking it, so parallel guesses cannot slip past the limit.
-      const attempts = await counters.hit(key, rule.windowMs);
-      if (attempts.count > rule.max) {
-        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, attempts.resetInMs / 1000);
-      }
+    async signIn(body: SignInBody, client: ClientInfo) {
+      await throttle.before(body.email, client.ip);
       const user = await users.findByEmail(body.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, body.password)
         : (await burnPasswordCheck(body.password), false);
-      if (!user || !ok)
+      if (!user || !ok) {
+        await throttle.failed(body.email, client.ip);
         throw new AppError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
-      await counters.clear(key);
+      }
+      await throttle.succeeded(body.email, client.ip);
       if (!user.emailVerifiedAt)
         throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
       const token = newToken();
-      await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS));
+      await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS), {
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+      });
       return { token, user: toUserDto(user) };
     },
 
-    /** Resolves a bearer token to its live session, sliding the expiry forward. */
+    /**
+     * Resolves a bearer token to its live session: sliding (30 days since the last use) within an
+     * absolute lifetime (90 days since sign-in).
+     */
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw unauthorized(MESSAGES.http.unauthorized);
       const now = new Date();
-      const found = await auth.findLiveSession(hashToken(token), now);
+      const found = await auth.findLiveSession(hashToken(token), now, oldestLive(now));
       if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
       const { session, user } = found;
-      const renewed = now.getTime() + SESSION_TTL_MS;
-      if (renewed - session.expiresAt.getTime() > SLIDE_EVERY_MS)
-        await auth.extendSession(session.id, new Date(renewed));
+      if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        const end = Math.min(
+          now.getTime() + SESSION_TTL_MS,
+          session.createdAt.getTime() + SESSION_MAX_AGE_MS,
+        );
+        await auth.touchSession(session.id, { expiresAt: new Date(end), lastUsedAt: now });
+      }
       return { user, sessionId: session.id };
+    },
+
+    /** The user's live sessions for /profile: device, address, sign-in and last use. */
+    async listSessions(ctx: AuthContext) {
+      const now = new Date();
+      const rows = await auth.listLiveSessions(ctx.user.id, now, oldestLive(now));
+      return rows.map((r) => ({
+        id: r.id,
+        user_agent: r.userAgent,
+        ip: r.ip,
+        created_at: r.createdAt.toISOString(),
+        last_used_at: r.lastUsedAt.toISOString(),
+        current: r.id === ctx.sessionId,
+      }));
+    },
+
+    /** Signs one of the user's sessions out (its sockets close); another user's answers 404. */
+    async revokeSession(ctx: AuthContext, id: number) {
+      if (!(await auth.revokeOwnSession(ctx.user.id, id))) throw notFound(MESSAGES.auth.noSession);
+      revoked({ userId: ctx.user.id, sessionId: id });
+      return { message: MESSAGES.auth.sessionRevoked };
+    },
+
+    /** Signs every session but this one out. */
+    async revokeOtherSessions(ctx: AuthContext) {
+      await auth.revokeUserSessions(ctx.user.id, ctx.sessionId);
+      revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
+      return { message: MESSAGES.auth.otherSessionsRevoked };
     },
 
     /** Listens for revoked sessions (realtime closes their sockets). */
@@ -165,16 +231,13 @@ export function createAuthService(deps: {
     },
 
     /** Sets the password, spends every reset token and signs every session out. */
-    async resetPassword(token: string, password: string) {
+    async resetPassword(token: string, password: string, ip?: string) {
       const passwordHash = await hashPassword(password);
       let revokedUser: string | undefined;
       const email = await db.transaction(async (tx) => {
-        const userId = await auth.consumeEmailToken(
-          'reset_password',
-          hashToken(token),
-          new Date(),
-          tx,
-        );
+        const userId = (
+          await auth.consumeEmailToken('reset_password', hashToken(token), new Date(), tx)
+        )?.userId;
         if (!userId) throw invalidToken();
         const current = await users.findById(userId, tx);
         const user = await users.update(
@@ -189,7 +252,7 @@ export function createAuthService(deps: {
       });
       if (revokedUser) revoked({ userId: revokedUser });
       if (email) {
-        await counters.clear(`signin-fail:${email}`);
+        await throttle.reset(email, ip);
         outgoing.deliver(mailTemplates.passwordChanged(email));
       }
       return { message: MESSAGES.auth.resetDone };

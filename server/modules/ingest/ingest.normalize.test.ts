@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDENTIFY_EVENT, PAGE_EVENT } from '../../analytics/types';
 import { MESSAGES } from '../../../lib/messages';
 import { normalizeAll, normalizeMessage, sanitize, type RequestFacts } from './ingest.normalize';
-import { parseUserAgent } from './user-agent';
+import { parseUserAgent } from '../../../lib/user-agent';
 
 const facts = (extra: Partial<RequestFacts> = {}): RequestFacts => ({
   brandId: 7,

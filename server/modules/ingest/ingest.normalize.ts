@@ -12,7 +12,7 @@ import {
 import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { IDENTIFY_EVENT, PAGE_EVENT, type EventRow } from '../../analytics/types';
-import { parseUserAgent } from './user-agent';
+import { parseUserAgent } from '../../../lib/user-agent';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A high surrogate not followed by a low one, or a low one not preceded by a high one; or NUL.

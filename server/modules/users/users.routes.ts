@@ -1,4 +1,10 @@
-import { changePasswordBody, updateMeBody, userSchema } from '../../../lib/contracts/auth';
+import { z } from 'zod';
+import {
+  activeSessionSchema,
+  changePasswordBody,
+  updateMeBody,
+  userSchema,
+} from '../../../lib/contracts/auth';
 import { envelope, okMessage } from '../../../lib/contracts/common';
 import { subscriptionSchema } from '../../../lib/contracts/plans';
 import type { AppContext, ZodApp } from '../../context';
@@ -12,6 +18,24 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/sign-out', {
     schema: { tags: ['auth'], response: { 200: envelope(okMessage) } },
     handler: async (req) => ({ data: await ctx.authService.signOut(session(req)) }),
+  });
+  app.get('/users/me/sessions', {
+    schema: { tags, response: { 200: envelope(z.array(activeSessionSchema)) } },
+    handler: async (req) => ({ data: await ctx.authService.listSessions(session(req)) }),
+  });
+  app.delete('/users/me/sessions/:id', {
+    schema: {
+      tags,
+      params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+      response: { 200: envelope(okMessage) },
+    },
+    handler: async (req) => ({
+      data: await ctx.authService.revokeSession(session(req), req.params.id),
+    }),
+  });
+  app.post('/users/me/sessions/sign-out-others', {
+    schema: { tags, response: { 200: envelope(okMessage) } },
+    handler: async (req) => ({ data: await ctx.authService.revokeOtherSessions(session(req)) }),
   });
   app.get('/users/me', {
     schema: { tags, response: { 200: envelope(userSchema) } },
