@@ -43,6 +43,10 @@ export const MESSAGES = {
     profileUpdated: 'Profile updated.',
   },
   brands: {
+    badOrigin: (v: string) =>
+      `"${v.slice(0, 80)}" is not an origin (https://app.example.com) or a host name (app.example.com).`,
+    tooManyOrigins: (max: number) => `At most ${max} allowed origins.`,
+    noServerKey: 'This product has no server key.',
     created: 'Product created.',
     updated: 'Product updated.',
     deleted: 'Product deleted.',
@@ -164,6 +168,12 @@ export const MESSAGES = {
     discardConfirm: 'Are you sure you want to go back? Any unsaved changes will be lost.',
   },
   ingest: {
+    originRefused: (origin: string) =>
+      `Events from ${origin.slice(0, 200)} are not accepted for this product. Add that origin under Product Tracking → Sources (allowed origins).`,
+    serverKeyInBrowser:
+      'A server key must never be used from a browser: send events from your server, or use the write key in the page.',
+    identityUnverified:
+      'userId needs a valid userHash (HMAC-SHA256 of the userId with the identity secret) for this product.',
     unknownKey: 'Unknown write key. Copy the snippet again from Product Tracking.',
     noKey: 'Send the write key as the HTTP Basic user name, a Bearer token or the writeKey field.',
     overloaded: 'Too many events right now. Retry after the time in Retry-After.',

@@ -34,6 +34,7 @@ import { createPlansRepository } from './modules/plans/plans.repository';
 import { planRoutes } from './modules/plans/plans.routes';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
+import { createBrandSourcesService } from './modules/brands/brand-sources.service';
 import { brandRoutes } from './modules/brands/brands.routes';
 import { featureRoutes } from './modules/features/features.routes';
 import { outboxRoutes } from './modules/dev/outbox.routes';
@@ -221,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     plans,
     authService,
     brandsService,
+    brandSources: createBrandSourcesService({ brands, onChanged: writeKeys.clear }),
     analytics,
     batcher,
     profiles: profilesRepo,

@@ -15,6 +15,7 @@ import type { CounterStore, RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './plugins/realtime';
 import type { AuthContext, AuthService } from './modules/auth/auth.service';
 import type { BrandsService } from './modules/brands/brands.service';
+import type { BrandSourcesService } from './modules/brands/brand-sources.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
 import type { UsersRepository } from './modules/users/users.repository';
 import { unauthorized } from './errors';
@@ -40,6 +41,8 @@ export interface AppContext {
   plans: PlansRepository;
   authService: AuthService;
   brandsService: BrandsService;
+  /** Allowed origins, signed identities and the server key of each product. */
+  brandSources: BrandSourcesService;
   analytics: AnalyticsStore;
   batcher: Batcher;
   profiles: ProfilesRepository;

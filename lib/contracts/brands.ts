@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { requiredText } from './common';
+import { MAX_ALLOWED_ORIGINS, normaliseAllowedOrigin } from '../sources';
 
 const DOMAIN_RE =
   /^(?=.{1,253}$)(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?$/;
@@ -38,3 +39,37 @@ export const brandSchema = z.object({
 });
 /** A tracked product ("brand"). */
 export type Brand = z.infer<typeof brandSchema>;
+
+/** PUT v1/brands/{id}/sources: where events may come from and whether identities are signed. */
+export const brandSourcesBody = z.object({
+  allowed_origins: z
+    .array(
+      z
+        .string()
+        .max(300)
+        .transform((v, ctx) => {
+          const origin = normaliseAllowedOrigin(v);
+          if (origin === null) {
+            ctx.addIssue({ code: 'custom', message: MESSAGES.brands.badOrigin(v) });
+            return z.NEVER;
+          }
+          return origin;
+        }),
+    )
+    .max(MAX_ALLOWED_ORIGINS, { error: MESSAGES.brands.tooManyOrigins(MAX_ALLOWED_ORIGINS) }),
+  require_signed_identity: z.boolean(),
+});
+export type BrandSourcesBody = z.infer<typeof brandSourcesBody>;
+
+export const brandSourcesSchema = z.object({
+  allowed_origins: z.array(z.string()),
+  require_signed_identity: z.boolean(),
+  /** HMAC key of signed identities: the customer's backend signs userIds with it. */
+  identity_secret: z.string(),
+  /** The secret server key is shown once, when made; afterwards only its last characters. */
+  server_key: z.object({ hint: z.string() }).nullable(),
+});
+export type BrandSources = z.infer<typeof brandSourcesSchema>;
+
+/** POST v1/brands/{id}/server-key: the new key, shown this once. */
+export const serverKeySchema = z.object({ server_key: z.string() });

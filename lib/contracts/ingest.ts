@@ -15,6 +15,8 @@ export interface IngestMessage {
   properties?: Record<string, unknown>;
   traits?: Record<string, unknown>;
   context?: Record<string, unknown>;
+  /** HMAC-SHA256(userId, identity secret) in hex, when the product requires signed identities. */
+  userHash?: string;
 }
 
 /** POST v1/batch body; writeKey may instead come as HTTP Basic user name or a Bearer token. */
@@ -38,4 +40,6 @@ export interface IngestResult {
   rejected: RejectedEvent[];
   /** Rejections past the first 100 (present only when there are some). */
   rejectedMore?: number;
+  /** Events kept without their userId: it lacked a valid userHash (signed identities). */
+  unverified?: number;
 }

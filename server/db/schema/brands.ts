@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Tracked products ("brands"); the write key is public by design (it ships in the snippet). */
@@ -12,11 +21,25 @@ export const brands = pgTable(
     name: text('name').notNull(),
     domain: text('domain').notNull(),
     writeKey: text('write_key').notNull(),
+    /** Sites allowed to send events besides the domain, its subdomains and loopback. */
+    allowedOrigins: text('allowed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** userIds from the browser must carry HMAC-SHA256(userId, identity secret). */
+    requireSignedIdentity: boolean('require_signed_identity').notNull().default(false),
+    /** The HMAC key of signed identities (the customer's backend holds it too); made on first use. */
+    identitySecret: text('identity_secret'),
+    /** sha256 of the secret server key (a trusted server-side source); null = none issued. */
+    serverKeyHash: text('server_key_hash'),
+    /** Last four characters of the server key, to recognise it in the settings. */
+    serverKeyHint: text('server_key_hint'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('brands_owner_idx').on(t.ownerId),
     uniqueIndex('brands_write_key_uq').on(t.writeKey),
+    uniqueIndex('brands_server_key_uq').on(t.serverKeyHash),
   ],
 );

@@ -25,12 +25,26 @@ export function createBrandsRepository(db: Db) {
         .where(eq(brands.ownerId, ownerId));
       return n;
     },
-    /** The brand a public write key belongs to (ingestion authentication). */
-    async findByWriteKey(writeKey: string) {
+    /**
+     * The brand a public write key, or the hash of a secret server key, belongs to (ingestion
+     * authentication), with what ingestion checks about its sources.
+     */
+    async findForIngestion(by: { writeKey: string } | { serverKeyHash: string }) {
       const [row] = await db
-        .select({ id: brands.id, ownerId: brands.ownerId })
+        .select({
+          id: brands.id,
+          ownerId: brands.ownerId,
+          domain: brands.domain,
+          allowedOrigins: brands.allowedOrigins,
+          requireSignedIdentity: brands.requireSignedIdentity,
+          identitySecret: brands.identitySecret,
+        })
         .from(brands)
-        .where(eq(brands.writeKey, writeKey))
+        .where(
+          'writeKey' in by
+            ? eq(brands.writeKey, by.writeKey)
+            : eq(brands.serverKeyHash, by.serverKeyHash),
+        )
         .limit(1);
       return row;
     },
@@ -48,7 +62,19 @@ export function createBrandsRepository(db: Db) {
     async update(
       ownerId: string,
       id: number,
-      values: Partial<Pick<BrandRow, 'name' | 'domain' | 'writeKey'>>,
+      values: Partial<
+        Pick<
+          BrandRow,
+          | 'name'
+          | 'domain'
+          | 'writeKey'
+          | 'allowedOrigins'
+          | 'requireSignedIdentity'
+          | 'identitySecret'
+          | 'serverKeyHash'
+          | 'serverKeyHint'
+        >
+      >,
     ) {
       const [row] = await db
         .update(brands)

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { brandBody, brandSchema } from '../../../lib/contracts/brands';
+import {
+  brandBody,
+  brandSchema,
+  brandSourcesBody,
+  brandSourcesSchema,
+  serverKeySchema,
+} from '../../../lib/contracts/brands';
 import { envelope, idParam } from '../../../lib/contracts/common';
 import type { AppContext, ZodApp } from '../../context';
 import { session } from '../../context';
@@ -43,5 +49,37 @@ export function brandRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/brands/:id/rotate-key', {
     schema: { tags, params: idParam, response: { 200: envelope(brandSchema) } },
     handler: async (req) => ({ data: await svc.rotateKey(owner(req), req.params.id) }),
+  });
+
+  // Trusted sources: allowed origins, signed identities, the secret server key.
+  const sources = ctx.brandSources;
+  app.get('/brands/:id/sources', {
+    schema: { tags, params: idParam, response: { 200: envelope(brandSourcesSchema) } },
+    handler: async (req) => ({ data: await sources.get(owner(req), req.params.id) }),
+  });
+  app.put('/brands/:id/sources', {
+    schema: {
+      tags,
+      params: idParam,
+      body: brandSourcesBody,
+      response: { 200: envelope(brandSourcesSchema) },
+    },
+    handler: async (req) => ({
+      data: await sources.update(owner(req), req.params.id, req.body),
+    }),
+  });
+  app.post('/brands/:id/identity-secret', {
+    schema: { tags, params: idParam, response: { 200: envelope(brandSourcesSchema) } },
+    handler: async (req) => ({
+      data: await sources.rotateIdentitySecret(owner(req), req.params.id),
+    }),
+  });
+  app.post('/brands/:id/server-key', {
+    schema: { tags, params: idParam, response: { 200: envelope(serverKeySchema) } },
+    handler: async (req) => ({ data: await sources.rotateServerKey(owner(req), req.params.id) }),
+  });
+  app.delete('/brands/:id/server-key', {
+    schema: { tags, params: idParam, response: { 200: envelope(brandSourcesSchema) } },
+    handler: async (req) => ({ data: await sources.revokeServerKey(owner(req), req.params.id) }),
   });
 }

@@ -49,9 +49,12 @@ export function createBrandsService(deps: {
       return toBrandDto(row);
     },
     async update(ownerId: string, id: number, body: BrandBody) {
-      return toBrandDto(
-        await mustFind(await brands.update(ownerId, id, { name: body.name, domain: body.domain })),
+      const row = await mustFind(
+        await brands.update(ownerId, id, { name: body.name, domain: body.domain }),
       );
+      // The domain decides which origins may send events.
+      deps.onKeysChanged?.();
+      return toBrandDto(row);
     },
     async remove(ownerId: string, id: number) {
       const row = await mustFind(await brands.remove(ownerId, id));

@@ -149,6 +149,13 @@ export interface RequestFacts {
   userAgent: string | null;
   /** Country from a trusted edge header, if any. */
   country: string | null;
+  /**
+   * Set when the product requires signed identities: is `hash` (the message's `userHash`, or
+   * `context.userHash`) the signature of `userId`?
+   */
+  verifyIdentity?: (userId: string, hash: string | null) => boolean;
+  /** Counts messages whose userId was dropped for want of a valid signature. */
+  onUnverified?: () => void;
 }
 
 /**
@@ -166,9 +173,19 @@ export function normalizeMessage(
   const type = impliedType ?? msg.type;
   if (type !== 'track' && type !== 'page' && type !== 'identify')
     throw new Reject('invalid_type', MESSAGES.ingest.badType);
-  const userId = optionalId(msg, 'userId');
+  let userId = optionalId(msg, 'userId');
   const anonymousId = optionalId(msg, 'anonymousId');
   if (!userId && !anonymousId) throw new Reject('missing_id', MESSAGES.ingest.missingId);
+  const msgContext = optionalObject(msg, 'context');
+  if (userId && facts.verifyIdentity) {
+    const hash = str(msg.userHash) ?? str(msgContext.userHash);
+    if (!facts.verifyIdentity(userId, hash)) {
+      // Unsigned: the event is kept as the visitor's, but never touches that customer's profile.
+      if (!anonymousId) throw new Reject('identity_unverified', MESSAGES.ingest.identityUnverified);
+      userId = null;
+      facts.onUnverified?.();
+    }
+  }
   const messageId = optionalId(msg, 'messageId') ?? randomUUID();
 
   let event: string;
@@ -184,7 +201,8 @@ export function normalizeMessage(
     type === 'identify' ? optionalObject(msg, 'traits') : optionalObject(msg, 'properties');
   if (type === 'page' && typeof msg.name === 'string' && properties.name === undefined)
     properties.name = msg.name;
-  const context = { ...facts.context, ...optionalObject(msg, 'context') };
+  const context: Obj = { ...facts.context, ...msgContext };
+  delete context.userHash;
   // The event's size is what gets stored: its properties/traits and context dominate it.
   const propertiesJson = JSON.stringify(properties);
   const contextJson = JSON.stringify(context);

@@ -85,6 +85,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
         context,
         userAgent: req.headers['user-agent'] ?? null,
         country: null,
+        origin: req.headers.origin,
       });
       return reply.status(200).send(result);
     } catch (err) {
@@ -126,6 +127,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
       const traits = isObj(body.traits) ? { ...body.traits } : {};
       if (isObj(body.metadata)) traits.metadata = body.metadata;
       const message = {
+        userHash: body.user_hash ?? body.userHash,
         userId: body.user_id ?? body.userId,
         anonymousId: body.anonymous_id ?? body.anonymousId,
         messageId: body.messageId,
@@ -140,6 +142,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
           impliedType: 'identify',
           userAgent: req.headers['user-agent'] ?? null,
           country: null,
+          origin: req.headers.origin,
         })
         .catch((err: unknown) => {
           if (err instanceof NothingAccepted)

@@ -1,10 +1,12 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
+import { originAllowed } from '../../../lib/sources';
 import { OverloadedError, StoreUnavailableError, type Batcher } from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
 import type { FairUse } from './fair-use';
-import type { WriteKeys } from './write-keys';
+import type { KeyOwner, WriteKeys } from './write-keys';
 
 export interface IngestRequest {
   writeKey: string | undefined;
@@ -14,6 +16,8 @@ export interface IngestRequest {
   context?: unknown;
   userAgent: string | null;
   country: string | null;
+  /** The request's Origin header: set by browsers, absent from server-side libraries. */
+  origin?: string;
 }
 
 /** A 400 that still reports the per-event verdicts. */
@@ -38,6 +42,29 @@ function isDataError(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Browsers name the page's site in `Origin`: it must be one the product accepts, and a secret
+ * server key never comes from a browser. Requests without Origin (server-side libraries) pass.
+ */
+function checkOrigin(owner: KeyOwner, origin: string | undefined) {
+  if (origin === undefined) return;
+  if (owner.trusted)
+    throw new AppError(403, 'server_key_in_browser', MESSAGES.ingest.serverKeyInBrowser);
+  if (!originAllowed(origin, owner.domain, owner.allowedOrigins))
+    throw new AppError(403, 'origin_not_allowed', MESSAGES.ingest.originRefused(origin));
+}
+
+/** HMAC-SHA256(userId, identity secret) as hex, compared in constant time. */
+export function verifySignedIdentity(
+  userId: string,
+  hash: string | null,
+  secret: string | null,
+): boolean {
+  if (!hash || !secret || !/^[0-9a-f]{64}$/i.test(hash)) return false;
+  const expected = createHmac('sha256', secret).update(userId).digest();
+  return timingSafeEqual(expected, Buffer.from(hash, 'hex'));
+}
+
 /** Validate → enrich → group-commit batcher → acknowledge (ARCHITECTURE §6). */
 export function createIngestService(deps: {
   writeKeys: WriteKeys;
@@ -55,6 +82,7 @@ export function createIngestService(deps: {
       if (!req.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
       const owner = await deps.writeKeys.resolve(req.writeKey);
       if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
+      checkOrigin(owner, req.origin);
       await deps.fairUse?.take(owner.brandId, req.messages.length);
       const usage = await deps.usage?.allowIngest(owner.ownerId);
       if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);
@@ -65,9 +93,19 @@ export function createIngestService(deps: {
         context: requestContext(req.context),
         userAgent: req.userAgent,
         country: req.country,
+        verifyIdentity:
+          owner.requireSignedIdentity && !owner.trusted
+            ? (userId, hash) => verifySignedIdentity(userId, hash, owner.identitySecret)
+            : undefined,
+        onUnverified: () => void unverified++,
       };
+      let unverified = 0;
       const { rows, rejected, rejectedMore } = normalizeAll(req.messages, facts, req.impliedType);
-      const verdicts = rejectedMore > 0 ? { rejected, rejectedMore } : { rejected };
+      const verdicts = {
+        rejected,
+        ...(rejectedMore > 0 ? { rejectedMore } : {}),
+        ...(unverified > 0 ? { unverified } : {}),
+      };
       if (rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
       try {
         await deps.batcher.submit({ rows, ownerId: owner.ownerId });
