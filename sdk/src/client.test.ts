@@ -462,6 +462,30 @@ describe('identity', () => {
     expect(afterReset.anonymousId).toBe(third.anonymousId());
   });
 
+  it('sends the userHash of a signed identity with every event of that user, until reset or another user', async () => {
+    const net = fakeFetch();
+    const first = start();
+    first.identify('u-1', { plan: 'pro' }, { userHash: 'a'.repeat(64) });
+    first.destroy();
+    const second = start(); // the signature survives a reload with its user id
+    second.track('signed');
+    second.identify('u-2');
+    second.track('other user');
+    second.identify('u-3', undefined, { userHash: 'b'.repeat(64) });
+    second.reset();
+    second.track('anonymous');
+    await settle(1000);
+    const [identify, signed, identify2, other, identify3, anonymous] = net.events();
+    expect(identify).toMatchObject({ userId: 'u-1', userHash: 'a'.repeat(64) });
+    expect(signed).toMatchObject({ userId: 'u-1', userHash: 'a'.repeat(64) });
+    expect(identify2.userHash).toBeUndefined();
+    expect(other).toMatchObject({ userId: 'u-2' });
+    expect(other.userHash).toBeUndefined();
+    expect(identify3).toMatchObject({ userId: 'u-3', userHash: 'b'.repeat(64) });
+    expect(anonymous.userId).toBeUndefined();
+    expect(anonymous.userHash).toBeUndefined();
+  });
+
   it('attaches traits to the anonymous visitor with identify(traits)', async () => {
     const net = fakeFetch();
     const client = start();

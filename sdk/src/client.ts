@@ -1,4 +1,5 @@
 import type {
+  IdentifyOptions,
   InitOptions,
   MessageType,
   Properties,
@@ -19,6 +20,7 @@ import {
   NAVIGATION_DELAY_MS,
   QUOTA_PAUSE_MS,
   USER_ID_KEY,
+  USER_HASH_KEY,
   queueKey,
 } from './core/constants';
 import { messageContext, pageInfo } from './core/context';
@@ -75,6 +77,8 @@ export function createClient(defaultHost = ''): SignpostClient {
   let beaconed = false;
   let anonymousId: string | null = null;
   let userId: string | null = null;
+  /** HMAC of the userId from the site's backend, when the product requires signed identities. */
+  let userHash: string | null = null;
   let identityLoaded = false;
   let teardown: Array<() => void> = [];
   let tours: Promise<ToursModule | null> | undefined;
@@ -84,6 +88,7 @@ export function createClient(defaultHost = ''): SignpostClient {
     identityLoaded = true;
     anonymousId = readItem(ANONYMOUS_ID_KEY);
     userId = readItem(USER_ID_KEY);
+    userHash = readItem(USER_HASH_KEY);
   };
   const getAnonymousId = (): string => {
     loadIdentity();
@@ -105,6 +110,7 @@ export function createClient(defaultHost = ''): SignpostClient {
       messageId: uuid(),
       timestamp: new Date().toISOString(),
       userId: userId ?? undefined,
+      userHash: (userId && userHash) || undefined,
       anonymousId: getAnonymousId(),
       ...fields,
       context: messageContext(pageInfo(referrer)),
@@ -249,12 +255,25 @@ export function createClient(defaultHost = ''): SignpostClient {
       if (autoPage) page();
       flush();
     }, undefined),
-    identify: guard((id?: string | number | Properties | null, traits?: Properties) => {
-      if (id !== null && typeof id === 'object') [id, traits] = [undefined, id];
-      loadIdentity();
-      if (id != null && id !== '') writeItem(USER_ID_KEY, (userId = String(id)));
-      enqueue('identify', { traits });
-    }, undefined),
+    identify: guard(
+      (
+        id?: string | number | Properties | null,
+        traits?: Properties,
+        options?: IdentifyOptions,
+      ) => {
+        if (id !== null && typeof id === 'object') [id, traits] = [undefined, id];
+        loadIdentity();
+        if (id != null && id !== '') {
+          const next = String(id);
+          // A new user, or a new signature: the signature belongs to exactly this userId.
+          if (next !== userId || options?.userHash)
+            writeItem(USER_HASH_KEY, (userHash = options?.userHash ?? null));
+          writeItem(USER_ID_KEY, (userId = next));
+        }
+        enqueue('identify', { traits });
+      },
+      undefined,
+    ),
     track: guard((event: string, properties?: Properties) => {
       if (!event || typeof event !== 'string') return warn('track() needs an event name');
       enqueue('track', { event, properties });
@@ -263,7 +282,9 @@ export function createClient(defaultHost = ''): SignpostClient {
     reset: guard(() => {
       loadIdentity();
       userId = null;
+      userHash = null;
       writeItem(USER_ID_KEY, null);
+      writeItem(USER_HASH_KEY, null);
       writeItem(ANONYMOUS_ID_KEY, (anonymousId = uuid()));
     }, undefined),
     flush: safeFlush,

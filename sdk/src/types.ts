@@ -1,3 +1,9 @@
+/** Options of `identify`. */
+export interface IdentifyOptions {
+  /** Signature of the userId (hex HMAC-SHA256 with the identity secret). */
+  userHash?: string;
+}
+
 /** Free-form JSON properties of a track or page call, or traits of an identify call. */
 export type Properties = Record<string, unknown>;
 
@@ -39,6 +45,8 @@ export interface SdkMessage {
   messageId: string;
   timestamp: string;
   userId?: string;
+  /** HMAC-SHA256(userId, identity secret) from the site's backend (signed identities). */
+  userHash?: string;
   anonymousId: string;
   event?: string;
   name?: string;
@@ -58,8 +66,16 @@ export interface SignpostApi {
   /** SDK version; its presence marks the real API (the snippet stub has none). */
   readonly version: string;
   init(options: InitOptions): void;
-  /** `identify(userId, traits)`, or `identify(traits)` to attach traits to the anonymous visitor. */
-  identify(userId?: string | number | Properties | null, traits?: Properties): void;
+  /**
+   * `identify(userId, traits)`, or `identify(traits)` to attach traits to the anonymous visitor.
+   * When the product requires signed identities, pass `{ userHash }`: HMAC-SHA256 of the userId
+   * with the product's identity secret, computed by the site's backend (never in the page).
+   */
+  identify(
+    userId?: string | number | Properties | null,
+    traits?: Properties,
+    options?: IdentifyOptions,
+  ): void;
   track(event: string, properties?: Properties): void;
   /** A page view; sent automatically after init and on SPA navigation unless `autoPage: false`. */
   page(name?: string, properties?: Properties): void;

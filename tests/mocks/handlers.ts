@@ -9,7 +9,7 @@ import {
   updateMeBody,
   verifyEmailBody,
 } from '@/lib/contracts/auth';
-import { brandBody } from '@/lib/contracts/brands';
+import { brandBody, brandSourcesBody, type BrandSources } from '@/lib/contracts/brands';
 import { idParam } from '@/lib/contracts/common';
 import { listPlansQuery } from '@/lib/contracts/plans';
 import { MESSAGES } from '@/lib/messages';
@@ -53,6 +53,22 @@ function mailVerification(request: Request, user: MockUser): void {
     'Confirm your e-mail address to start using Signpost.',
     [link],
   );
+}
+
+const mockSources = new Map<number, BrandSources>();
+/** A product's trusted sources in the mock (defaults: nothing extra, unsigned identities). */
+function sourcesOf(brandId: number): BrandSources {
+  let sources = mockSources.get(brandId);
+  if (!sources) {
+    sources = {
+      allowed_origins: [],
+      require_signed_identity: false,
+      identity_secret: randomToken('', 64),
+      server_key: null,
+    };
+    mockSources.set(brandId, sources);
+  }
+  return sources;
 }
 
 function ownBrand(request: Request, params: Record<string, unknown>) {
@@ -289,6 +305,46 @@ export const handlers = [
       updated_at: new Date().toISOString(),
     });
     return ok(publicBrand(found.brand));
+  }),
+
+  // Trusted sources of a product (kept beside the mock brand).
+  http.get('*/v1/brands/:id/sources', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    return ok(sourcesOf(found.brand.id));
+  }),
+
+  http.put('*/v1/brands/:id/sources', async ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, brandSourcesBody);
+    if (!parsed.ok) return parsed.response;
+    Object.assign(sourcesOf(found.brand.id), parsed.data);
+    return ok(sourcesOf(found.brand.id));
+  }),
+
+  http.post('*/v1/brands/:id/identity-secret', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    sourcesOf(found.brand.id).identity_secret = randomToken('', 64);
+    return ok(sourcesOf(found.brand.id));
+  }),
+
+  http.post('*/v1/brands/:id/server-key', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const key = randomToken('sk_', 32);
+    sourcesOf(found.brand.id).server_key = { hint: key.slice(-4) };
+    return ok({ server_key: key });
+  }),
+
+  http.delete('*/v1/brands/:id/server-key', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const sources = sourcesOf(found.brand.id);
+    if (!sources.server_key) return apiError(404, 'not_found', MESSAGES.brands.noServerKey);
+    sources.server_key = null;
+    return ok(sources);
   }),
 
   // ---- feature flags and dev ---------------------------------------------------------------------

@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
 import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { PencilIcon, RefreshIcon, TrashIcon } from '@/components/ui/icons';
+import { BrandSourcesPanel } from './brand-sources-panel';
 import { TrackingSnippet } from './tracking-snippet';
 import { WriteKey } from './write-key';
 
@@ -17,6 +18,7 @@ export interface BrandCardProps {
 /** One tracked product: name, domain, write key and its actions. */
 export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandCardProps) {
   const headingId = useId();
+  const [sourcesOpen, setSourcesOpen] = useState(false);
   return (
     <li
       aria-labelledby={headingId}
@@ -80,6 +82,14 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
         </summary>
         <div className="mt-3">
           <TrackingSnippet writeKey={brand.write_key} />
+        </div>
+      </details>
+      <details className="mt-3" onToggle={(e) => setSourcesOpen(e.currentTarget.open)}>
+        <summary className="cursor-pointer select-none text-sm font-medium text-brand-700 hover:text-brand-800">
+          Sources
+        </summary>
+        <div className="mt-3">
+          <BrandSourcesPanel brand={brand} open={sourcesOpen} />
         </div>
       </details>
     </li>

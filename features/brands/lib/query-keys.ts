@@ -7,6 +7,7 @@ export const brandKeys = {
   list: (params: ListBrandsParams = {}) => [...brandKeys.lists(), params] as const,
   details: () => [...brandKeys.all, 'detail'] as const,
   detail: (id: number) => [...brandKeys.details(), id] as const,
+  sources: (id: number) => [...brandKeys.all, 'sources', id] as const,
 };
 
 /** The dashboard lists every product at once: plans allow at most a few dozen. */

@@ -24,4 +24,5 @@ export const NAVIGATION_DELAY_MS = 300;
 
 export const ANONYMOUS_ID_KEY = 'signpost:anonymousId';
 export const USER_ID_KEY = 'signpost:userId';
+export const USER_HASH_KEY = 'signpost:userHash';
 export const queueKey = (writeKey: string) => `signpost:${writeKey}:queue`;
