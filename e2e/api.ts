@@ -16,7 +16,7 @@ export async function accountWithBrand(request: APIRequestContext, label: string
   }
   if (!link) throw new Error('no verification mail');
   await request.post('/v1/auth/verify-email', {
-    data: { token: new URL(link).searchParams.get('token') },
+    data: { token: new URL(link).searchParams.get('token'), password },
   });
   const session = (await (
     await request.post('/v1/auth/sign-in', { data: { email, password } })

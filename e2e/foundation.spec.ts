@@ -33,6 +33,7 @@ test('sign up with password rules, verify from the outbox, sign in, create a pro
   }).toPass({ timeout: 10_000 });
   await mail.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/verify-email\?token=/);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Verify e-mail' }).click();
   await expect(page.getByText(MESSAGES.auth.verified)).toBeVisible();
 

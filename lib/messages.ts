@@ -30,6 +30,9 @@ export const MESSAGES = {
     invalidToken: 'This link is invalid or has expired. Request a new one.',
     sessionExpired: 'Your session has expired. Please sign in again.',
     noSession: 'That session does not exist or is already signed out.',
+    verifyPasswordRequired: 'Enter the password you chose when you signed up.',
+    verifyPasswordMismatch:
+      'That is not the password chosen when this link was requested. Use the link from your own sign-up, or sign up again.',
     sessionRevoked: 'The session was signed out.',
     otherSessionsRevoked: 'Every other session was signed out.',
     wrongCurrentPassword: 'Current password is incorrect.',

@@ -111,8 +111,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   app.addHook('onResponse', async (req, reply) => {
+    // Without the query string: links such as /verify-email?token=… carry credentials.
     req.log.debug(
-      { method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime },
+      {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
       'request',
     );
   });

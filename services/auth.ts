@@ -1,4 +1,5 @@
 import type {
+  VerifyEmailBody,
   EmailOnlyBody,
   ResetPasswordBody,
   Session,
@@ -24,7 +25,7 @@ export const signIn = (body: SignInBody) =>
 
 export const signOut = () => unwrap<MessageResult>(http.post('/v1/auth/sign-out'));
 
-export const verifyEmail = (body: { token: string }) =>
+export const verifyEmail = (body: VerifyEmailBody) =>
   unwrap<MessageResult>(http.post('/v1/auth/verify-email', body, { skipAuth: true }));
 
 export const resendVerification = (body: EmailOnlyBody) =>

@@ -24,7 +24,15 @@ export type SignInBody = z.infer<typeof signInBody>;
 export const emailOnlyBody = z.object({ email: emailField });
 export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
 
-export const verifyEmailBody = z.object({ token: tokenField });
+/**
+ * POST v1/auth/verify-email. `password` is the one chosen at the sign-up that mailed the link:
+ * the mailbox owner proves both, so nobody else's sign-up can be verified with it.
+ */
+export const verifyEmailBody = z.object({
+  token: tokenField,
+  password: z.string().max(256).optional(),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 
 export const resetPasswordBody = z.object({ token: tokenField, password: passwordField });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher, OverloadedError, StoreUnavailableError } from './batcher';
+import { createBatcher, isDataError, OverloadedError, StoreUnavailableError } from './batcher';
 import type { AnalyticsStore, EventRow } from './types';
 
 /** A store whose inserts wait until the test releases them, recording each batch's size. */
@@ -146,7 +146,9 @@ describe('batcher tenant isolation', () => {
       afterCommit: async (batch) => {
         if (batch.length === 1 && batch[0]!.ownerId === 'first')
           await new Promise<void>((r) => (gate = r));
-        if (batch.some((p) => p.ownerId === 'bad')) throw new Error('profile write refused');
+        // A value the database refuses (22008 datetime overflow): that request's own fault.
+        if (batch.some((p) => p.ownerId === 'bad'))
+          throw Object.assign(new Error('profile write refused'), { cause: { code: '22008' } });
         written.push(...batch.map((p) => p.ownerId));
       },
     });
@@ -162,5 +164,44 @@ describe('batcher tenant isolation', () => {
     await other;
     expect(written).toEqual(['first', 'good', 'other']);
     expect(b.pending()).toBe(0);
+  });
+
+  it('in an outage, fails the rest of the group after one lone attempt instead of one per request', async () => {
+    let inserts = 0;
+    let gate: () => void = () => undefined;
+    let down = false;
+    const store: AnalyticsStore = {
+      engine: 'duckdb',
+      async insert(r) {
+        inserts++;
+        if (inserts === 1) await new Promise<void>((res) => (gate = res));
+        if (down) throw new Error('connection refused');
+        return r.length;
+      },
+      query: () => Promise.reject(new Error('unused')),
+      ping: async () => undefined,
+      close: async () => undefined,
+    };
+    const b = createBatcher({ store });
+    const first = b.submit({ rows: rows(1), ownerId: 'first' });
+    await tick();
+    const group = ['a', 'b', 'c', 'd', 'e'].map((o) => b.submit({ rows: rows(1), ownerId: o }));
+    down = true;
+    gate();
+    await expect(first).rejects.toBeInstanceOf(StoreUnavailableError);
+    for (const p of group) await expect(p).rejects.toBeInstanceOf(StoreUnavailableError);
+    // The first write, the group, and one lone attempt: not five.
+    expect(inserts).toBe(3);
+    expect(b.pending()).toBe(0);
+  });
+
+  it('tells data errors from outages', () => {
+    const wrapped = (code: string) => Object.assign(new Error('Failed query'), { cause: { code } });
+    expect(isDataError(wrapped('22008'))).toBe(true);
+    expect(isDataError(wrapped('54000'))).toBe(true);
+    expect(isDataError(new TypeError('invalid Date'))).toBe(true);
+    expect(isDataError(wrapped('57014'))).toBe(false);
+    expect(isDataError(wrapped('08006'))).toBe(false);
+    expect(isDataError(new Error('ECONNREFUSED'))).toBe(false);
   });
 });

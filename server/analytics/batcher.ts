@@ -13,6 +13,21 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * An error caused by the values written, not by the store's health: SQLSTATE classes 22 (data
+ * exception) and 54 (program limit exceeded) anywhere in the cause chain, or a TypeError /
+ * RangeError raised while converting a row. Writing the same values again cannot succeed.
+ */
+export function isDataError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof TypeError || e instanceof RangeError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Rows of one request plus what the post-commit step needs to know about their tenant. */
 export interface Submission {
   rows: EventRow[];
@@ -122,14 +137,32 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     }
   };
 
+  /**
+   * After a grouped write failed: each request on its own. A request refused for its own values
+   * fails alone; an outage (any other error) fails the rest at once instead of waiting out one
+   * timeout per request.
+   */
+  const writeAlone = async (batch: Pending[]) => {
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i]!;
+      try {
+        await write([p]);
+      } catch (own) {
+        p.reject(new StoreUnavailableError(own));
+        if (!isDataError(own)) {
+          for (const rest of batch.slice(i + 1)) rest.reject(new StoreUnavailableError(own));
+          return;
+        }
+      }
+    }
+  };
+
   const writeBatch = async (batch: Pending[]) => {
     try {
       await write(batch);
     } catch (err) {
       if (batch.length === 1) batch[0]!.reject(new StoreUnavailableError(err));
-      else
-        for (const p of batch)
-          await write([p]).catch((own: unknown) => p.reject(new StoreUnavailableError(own)));
+      else await writeAlone(batch);
     } finally {
       for (const p of batch) release(p);
       inFlightRows = 0;

@@ -207,7 +207,12 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     });
 
     it('timeline: any of the keys, newest first, keyset pages with ties', async () => {
-      const shape = { kind: 'timeline' as const, brandId: A, customerKeys: ['u1', 'a1'] };
+      const shape = {
+        kind: 'timeline' as const,
+        brandId: A,
+        userId: 'u1',
+        anonymousIds: ['a1'],
+      };
       const everything = await store.query({ ...shape, limit: 10 });
       expect(ids(everything)).toEqual(['A-e6', 'A-e4', 'A-e8', 'A-e1', 'A-e9']);
 
@@ -222,17 +227,35 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       }
       expect(pages).toEqual([['A-e6', 'A-e4'], ['A-e8', 'A-e1'], ['A-e9']]);
 
-      const tie = { kind: 'timeline' as const, brandId: A, customerKeys: ['u2'], limit: 1 };
+      const tie = {
+        kind: 'timeline' as const,
+        brandId: A,
+        userId: 'u2',
+        anonymousIds: [],
+        limit: 1,
+      };
       const [newest] = await store.query(tie);
       expect(newest!.messageId).toBe('A-e7');
       const rest = await store.query({ ...tie, limit: 5, before: newest });
       expect(ids(rest)).toEqual(['A-e3']);
 
       // Brand 2 has its own a1; brand 1's timeline never shows it and vice versa.
-      const b = await store.query({ kind: 'timeline', brandId: B, customerKeys: ['a1'], limit: 9 });
+      const b = await store.query({
+        kind: 'timeline',
+        brandId: B,
+        userId: 'nobody',
+        anonymousIds: ['a1'],
+        limit: 9,
+      });
       expect(ids(b)).toEqual(['B-f4']);
       expect(
-        await store.query({ kind: 'timeline', brandId: A, customerKeys: [], limit: 9 }),
+        await store.query({
+          kind: 'timeline',
+          brandId: A,
+          userId: 'nobody',
+          anonymousIds: [],
+          limit: 9,
+        }),
       ).toEqual([]);
     });
 
@@ -325,7 +348,8 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     const timeline = await store.query({
       kind: 'timeline',
       brandId: A,
-      customerKeys: [row.customerKey, "' OR 1=1 --"],
+      userId: row.userId!,
+      anonymousIds: ["' OR 1=1 --", nasty],
       limit: 5,
       before: { timestamp: new Date('2030-01-01T00:00:00Z'), messageId: nasty },
     });

@@ -50,11 +50,16 @@ export type Granularity = 'day' | 'week' | 'month';
 export type QueryShape =
   /** Newest events of one event code of a brand, newest first. */
   | { kind: 'tail'; brandId: number; event: string; limit: number }
-  /** Events of one customer (any of its keys), newest first, keyset-paginated. */
+  /**
+   * Events of one customer, newest first, keyset-paginated: those sent with its userId, and the
+   * anonymous ones (no userId) of its anonymous ids. An anonymousId equal to the userId never
+   * counts as that user (the two key spaces stay apart).
+   */
   | {
       kind: 'timeline';
       brandId: number;
-      customerKeys: string[];
+      userId: string;
+      anonymousIds: string[];
       limit: number;
       /** Return only events strictly older than this (timestamp, messageId) pair. */
       before?: { timestamp: Date; messageId: string };
@@ -68,6 +73,8 @@ export type QueryShape =
       events?: string[];
       /** The busiest codes only (ordered by count, then code). */
       limit?: number;
+      /** Leave out the built-in `$` codes ($pageview, $identify, …). */
+      definedByUsersOnly?: boolean;
     }
   /** Distinct customer keys in [from, to), optionally of one event code. */
   | { kind: 'distinctCustomers'; brandId: number; from: Date; to: Date; event?: string }

@@ -13,7 +13,7 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 describe('VerifyEmailView', () => {
   beforeEach(() => setRoute('/verify-email'));
 
-  it('verifies only when the person clicks, and exactly once, even under Strict Mode', async () => {
+  it('verifies only when the person clicks with their sign-up password, even under Strict Mode', async () => {
     const account = createUser({ email: 'new@example.com', verified: false });
     db.verifyTokens.ver_good = account.id;
     setRoute('/verify-email', { token: 'ver_good' });
@@ -33,11 +33,21 @@ describe('VerifyEmailView', () => {
     expect(posts).not.toHaveBeenCalled();
     expect(account.verified).toBe(false);
 
+    // Someone else's password (or none) keeps the form and spends nothing.
+    await user.click(button);
+    expect(await screen.findByText(MESSAGES.auth.verifyPasswordRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'Wrong1!xx');
+    await user.click(button);
+    expect(await screen.findByText(MESSAGES.auth.verifyPasswordMismatch)).toBeInTheDocument();
+    expect(account.verified).toBe(false);
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Passw0rd!');
     await user.click(button);
     expect(await screen.findByText(MESSAGES.auth.verified)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(account.verified).toBe(true);
-    expect(posts).toHaveBeenCalledTimes(1);
+    expect(posts).toHaveBeenCalledTimes(3);
     server.events.removeAllListeners();
   });
 

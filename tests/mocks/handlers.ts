@@ -108,6 +108,11 @@ export const handlers = [
     const userId = db.verifyTokens[parsed.data.token];
     const user = db.users.find((u) => u.id === userId);
     if (!user) return apiError(400, 'invalid_token', MESSAGES.auth.invalidToken);
+    // As the API: the link verifies only with the password chosen at that sign-up.
+    if (!parsed.data.password)
+      return apiError(400, 'password_required', MESSAGES.auth.verifyPasswordRequired);
+    if (parsed.data.password !== user.password)
+      return apiError(400, 'password_mismatch', MESSAGES.auth.verifyPasswordMismatch);
     delete db.verifyTokens[parsed.data.token];
     user.verified = true;
     return ok({ message: MESSAGES.auth.verified });

@@ -72,7 +72,7 @@ describe(`accounts (${ENGINE})`, () => {
     expect((await signIn(owner.email, owner.password, '10.5.0.1')).statusCode).toBe(200);
   });
 
-  it("refuses a pre-registration hijack: the owner's sign-up decides the password", async () => {
+  it("refuses a pre-registration hijack: only the mailbox owner's own sign-up can be verified", async () => {
     const email = uniqueEmail('victim');
     const signUp = (password: string) =>
       t.app.inject({
@@ -80,21 +80,48 @@ describe(`accounts (${ENGINE})`, () => {
         url: '/v1/auth/sign-up',
         ...json({ name: 'X', email, password }),
       });
-    // A stranger registers the owner's address first, with a password of their own.
+    const verify = (token: string, password?: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/verify-email', ...json({ token, password }) });
+    // A stranger registers the owner's address first, with a password of their own…
     expect((await signUp('Attack1!x')).statusCode).toBe(201);
-    // The owner signs up later and follows the link in their mailbox.
+    // …the owner signs up too, and the stranger signs up once more and asks for a resend.
     expect((await signUp(GOOD_PASSWORD)).statusCode).toBe(201);
-    const [strangers, owners] = await mailedTokens(email, '/verify-email');
-    const verify = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/auth/verify-email', ...json({ token }) });
-    // The stranger's link died with the owner's sign-up.
-    expect((await verify(strangers!)).statusCode).toBe(400);
-    expect((await verify(owners!)).statusCode).toBe(200);
-    expect((await signIn(email, 'Attack1!x', '10.7.0.1')).statusCode).toBe(401);
-    expect((await signIn(email, GOOD_PASSWORD, '10.7.0.2')).statusCode).toBe(200);
-    // A sign-up for a verified address changes nothing and mails no verification link.
     expect((await signUp('Attack2!x')).statusCode).toBe(201);
-    expect(await mailedTokens(email, '/verify-email')).toHaveLength(2);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/resend-verification',
+          ...json({ email }),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [first, owners, third, resent] = await mailedTokens(email, '/verify-email');
+    // The owner reads every one of those mails, but only knows their own password.
+    for (const token of [first!, third!, resent!]) {
+      const res = await verify(token, GOOD_PASSWORD);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'password_mismatch',
+        message: MESSAGES.auth.verifyPasswordMismatch,
+      });
+    }
+    const missing = await verify(owners!);
+    expect(missing.json().code).toBe('password_required');
+    // A mistyped password does not spend the link; the right one verifies.
+    expect((await verify(owners!, 'Typo1!xyz')).statusCode).toBe(400);
+    expect((await verify(owners!, GOOD_PASSWORD)).statusCode).toBe(200);
+    // Verifying spends every other link: the stranger's passwords never work.
+    expect((await verify(first!, 'Attack1!x')).statusCode).toBe(400);
+    for (const [password, status] of [
+      ['Attack1!x', 401],
+      ['Attack2!x', 401],
+      [GOOD_PASSWORD, 200],
+    ] as const)
+      expect((await signIn(email, password, '10.7.0.1')).statusCode, password).toBe(status);
+    // A sign-up for a verified address changes nothing and mails no verification link.
+    expect((await signUp('Attack3!x')).statusCode).toBe(201);
+    expect(await mailedTokens(email, '/verify-email')).toHaveLength(4);
     expect((await signIn(email, GOOD_PASSWORD, '10.7.0.3')).statusCode).toBe(200);
   });
 

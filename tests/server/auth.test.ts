@@ -47,7 +47,9 @@ describe(`auth flow (${ENGINE})`, () => {
     });
 
     const token = await tokenFromOutbox(t.app, email.toLowerCase(), '/verify-email');
-    expect((await post('/v1/auth/verify-email', { token })).statusCode).toBe(200);
+    expect(
+      (await post('/v1/auth/verify-email', { token, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
 
     const res = await post('/v1/auth/sign-in', { email, password: GOOD_PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -115,15 +117,20 @@ describe(`auth flow (${ENGINE})`, () => {
     const email = uniqueEmail('tok');
     await post('/v1/auth/sign-up', { name: 'T', email, password: GOOD_PASSWORD });
     const token = await tokenFromOutbox(t.app, email, '/verify-email');
-    expect((await post('/v1/auth/verify-email', { token })).statusCode).toBe(200);
-    const reused = await post('/v1/auth/verify-email', { token });
+    expect(
+      (await post('/v1/auth/verify-email', { token, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
+    const reused = await post('/v1/auth/verify-email', { token, password: GOOD_PASSWORD });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({
       code: 'invalid_token',
       message: MESSAGES.auth.invalidToken,
     });
 
-    const forged = await post('/v1/auth/verify-email', { token: `${token.slice(0, -2)}xx` });
+    const forged = await post('/v1/auth/verify-email', {
+      token: `${token.slice(0, -2)}xx`,
+      password: GOOD_PASSWORD,
+    });
     expect(forged.statusCode).toBe(400);
 
     const email2 = uniqueEmail('exp');
@@ -131,7 +138,10 @@ describe(`auth flow (${ENGINE})`, () => {
     const token2 = await tokenFromOutbox(t.app, email2, '/verify-email');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 49 * 60 * 60 * 1000);
-    const expired = await post('/v1/auth/verify-email', { token: token2 });
+    const expired = await post('/v1/auth/verify-email', {
+      token: token2,
+      password: GOOD_PASSWORD,
+    });
     expect(expired.statusCode).toBe(400);
   });
 

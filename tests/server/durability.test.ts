@@ -90,7 +90,8 @@ describe('durability', () => {
           const rows = await store.query({
             kind: 'timeline',
             brandId,
-            customerKeys: [b.customer],
+            userId: b.customer,
+            anonymousIds: [b.customer],
             limit: 100,
           });
           expect(rows.map((r) => r.messageId).sort()).toEqual([...b.ids].sort());

@@ -157,7 +157,11 @@ export async function signUpVerified(
   });
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
   const token = await tokenFromOutbox(app, email, '/verify-email');
-  const v = await app.inject({ method: 'POST', url: '/v1/auth/verify-email', ...json({ token }) });
+  const v = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/verify-email',
+    ...json({ token, password }),
+  });
   if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
   const res = await app.inject({
     method: 'POST',

@@ -128,7 +128,11 @@ export async function signUpVerifiedOver(
   const up = await postJson(base, '/v1/auth/sign-up', { name: 'Test User', email, password });
   await expectStatus('sign-up', up, 201);
   const token = new URL(await mailedLink(base, email)).searchParams.get('token');
-  await expectStatus('verify-email', await postJson(base, '/v1/auth/verify-email', { token }), 200);
+  await expectStatus(
+    'verify-email',
+    await postJson(base, '/v1/auth/verify-email', { token, password }),
+    200,
+  );
   const signIn = await postJson(base, '/v1/auth/sign-in', { email, password });
   await expectStatus('sign-in', signIn, 200);
   return ((await signIn.json()) as { data: { token: string } }).data.token;

@@ -176,6 +176,15 @@ describe(`trusted sources (${ENGINE})`, () => {
     await send(key, '/v1/identify', { userId: victim, traits: { plan: 'pro' } });
     expect(((await profile(victim))!.data_attributes as Record<string, unknown>).plan).toBe('pro');
 
+    // Posing as the customer through the anonymous id does not reach their timeline either.
+    expect(
+      (await send(writeKey, '/v1/track', { event: 'Spoofed', anonymousId: victim })).statusCode,
+    ).toBe(200);
+    const timeline = await api('GET', `/v1/customer-profiles/${p!.id as number}/events`);
+    const names = (timeline.json().data.data as { event: string }[]).map((e) => e.event);
+    expect(names).toContain('$identify');
+    expect(names).not.toContain('Spoofed');
+
     // A new secret: old signatures stop verifying.
     const rotated = (await api('POST', `/v1/brands/${brandId}/identity-secret`)).json().data;
     expect(rotated.identity_secret).not.toBe(secret);

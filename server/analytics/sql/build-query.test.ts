@@ -13,7 +13,8 @@ const SHAPES: QueryShape[] = [
   {
     kind: 'timeline',
     brandId: 7,
-    customerKeys: [nasty, 'k2'],
+    userId: nasty,
+    anonymousIds: [nasty, 'k2'],
     limit: 5,
     before: { timestamp: to, messageId: nasty },
   },

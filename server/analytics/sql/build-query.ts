@@ -94,7 +94,8 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
         ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
-        ` AND ${b.inStrings('customer_key', 'keys', shape.customerKeys)}${before}` +
+        ` AND (user_id = ${b.bind('user', 'string', shape.userId)}` +
+        ` OR (user_id IS NULL AND ${b.inStrings('anonymous_id', 'anon', shape.anonymousIds)}))${before}` +
         ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }
@@ -103,6 +104,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         `SELECT event, count(*) AS n, ${dialect.epochMs('max(timestamp)')} AS last_ms FROM events` +
         ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
         (shape.events ? ` AND ${b.inStrings('event', 'events', shape.events)}` : '') +
+        (shape.definedByUsersOnly ? ` AND event NOT LIKE '$%'` : '') +
         ` GROUP BY event ORDER BY n DESC, event ASC` +
         (shape.limit === undefined
           ? ''

@@ -91,6 +91,32 @@ export function createAuthRepository(db: Db) {
     ) {
       await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt, passwordHash });
     },
+    /** A live (unused, unexpired) token, without spending it. */
+    async findLiveEmailToken(purpose: Purpose, tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ userId: emailTokens.userId, passwordHash: emailTokens.passwordHash })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /** The password bound to the user's newest verification link (the latest sign-up's). */
+    async newestPendingPassword(userId: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ passwordHash: emailTokens.passwordHash })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email')))
+        .orderBy(desc(emailTokens.id))
+        .limit(1);
+      return row?.passwordHash ?? null;
+    },
     /**
      * Marks a live token used and returns its user id (and, for a verification, the password of
      * the sign-up that mailed it); undefined when used, expired or unknown.

@@ -28,7 +28,9 @@ export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/verify-email', {
     schema: { tags, body: verifyEmailBody, response: { 200: envelope(okMessage) } },
     onRequest: limitByIp(counters, 'verify', limits.resetPassword),
-    handler: async (req) => ({ data: await svc.verifyEmail(req.body.token) }),
+    handler: async (req) => ({
+      data: await svc.verifyEmail(req.body.token, req.body.password),
+    }),
   });
   app.post('/auth/resend-verification', {
     schema: { tags, body: emailOnlyBody, response: { 200: envelope(okMessage) } },

@@ -95,22 +95,35 @@ export function createAuthService(deps: {
           return sendVerification(created, tx, passwordHash);
         }
         const existing = await users.findByEmail(body.email, tx);
-        // A second sign-up for a pending e-mail changes nothing now: its own link (the only live
-        // one) sets its password when used, so a stranger who registered the address first gets
-        // no account out of the owner's verification (pre-registration hijack).
-        if (existing && !existing.emailVerifiedAt) {
-          await auth.invalidateEmailTokens(existing.id, 'verify_email', tx);
+        // A second sign-up for a pending e-mail changes nothing now: its own link carries its
+        // password, and verifying needs the link and that password together. A stranger who
+        // registered the address first (or again later) gets no account out of it
+        // (pre-registration hijack): they cannot read the mail, the owner does not know theirs.
+        if (existing && !existing.emailVerifiedAt)
           return sendVerification(existing, tx, passwordHash);
-        }
         return mailTemplates.alreadyRegistered(body.email, `${deps.appUrl}/sign-in`);
       });
       outgoing.deliver(mail);
       return { message: MESSAGES.auth.signUpDone, email: body.email };
     },
 
-    async verifyEmail(token: string) {
+    async verifyEmail(token: string, password?: string) {
+      const tokenHash = hashToken(token);
+      const live = await auth.findLiveEmailToken('verify_email', tokenHash, new Date());
+      if (!live) throw invalidToken();
+      // Checked before the link is spent, so a typo does not cost the person their link.
+      if (live.passwordHash) {
+        if (!password)
+          throw new AppError(400, 'password_required', MESSAGES.auth.verifyPasswordRequired, [
+            { path: 'password', message: MESSAGES.auth.verifyPasswordRequired },
+          ]);
+        if (!(await verifyPassword(live.passwordHash, password)))
+          throw new AppError(400, 'password_mismatch', MESSAGES.auth.verifyPasswordMismatch, [
+            { path: 'password', message: MESSAGES.auth.verifyPasswordMismatch },
+          ]);
+      }
       await db.transaction(async (tx) => {
-        const used = await auth.consumeEmailToken('verify_email', hashToken(token), new Date(), tx);
+        const used = await auth.consumeEmailToken('verify_email', tokenHash, new Date(), tx);
         if (!used) throw invalidToken();
         const current = await users.findById(used.userId, tx);
         await users.update(
@@ -124,13 +137,23 @@ export function createAuthService(deps: {
           },
           tx,
         );
+        // One verification: the other sign-ups' links are spent with it.
+        await auth.invalidateEmailTokens(used.userId, 'verify_email', tx);
       });
       return { message: MESSAGES.auth.verified };
     },
 
     async resendVerification(email: string) {
       const user = await users.findByEmail(email);
-      if (user && !user.emailVerifiedAt) outgoing.deliver(await sendVerification(user));
+      // The new link carries the newest sign-up's password: verifying still needs it.
+      if (user && !user.emailVerifiedAt)
+        outgoing.deliver(
+          await sendVerification(
+            user,
+            db,
+            (await auth.newestPendingPassword(user.id)) ?? user.passwordHash,
+          ),
+        );
       return { message: MESSAGES.auth.verificationSent };
     },
 
@@ -147,6 +170,7 @@ export function createAuthService(deps: {
       await throttle.succeeded(body.email, client.ip);
       if (!user.emailVerifiedAt)
         throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
+      await throttle.signedIn(body.email, client.ip);
       const token = newToken();
       await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS), {
         ip: client.ip,

@@ -23,8 +23,13 @@ export function createSignInThrottle(deps: { counters: CounterStore; pair: Limit
     pair: `signin-fail:${email}:${ip}`,
     account: `signin-fail-acct:${email}`,
     slow: `signin-slow:${email}`,
-    known: `signin-known:${email}:${ip}`,
+    // Bumped by a password reset: every address known before it is forgotten.
+    epoch: `signin-epoch:${email}`,
   });
+  const knownKey = async (email: string, ip: string) => {
+    const { count: epoch } = await counters.peek(keys(email, ip).epoch);
+    return `signin-known:${email}:${epoch}:${ip}`;
+  };
 
   return {
     /** Counts the attempt before the password is checked, so parallel guesses cannot slip by. */
@@ -35,7 +40,7 @@ export function createSignInThrottle(deps: { counters: CounterStore; pair: Limit
         throw tooManyRequests(MESSAGES.auth.tooManyAttempts, attempts.resetInMs / 1000);
       const { count: failures } = await counters.peek(k.account);
       if (failures < SLOW_AFTER_FAILURES) return;
-      if ((await counters.peek(k.known)).count > 0) return;
+      if ((await counters.peek(await knownKey(email, ip))).count > 0) return;
       const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - SLOW_AFTER_FAILURES));
       // The first attempt after a wait opens a new wait; any attempt inside it is refused.
       const gate = await counters.hit(k.slow, delay);
@@ -45,17 +50,23 @@ export function createSignInThrottle(deps: { counters: CounterStore; pair: Limit
     async failed(email: string, ip: string) {
       await counters.hit(keys(email, ip).account, pair.windowMs);
     },
-    /** The pair starts afresh and the address becomes one of the account's own. */
+    /** The right password: this pair starts afresh. */
     async succeeded(email: string, ip: string) {
-      const k = keys(email, ip);
-      await counters.clear(k.pair);
-      await counters.hit(k.known, KNOWN_ADDRESS_MS);
+      await counters.clear(keys(email, ip).pair);
     },
-    /** After a password reset the owner starts afresh (and so does the address they reset from). */
+    /** A session was opened (verified account): the address becomes one of the account's own. */
+    async signedIn(email: string, ip: string) {
+      await counters.hit(await knownKey(email, ip), KNOWN_ADDRESS_MS);
+    },
+    /**
+     * After a password reset the owner starts afresh (and so does the address they reset from);
+     * addresses known before it are forgotten, since whoever knew the old password made them.
+     */
     async reset(email: string, ip?: string) {
       const k = keys(email, ip ?? '');
       await counters.clear(k.account);
       await counters.clear(k.slow);
+      await counters.hit(k.epoch, KNOWN_ADDRESS_MS * 2);
       if (ip) await counters.clear(k.pair);
     },
   };

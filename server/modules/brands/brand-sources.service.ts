@@ -29,7 +29,7 @@ export function createBrandSourcesService(deps: {
   /** The identity secret is made the first time anyone looks (older products have none). */
   const withSecret = async (ownerId: string, row: BrandRow) => {
     if (row.identitySecret) return row;
-    const updated = await brands.update(ownerId, row.id, { identitySecret: newIdentitySecret() });
+    const updated = await brands.ensureIdentitySecret(ownerId, row.id, newIdentitySecret());
     changed();
     return updated ?? row;
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema';
 
@@ -79,6 +79,15 @@ export function createBrandsRepository(db: Db) {
       const [row] = await db
         .update(brands)
         .set({ ...values, updatedAt: new Date() })
+        .where(mine(ownerId, id))
+        .returning();
+      return row;
+    },
+    /** Sets the identity secret unless one exists (two first reads at once keep the same one). */
+    async ensureIdentitySecret(ownerId: string, id: number, secret: string) {
+      const [row] = await db
+        .update(brands)
+        .set({ identitySecret: sql`COALESCE(${brands.identitySecret}, ${secret})` })
         .where(mine(ownerId, id))
         .returning();
       return row;

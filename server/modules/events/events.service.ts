@@ -12,8 +12,6 @@ import type { BrandAccess } from '../brands/brand-access';
 import { toEventDto, type EventsRepository } from './events.repository';
 
 const DAY_MS = 86_400_000;
-/** Room for the built-in `$` codes ($pageview, $identify) among the busiest codes. */
-const BUILT_IN_CODES = 10;
 /** An event definition body as the repository stores it. */
 const eventRecord = (body: EventBody) => ({
   brandId: body.brand_id,
@@ -118,10 +116,11 @@ export function createEventsService(deps: {
         kind: 'countsByEvent',
         brandId: q.brand_id,
         ...window(),
-        limit: q.offset + q.limit + defined.size + BUILT_IN_CODES,
+        definedByUsersOnly: true,
+        limit: q.offset + q.limit + defined.size,
       });
       return counts
-        .filter((c) => !c.event.startsWith('$') && !defined.has(c.event))
+        .filter((c) => !defined.has(c.event))
         .slice(q.offset, q.offset + q.limit)
         .map((c) => ({
           code: c.event,

@@ -2,7 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { originAllowed } from '../../../lib/sources';
-import { OverloadedError, StoreUnavailableError, type Batcher } from '../../analytics/batcher';
+import {
+  isDataError,
+  OverloadedError,
+  StoreUnavailableError,
+  type Batcher,
+} from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
 import type { FairUse } from './fair-use';
@@ -30,16 +35,6 @@ export class NothingAccepted extends AppError {
       result.rejected.map((r) => ({ path: `batch.${r.index}`, message: r.message })),
     );
   }
-}
-
-/** SQLSTATE classes 22 (data exception) and 54 (program limit exceeded), anywhere in the chain. */
-function isDataError(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

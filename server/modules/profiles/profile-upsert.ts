@@ -25,7 +25,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim(
 function mergeCapped(target: Record<string, unknown>, source: Record<string, unknown>) {
   let size = Object.keys(target).length;
   for (const [k, v] of Object.entries(source)) {
-    if (!(k in target)) {
+    if (!Object.hasOwn(target, k)) {
       if (size >= PROFILE_MAX_KEYS) continue;
       size++;
     }
@@ -90,8 +90,8 @@ export function profilePatches(rows: EventRow[]): Map<number, ProfilePatch[]> {
     if (isObj(metadata)) mergeCapped(p.metadata, metadata);
     mergeCapped(p.data_attributes, traits);
     const createdAt = traits.created_at ?? traits.createdAt;
-    if (createdAt !== undefined) p.data_attributes.created_at = createdAt;
     delete p.data_attributes.createdAt;
+    if (createdAt !== undefined) mergeCapped(p.data_attributes, { created_at: createdAt });
     p.email = text(traits.email) ?? p.email;
     const fullName =
       text(traits.name) ??

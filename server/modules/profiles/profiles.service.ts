@@ -160,7 +160,8 @@ export function createProfilesService(deps: {
       const rows = await store.query({
         kind: 'timeline',
         brandId: p.brandId,
-        customerKeys: [p.customerKey, ...p.anonymousIds],
+        userId: p.customerKey,
+        anonymousIds: p.anonymousIds,
         limit: q.limit + 1,
         before: q.cursor ? decodeCursor(q.cursor) : undefined,
       });
