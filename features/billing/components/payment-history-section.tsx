@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { usePaymentHistory } from '../hooks/use-payment-history';
 import { cardLabel } from '../lib/plan-display';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500';
 const TD = 'px-3 py-2.5 text-sm text-slate-700';
@@ -64,18 +65,7 @@ export function PaymentHistorySection() {
       <RowsSkeleton label="Loading payments" columns={['w-20', 'w-40', 'w-24', 'ml-auto w-16']} />
     );
   if (history.isError && !history.data)
-    return (
-      <FormAlert>
-        {history.error.message}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void history.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
-    );
+    return <RetryAlert message={history.error.message} onRetry={() => void history.refetch()} />;
 
   const { data: payments, total } = history.data;
   const pages = Math.max(1, Math.ceil(total / PAYMENT_HISTORY_PAGE_SIZE));

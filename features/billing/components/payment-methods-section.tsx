@@ -4,7 +4,6 @@ import { MESSAGES } from '@/lib/messages';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
@@ -13,6 +12,7 @@ import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useSetDefaultPaymentMethod } from '../hooks/use-set-default-payment-method';
 import { BRAND_LABELS, cardExpiry } from '../lib/plan-display';
 import { CardForm } from './card-form';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** "Visa ending in 4242": how a card is named to screen readers and in the delete question. */
 const cardName = (card: PaymentMethod) => `${BRAND_LABELS[card.brand]} ending in ${card.last4}`;
@@ -97,16 +97,7 @@ export function PaymentMethodsSection() {
         <RowsSkeleton label="Loading cards" columns={['w-20', 'w-16', 'w-28', 'ml-auto w-24']} />
       ) : null}
       {cards.isError ? (
-        <FormAlert>
-          {cards.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void cards.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert message={cards.error.message} onRetry={() => void cards.refetch()} />
       ) : null}
       {cards.isSuccess && cards.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center text-sm text-slate-600">

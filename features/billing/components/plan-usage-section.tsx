@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { paths } from '@/lib/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSubscription } from '@/hooks/use-subscription';
 import { planColour } from '../lib/plan-display';
@@ -16,6 +15,7 @@ import {
 } from '../lib/subscription-display';
 import { ScheduledChange } from './scheduled-change';
 import { UsageMeter } from './usage-meter';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -38,16 +38,10 @@ export function PlanUsageSection() {
     );
   if (subscription.isError)
     return (
-      <FormAlert>
-        {subscription.error.message}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void subscription.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
+      <RetryAlert
+        message={subscription.error.message}
+        onRetry={() => void subscription.refetch()}
+      />
     );
 
   const { current_plan: plan, user_subscription: sub, user_quota: quota } = subscription.data;

@@ -1,7 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useSubscription } from '@/hooks/use-subscription';
@@ -13,6 +12,7 @@ import { planActionOf } from '../lib/order-summary';
 import { ScheduledChange } from './scheduled-change';
 import { OrderSummaryDialog, type OrderTarget } from './order-summary-dialog';
 import { PlanCard } from './plan-card';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The query that opens the Order summary for add-ons (paths.plansBuyAddOns()). */
 const BUY_ADD_ONS_QUERY = 'add-ons';
@@ -120,14 +120,7 @@ export function PlansView() {
 
       {sub ? <ScheduledChange subscription={sub} /> : null}
       {plans.isPending || subscription.isPending ? <PlansSkeleton /> : null}
-      {failed ? (
-        <FormAlert>
-          {failed.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={retry}>
-            Try again
-          </button>
-        </FormAlert>
-      ) : null}
+      {failed ? <RetryAlert message={failed.message} onRetry={retry} /> : null}
       {sub && list.length > 0 ? (
         <ul aria-label="Plans" className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
           {list.map((plan) => (

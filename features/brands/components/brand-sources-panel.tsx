@@ -10,6 +10,7 @@ import { notify } from '@/components/ui/toast';
 import { useBrandSources, useBrandSourcesActions } from '../hooks/use-brand-sources';
 import { ServerKeySettings } from './server-key-settings';
 import { WriteKey } from './write-key';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The settings form, mounted once the saved settings are known (its fields start from them). */
 function SourcesForm({ brand, sources }: { brand: Brand; sources: BrandSources }) {
@@ -126,17 +127,6 @@ export function BrandSourcesPanel({ brand, open }: { brand: Brand; open: boolean
   if (!open) return null;
   if (sources.isPending) return <Skeleton className="h-40 w-full" />;
   if (sources.isError)
-    return (
-      <FormAlert>
-        {sources.error.message}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void sources.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
-    );
+    return <RetryAlert message={sources.error.message} onRetry={() => void sources.refetch()} />;
   return <SourcesForm key={brand.id} brand={brand} sources={sources.data} />;
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
 import { useCurrentBrand } from '../hooks/use-current-brand';
 import { BrandCard } from './brand-card';
@@ -10,6 +9,7 @@ import { BrandsEmptyState } from './brands-empty-state';
 import { BrandsSkeleton } from './brands-skeleton';
 import { DeleteBrandDialog } from './delete-brand-dialog';
 import { RotateKeyDialog } from './rotate-key-dialog';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 type DialogState =
   | { kind: 'create' }
@@ -47,16 +47,7 @@ export function BrandsView() {
 
       {brands.isPending ? <BrandsSkeleton /> : null}
       {brands.isError ? (
-        <FormAlert>
-          {brands.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void brands.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert message={brands.error.message} onRetry={() => void brands.refetch()} />
       ) : null}
       {brands.isSuccess && list.length === 0 ? (
         <BrandsEmptyState onAdd={() => setDialog({ kind: 'create' })} />

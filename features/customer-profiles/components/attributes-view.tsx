@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/toast';
 import { useAttributeDefinitions } from '../hooks/use-attribute-definitions';
@@ -13,6 +12,7 @@ import { AttributesLoading } from './attributes-loading';
 import { AttributesPageHeader } from './attributes-page-header';
 import { AttributesTable } from './attributes-table';
 import { DeleteAttributeDialog } from './delete-attribute-dialog';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 type DialogState<TAttribute> =
   | { kind: 'create' }
@@ -85,16 +85,7 @@ function AttributesManager<
       />
       {attributes.isPending ? <AttributesLoading /> : null}
       {attributes.isError ? (
-        <FormAlert>
-          {attributes.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void attributes.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert message={attributes.error.message} onRetry={() => void attributes.refetch()} />
       ) : null}
       {empty && attributes.isSuccess && list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">

@@ -1,9 +1,9 @@
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfileTimeline } from '../hooks/use-profile-timeline';
 import { DetailCard } from './detail-card';
 import { TimelineItem } from './timeline-item';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The customer's tracked events, newest first, one page per "Load more". */
 export function EventTimeline({ profileId }: { profileId: number }) {
@@ -20,16 +20,7 @@ export function EventTimeline({ profileId }: { profileId: number }) {
         </div>
       ) : null}
       {timeline.isError ? (
-        <FormAlert>
-          {timeline.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void timeline.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert message={timeline.error.message} onRetry={() => void timeline.refetch()} />
       ) : null}
       {timeline.isSuccess && events.length === 0 ? (
         <p className="text-sm text-slate-500">No events tracked for this customer yet.</p>

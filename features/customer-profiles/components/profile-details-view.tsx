@@ -1,6 +1,5 @@
 import { useRouter } from 'next/router';
 import { idParam } from '@/lib/contracts/common';
-import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/services/http';
 import { useProfile } from '../hooks/use-profile';
 import { AnonymousIdsCard } from './anonymous-ids-card';
@@ -10,6 +9,7 @@ import { MetadataCard } from './metadata-card';
 import { ProfileHeader } from './profile-header';
 import { ProfileNotFound } from './profile-not-found';
 import { ProfilesSkeleton } from './profiles-skeleton';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /customer-profiles/[id] (Profile Details). */
 export function ProfileDetailsView() {
@@ -23,18 +23,7 @@ export function ProfileDetailsView() {
     return <ProfileNotFound />;
   if (profile.isPending) return <ProfilesSkeleton label="Loading profile" />;
   if (profile.isError) {
-    return (
-      <FormAlert>
-        {profile.error.message}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void profile.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
-    );
+    return <RetryAlert message={profile.error.message} onRetry={() => void profile.refetch()} />;
   }
 
   const data = profile.data;

@@ -6,6 +6,7 @@ import type { ProfileListKey } from '../lib/query-keys';
 import { ProfilesEmptyState } from './profiles-empty-state';
 import { ProfilesSkeleton } from './profiles-skeleton';
 import { ProfilesTable } from './profiles-table';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The list for one search/filter/sort: skeleton, error, empty states, rows and "Load more". */
 export function ProfilesResults({ params }: { params: ProfileListKey }) {
@@ -14,18 +15,7 @@ export function ProfilesResults({ params }: { params: ProfileListKey }) {
 
   if (query.isPending) return <ProfilesSkeleton />;
   if (query.isError && !query.data) {
-    return (
-      <FormAlert>
-        {query.error.message}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
-    );
+    return <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const profiles = query.data.pages.flatMap((page) => page.data);

@@ -11,6 +11,7 @@ import { DeleteEventButton } from './delete-event-button';
 import { EventForm } from './event-form';
 import { EventFormSkeleton } from './event-form-skeleton';
 import { LiveTail } from './live-tail';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /events/[id] (Event Details): edit the definition, delete it, watch its live tail. */
 export function EventDetailsView() {
@@ -28,16 +29,10 @@ export function EventDetailsView() {
     return <FormAlert>{MESSAGES.events.notFound}</FormAlert>;
   if (event.isError) {
     return (
-      <FormAlert>
-        {MESSAGES.events.fetchError(event.error.message)}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void event.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
+      <RetryAlert
+        message={MESSAGES.events.fetchError(event.error.message)}
+        onRetry={() => void event.refetch()}
+      />
     );
   }
   const data = event.data;

@@ -5,7 +5,6 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
@@ -14,6 +13,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
 import { EventsTable } from './events-table';
 import { UndefinedEvents } from './undefined-events';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /events (Events Management): the current product's events and its undefined events. */
 export function EventsView() {
@@ -72,16 +72,10 @@ function BrandEvents({ brandId }: { brandId: number }) {
         <RowsSkeleton label="Loading events" columns={['w-40', 'w-28', 'ml-auto w-16']} />
       ) : null}
       {events.isError && rows.length === 0 ? (
-        <FormAlert>
-          {MESSAGES.events.failedToGet(events.error.message)}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void events.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert
+          message={MESSAGES.events.failedToGet(events.error.message)}
+          onRetry={() => void events.refetch()}
+        />
       ) : null}
       {events.isSuccess && rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">

@@ -6,7 +6,6 @@ import { paths } from '@/lib/paths';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PlusIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
@@ -18,6 +17,7 @@ import { useDeleteFlow } from '../hooks/use-delete-flow';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
 import { FlowsTable } from './flows-table';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /flows (Product Tour): the current product's tours. */
 export function FlowsView() {
@@ -100,16 +100,10 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
         />
       ) : null}
       {flows.isError && rows.length === 0 ? (
-        <FormAlert>
-          {MESSAGES.flows.failedToGetList(flows.error.message)}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void flows.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert
+          message={MESSAGES.flows.failedToGetList(flows.error.message)}
+          onRetry={() => void flows.refetch()}
+        />
       ) : null}
       {flows.isSuccess && rows.length === 0 ? (
         debounced ? (

@@ -5,12 +5,12 @@ import type { Brand } from '@/lib/contracts/brands';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { cn } from '@/components/ui/cn';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { focusRing } from '@/components/ui/button';
 import { INTEGRATION_TABS, tabFromQuery, type IntegrationTab } from '../lib/tabs';
 import { ToursInstall } from './tours-install';
 import { TrackingInstall } from './tracking-install';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 export interface IntegrationsViewProps {
   brands: readonly Brand[];
@@ -103,15 +103,7 @@ function TrackingPanel({ current, status, error, onRetry, ...rest }: Integration
         <Skeleton className="mt-3 h-24 w-full" />
       </div>
     );
-  if (status === 'error')
-    return (
-      <FormAlert>
-        {error}{' '}
-        <button type="button" className="font-semibold underline" onClick={onRetry}>
-          Try again
-        </button>
-      </FormAlert>
-    );
+  if (status === 'error') return <RetryAlert message={error} onRetry={onRetry} />;
   if (!current)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">

@@ -4,10 +4,10 @@ import { formatDateTime } from '@/lib/format';
 import { parseUserAgent } from '@/lib/user-agent';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useRevokeSessions, useSessions } from '../hooks/use-sessions';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** "Firefox on Linux (desktop)", or the raw agent when it cannot be read. */
 export function deviceLabel(userAgent: string | null): string {
@@ -92,16 +92,7 @@ export function SessionsSection() {
         <RowsSkeleton label="Loading sessions" columns={['w-40', 'w-56', 'ml-auto w-20']} />
       ) : null}
       {sessions.isError ? (
-        <FormAlert>
-          {sessions.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void sessions.refetch()}
-          >
-            Try again
-          </button>
-        </FormAlert>
+        <RetryAlert message={sessions.error.message} onRetry={() => void sessions.refetch()} />
       ) : null}
       {sessions.isSuccess ? (
         <ul aria-label="Active sessions" className="flex flex-col gap-2">

@@ -12,6 +12,7 @@ import { newDraft } from '../../lib/new-draft';
 import { selectReadOnly, toBody, useFlowEditorStore } from '../../state/editor-store';
 import { FlowCanvas } from './flow-canvas';
 import { StepPanel } from './step-panel';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /**
  * Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow. Until the router
@@ -55,16 +56,10 @@ export function FlowEditorView() {
     );
   if (flow.error)
     return (
-      <FormAlert>
-        {MESSAGES.flows.failedToGet(flow.error.message)}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => void flow.refetch()}
-        >
-          Try again
-        </button>
-      </FormAlert>
+      <RetryAlert
+        message={MESSAGES.flows.failedToGet(flow.error.message)}
+        onRetry={() => void flow.refetch()}
+      />
     );
   if (id === null && brandId === null) return <NoBrandState title="No tracked product" />;
   const ready = id !== 'pending' && hasDraft && (id === null || loadedId === id);
