@@ -93,19 +93,9 @@ describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
   });
   afterAll(async () => node.drop());
 
-  const disconnected = (s: Socket) =>
-    new Promise<void>((resolve) => s.once('disconnect', () => resolve()));
-
-  it("sign-out ends that session's socket; a password change ends the other sessions' sockets", async () => {
-    const a = await signUpVerified(node.app);
-    const signIn = await node.app.inject({
-      method: 'POST',
-      url: '/v1/auth/sign-in',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: a.email, password: a.password }),
-    });
-    const other = signIn.json().data.token as string;
-    const third = (
+  /** Another session of the same account. */
+  const signInAgain = async (a: { email: string; password: string }) =>
+    (
       await node.app.inject({
         method: 'POST',
         url: '/v1/auth/sign-in',
@@ -113,6 +103,14 @@ describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
         payload: JSON.stringify({ email: a.email, password: a.password }),
       })
     ).json().data.token as string;
+
+  const disconnected = (s: Socket) =>
+    new Promise<void>((resolve) => s.once('disconnect', () => resolve()));
+
+  it("sign-out ends that session's socket; a password change ends the other sessions' sockets", async () => {
+    const a = await signUpVerified(node.app);
+    const other = await signInAgain(a);
+    const third = await signInAgain(a);
     const sa = open(node.url, a.token);
     const so = open(node.url, other);
     const st = open(node.url, third);
@@ -142,14 +140,7 @@ describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
 
   it("signing a session out from the sessions list closes that session's socket only", async () => {
     const a = await signUpVerified(node.app);
-    const second = (
-      await node.app.inject({
-        method: 'POST',
-        url: '/v1/auth/sign-in',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: a.email, password: a.password }),
-      })
-    ).json().data.token as string;
+    const second = await signInAgain(a);
     const mine = open(node.url, a.token);
     const theirs = open(node.url, second);
     await Promise.all([connected(mine), connected(theirs)]);

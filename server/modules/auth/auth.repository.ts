@@ -4,6 +4,23 @@ import { emailTokens, sessions, users } from '../../db/schema';
 
 type Purpose = 'verify_email' | 'reset_password';
 
+/** Not revoked, not expired, and signed in after `createdAfter` (the absolute lifetime). */
+const liveSession = (now: Date, createdAfter: Date) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.createdAt, createdAfter),
+  );
+
+/** An unused, unexpired token of this purpose. */
+const liveEmailToken = (purpose: Purpose, tokenHash: string, now: Date) =>
+  and(
+    eq(emailTokens.tokenHash, tokenHash),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+
 /** Sessions and single-use e-mail tokens, stored by hash only. */
 export function createAuthRepository(db: Db) {
   return {
@@ -28,14 +45,7 @@ export function createAuthRepository(db: Db) {
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            gt(sessions.createdAt, createdAfter),
-          ),
-        )
+        .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now, createdAfter)))
         .limit(1);
       return row;
     },
@@ -48,14 +58,7 @@ export function createAuthRepository(db: Db) {
       return db
         .select()
         .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            gt(sessions.createdAt, createdAfter),
-          ),
-        )
+        .where(and(eq(sessions.userId, userId), liveSession(now, createdAfter)))
         .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
         .limit(100);
     },
@@ -96,14 +99,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ userId: emailTokens.userId, passwordHash: emailTokens.passwordHash })
         .from(emailTokens)
-        .where(
-          and(
-            eq(emailTokens.tokenHash, tokenHash),
-            eq(emailTokens.purpose, purpose),
-            isNull(emailTokens.usedAt),
-            gt(emailTokens.expiresAt, now),
-          ),
-        )
+        .where(liveEmailToken(purpose, tokenHash, now))
         .limit(1);
       return row;
     },
@@ -125,14 +121,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await tx
         .update(emailTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailTokens.tokenHash, tokenHash),
-            eq(emailTokens.purpose, purpose),
-            isNull(emailTokens.usedAt),
-            gt(emailTokens.expiresAt, now),
-          ),
-        )
+        .where(liveEmailToken(purpose, tokenHash, now))
         .returning({ userId: emailTokens.userId, passwordHash: emailTokens.passwordHash });
       return row;
     },
