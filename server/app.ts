@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../lib/messages';
 import type { Env } from './env';
-import { appUrl, mailTransport, testMode } from './env';
+import { appUrl, mailTransport, testMode, testModeWarnings } from './env';
 import type { Database } from './db/client';
 import { bearer, type AppContext, type ZodApp } from './context';
 import { AppError } from './errors';
@@ -48,7 +48,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createWriteKeys } from './modules/ingest/write-keys';
-import { createFairUse, memoryTokenBuckets, redisTokenBuckets } from './modules/ingest/fair-use';
+import { fairUseFor } from './modules/ingest/fair-use';
 import { createAttributesRepository } from './modules/profiles/attributes.repository';
 import { createAttributesService } from './modules/profiles/attributes.service';
 import { profilePatches } from './modules/profiles/profile-upsert';
@@ -281,16 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     batcher,
     usage: payments.usage,
     now,
-    fairUse: createFairUse({
-      buckets: redis ? redisTokenBuckets(redis) : memoryTokenBuckets(),
-      counters,
-      now,
-      options: {
-        ratePerSecond: env.INGEST_RATE_PER_KEY,
-        burst: env.INGEST_BURST_PER_KEY,
-        eventsPerMauPerDay: env.INGEST_DAILY_EVENTS_PER_MAU,
-      },
-    }),
+    fairUse: fairUseFor(env, redis, counters, now),
   });
   const flowsService = createFlowsService({ flows: createFlowsRepository(db), access });
 
@@ -313,12 +304,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   const mode = testMode(env);
-  if (mode.mail)
-    app.log.warn(
-      'TEST MODE: MAIL_TRANSPORT=outbox on a public APP_URL; e-mail stays in the local outbox',
-    );
-  if (mode.payments)
-    app.log.warn('TEST MODE: PAYMENT_PROVIDER=local on a public APP_URL; test cards buy plans');
+  for (const warning of testModeWarnings(env)) app.log.warn(warning);
 
   if (servesApi)
     await app.register(

@@ -193,3 +193,16 @@ export function testMode(env: Env): { mail: boolean; payments: boolean } {
     payments: !local && paymentProviderName(env) === 'local',
   };
 }
+
+/** What the server warns about at start in test mode. */
+export function testModeWarnings(env: Env): string[] {
+  const mode = testMode(env);
+  return [
+    ...(mode.mail
+      ? ['TEST MODE: MAIL_TRANSPORT=outbox on a public APP_URL; e-mail stays in the local outbox']
+      : []),
+    ...(mode.payments
+      ? ['TEST MODE: PAYMENT_PROVIDER=local on a public APP_URL; test cards buy plans']
+      : []),
+  ];
+}

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError } from '../../errors';
+import type { Env } from '../../env';
 import type { CounterStore } from '../../plugins/rate-limit';
 
 /** Token buckets keyed by product: `take` spends `cost` tokens or says how long to wait. */
@@ -142,3 +143,21 @@ export function createFairUse(deps: {
   };
 }
 export type FairUse = ReturnType<typeof createFairUse>;
+
+/** Fair use as configured: buckets in Redis when the nodes share one, in memory otherwise. */
+export const fairUseFor = (
+  env: Env,
+  redis: Redis | undefined,
+  counters: CounterStore,
+  now: () => Date,
+) =>
+  createFairUse({
+    buckets: redis ? redisTokenBuckets(redis) : memoryTokenBuckets(),
+    counters,
+    now,
+    options: {
+      ratePerSecond: env.INGEST_RATE_PER_KEY,
+      burst: env.INGEST_BURST_PER_KEY,
+      eventsPerMauPerDay: env.INGEST_DAILY_EVENTS_PER_MAU,
+    },
+  });

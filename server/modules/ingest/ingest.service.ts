@@ -81,6 +81,7 @@ export function createIngestService(deps: {
       await deps.fairUse?.take(owner.brandId, req.messages.length);
       const usage = await deps.usage?.allowIngest(owner.ownerId);
       if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);
+      let unverified = 0;
       const facts: RequestFacts = {
         brandId: owner.brandId,
         receivedAt: now().getTime(),
@@ -94,7 +95,6 @@ export function createIngestService(deps: {
             : undefined,
         onUnverified: () => void unverified++,
       };
-      let unverified = 0;
       const { rows, rejected, rejectedMore } = normalizeAll(req.messages, facts, req.impliedType);
       const verdicts = {
         rejected,
