@@ -1,5 +1,5 @@
 /**
- * SDK size against the tour libraries the budget is stated in (ARCHITECTURE.md §7), all built in
+ * SDK size against the tour libraries the budget is stated in (docs/architecture.md#7-browser-sdk), all built in
  * this run the same way: esbuild bundle, minified, IIFE. Prints gzip and brotli bytes and the
  * ratios; writes bench/results/sdk-size.json. Fails when the tracking SDK is over 4 KB gzip.
  */

@@ -13,7 +13,10 @@ import type {
 import { autocompleteEvents, getEvent } from '@/services/events';
 import { errorMessage } from '@/services/http';
 
-/** The picker's first page; later cursors are the next page number as text (spec 4). */
+/**
+ * The picker's first page; later cursors are the next page number as text
+ * (docs/product/entities.md#event-picker-paging).
+ */
 const FIRST_PAGE = 1;
 
 const toOption = (event: EventDef): DropdownOption<EventDef> => ({
@@ -26,8 +29,9 @@ const isBrandId = (id: unknown): id is number =>
   typeof id === 'number' && Number.isInteger(id) && id > 0;
 
 /**
- * One page of the brand's events (spec 4 and 7): offset = (page - 1) * limit; the cursor
- * becomes null once a page returns fewer items than the limit.
+ * One page of the brand's events (docs/product/entities.md#event-picker-paging,
+ * docs/product/api.md#events): offset = (page - 1) * limit; the cursor becomes null once a page
+ * returns fewer items than the limit.
  */
 export async function fetchEventPage(
   brandId: number,
@@ -61,7 +65,10 @@ export interface EventPickerProps {
   className?: string;
 }
 
-/** Event picker scoped to a brand (spec 2.6): searches the brand's events page by page. */
+/**
+ * Event picker scoped to a brand (docs/product/screens.md#26-shared-widgets): searches the brand's
+ * events page by page.
+ */
 export function EventPicker({
   brandId,
   value,

@@ -7,7 +7,7 @@ const password = 'Secret1!x';
 test('sign up with password rules, verify from the outbox, sign in, create a product, shell, logout', async ({
   page,
 }) => {
-  // Sign-up shows spec 5.3's messages in their precedence.
+  // Sign-up shows the messages of docs/product/validation.md#53-password in their precedence.
   await page.goto('/sign-up');
   await expect(page).toHaveTitle('Signpost - Sign up');
   await page.getByLabel('Name').fill('E2E Tester');

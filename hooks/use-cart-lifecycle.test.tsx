@@ -24,7 +24,7 @@ const fill = () =>
     totalPrice: 14900,
   });
 
-describe('cart lifecycle (spec 4 "Cart reset")', () => {
+describe('cart lifecycle (docs/product/entities.md#cart-reset)', () => {
   beforeEach(() => setRoute('/profile/plans'));
 
   it('knows which pages keep the cart', () => {

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { cartOf, keepsCart, stashCartForReload, useCartStore } from '@/stores/cart';
 
 /**
- * Spec 4 "Cart reset": the cart is cleared on any navigation away from the plans and checkout
- * pages and when the tab closes (local storage `cart` is removed as the page goes away).
+ * The cart is cleared on any navigation away from the plans and checkout pages and when the tab
+ * closes (local storage `cart` is removed as the page goes away;
+ * docs/product/entities.md#cart-reset).
  */
 export function useCartLifecycle(): void {
   const router = useRouter();

@@ -5,7 +5,10 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 /** What identifies an option (and is the dropdown's value). */
 export type DropdownKey = string | number;
 
-/** One option of a dropdown (spec 3): `value` is the text shown, `data` the original item. */
+/**
+ * One option of a dropdown (docs/product/entities.md#dropdown-options-and-pages): `value` is the
+ * text shown, `data` the original item.
+ */
 export interface DropdownOption<T = unknown> {
   key: DropdownKey;
   value: string;
@@ -13,7 +16,10 @@ export interface DropdownOption<T = unknown> {
   data?: T;
 }
 
-/** A page of options (spec 3); `nextCursor` null means no page follows. */
+/**
+ * A page of options (docs/product/entities.md#dropdown-options-and-pages); `nextCursor` null means
+ * no page follows.
+ */
 export interface DropdownPage<T = unknown> {
   items: DropdownOption<T>[];
   nextCursor: string | null;
@@ -102,8 +108,9 @@ const isEmptyKey = (key: DropdownKey | null | undefined): key is null | undefine
   key === null || key === undefined || key === '';
 
 /**
- * State of a searchable, lazily paged dropdown (spec 2.6 and 4): open/closed, loading/idle,
- * more pages/exhausted, the search text, the remembered selection and the active option.
+ * State of a searchable, lazily paged dropdown (docs/product/screens.md#26-shared-widgets,
+ * docs/product/entities.md#searchable-dropdown): open/closed, loading/idle, more pages/exhausted,
+ * the search text, the remembered selection and the active option.
  */
 export function useInfiniteDropdown<T>({
   fetchPage,

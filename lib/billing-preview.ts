@@ -26,10 +26,10 @@ export interface PreviewInput {
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
- * The price preview of a change, prorated the way Stripe does (spec 3): a change charged today
- * restarts the cycle today and credits the unused time of the paid period as a negative first
- * line; a change at period end is due then, so nothing is due today. Used by the local payment
- * provider and the mock API.
+ * The price preview of a change, prorated the way Stripe does
+ * (docs/product/entities.md#price-preview): a change charged today restarts the cycle today and
+ * credits the unused time of the paid period as a negative first line; a change at period end is
+ * due then, so nothing is due today. Used by the local payment provider and the mock API.
  */
 export function pricePreviewOf(req: PreviewInput): PricePreview {
   const { now, target, addOn, current } = req;

@@ -72,7 +72,7 @@ describe('add-on quantity', () => {
   });
 });
 
-describe('checkout kind (spec 4)', () => {
+describe('checkout kind (docs/product/entities.md#checkout-kind)', () => {
   const kind = (
     isBuyAddOns: boolean,
     currentPlanCode: string,

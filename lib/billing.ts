@@ -3,28 +3,36 @@ import { formatSlashDate } from './format';
 import { MESSAGES } from './messages';
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS } from './plans';
 
-/** Billing rules of spec 4 and 9, shared by the dashboard, the server and the tests. */
+/**
+ * Billing rules of docs/product/entities.md#4-states-and-transitions and docs/product/constants.md,
+ * shared by the dashboard, the server and the tests.
+ */
 
 export const MAX_ADD_ONS = 10;
 export const MAX_ADD_ONS_MESSAGE = 'Maximum 10 add-ons';
 export const ADD_ONS_OWNED_MESSAGE = 'You already have add-ons from your current plan.';
-/** Price preview debounce (spec 9). */
+/** Price preview debounce (docs/product/constants.md#timing-paging-and-caches). */
 export const PREVIEW_DEBOUNCE_MS = 1000;
 export const PAYMENT_HISTORY_PAGE_SIZE = 5;
-/** Add-on plan fetch limit (spec 9). */
+/** Add-on plan fetch limit (docs/product/constants.md#timing-paging-and-caches). */
 export const ADD_ON_FETCH_LIMIT = 20;
-/** Caches (spec 9): plan list 5 minutes, subscription 1 second, payment history 5 minutes. */
+/**
+ * Caches (docs/product/constants.md#timing-paging-and-caches): plan list 5 minutes, subscription 1
+ * second, payment history 5 minutes.
+ */
 export const PLANS_STALE_TIME_MS = 5 * 60 * 1000;
 export const SUBSCRIPTION_STALE_TIME_MS = 1000;
 export const PAYMENT_HISTORY_STALE_TIME_MS = 5 * 60 * 1000;
-/** Usage at or above this percentage shows the warning colour (spec 9). */
+/** Usage at or above this percentage shows the warning colour (docs/product/constants.md#usage). */
 export const USAGE_WARNING_PERCENT = 70;
 /** Days tracking keeps working past the MAU limit before ingestion answers 402. */
 export const GRACE_DAYS = 7;
 export const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
 export { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS };
 
-/** Local storage key of the cart (spec 3). */
+/**
+ * Local storage key of the cart (docs/product/entities.md#local-storage-cookie-and-generated-ids).
+ */
 export const CART_STORAGE_KEY = 'cart';
 
 /**
@@ -41,12 +49,18 @@ export function clampAddOnQuantity(
   return { quantity: Math.max(min, n), error: null };
 }
 
-/** Cart total in cents (spec 9): the plan's first unit_amount plus quantity × $20. */
+/**
+ * Cart total in cents (docs/product/constants.md#add-ons-and-prices): the plan's first unit_amount
+ * plus quantity × $20.
+ */
 export function cartTotal(planPrices: readonly { unit_amount: number }[], addOnsQuantity: number) {
   return (planPrices[0]?.unit_amount ?? 0) + Math.max(0, addOnsQuantity) * MAU_ADD_ON_PRICE_CENTS;
 }
 
-/** The proration of a price preview: its first negative line (spec 4), or null. */
+/**
+ * The proration of a price preview: its first negative line
+ * (docs/product/entities.md#order-summary), or null.
+ */
 export function prorationOf(
   lines: readonly { amount: number; period: { start: number; end: number } }[],
 ) {
@@ -57,8 +71,9 @@ export function prorationOf(
 export type CheckoutKind = 'upgrade' | 'checkout';
 
 /**
- * Spec 4: an upgrade when add-ons are bought, or when the current plan is not free and the chosen
- * plan's order_number is higher than the current one's; otherwise a new checkout.
+ * An upgrade when add-ons are bought, or when the current plan is not free and the chosen plan's
+ * order_number is higher than the current one's; otherwise a new checkout
+ * (docs/product/entities.md#checkout-kind).
  */
 export function checkoutKind(opts: {
   isBuyAddOns: boolean;
@@ -74,7 +89,7 @@ export function checkoutKind(opts: {
 /** MAU limit of a subscription: plan quota plus 1,000 per add-on; 0 means unlimited. */
 export function mauLimitOf(planMauLimit: number | undefined | null, addOnQuantity: number) {
   if (planMauLimit === 0) return 0;
-  // Spec 3: the default MAU limit when none is given is 1.
+  // The default MAU limit when none is given is 1 (docs/product/entities.md#subscription).
   const base = planMauLimit == null || planMauLimit < 0 ? 1 : planMauLimit;
   return base + Math.max(0, addOnQuantity) * MAU_ADD_ON_BLOCK;
 }
@@ -85,7 +100,7 @@ export function usagePercentage(count: number, limit: number) {
   return (count / limit) * 100;
 }
 
-/** Warning colour from 70 %, normal colour below (spec 9). */
+/** Warning colour from 70 %, normal colour below (docs/product/constants.md#usage). */
 export function usageTone(percentage: number): 'warning' | 'normal' {
   return percentage >= USAGE_WARNING_PERCENT ? 'warning' : 'normal';
 }
@@ -111,12 +126,18 @@ export function formatMoney(cents: number) {
   return `${cents < 0 ? '-' : ''}$${abs}`;
 }
 
-/** dd/MM/yyyy (spec 9) of a Date, an ISO text or epoch seconds (billing numbers are seconds). */
+/**
+ * dd/MM/yyyy (docs/product/constants.md#display-formats) of a Date, an ISO text or epoch seconds
+ * (billing numbers are seconds).
+ */
 export function formatBillingDate(value: Date | string | number) {
   return formatSlashDate(typeof value === 'number' ? value * 1000 : value);
 }
 
-/** The billing period shown: from today to the period end, or one month ahead if absent (spec 9). */
+/**
+ * The billing period shown: from today to the period end, or one month ahead if absent
+ * (docs/product/constants.md#money-and-billing-period).
+ */
 export function billingPeriod(periodEndSeconds: number | null | undefined, now = new Date()) {
   const end =
     periodEndSeconds && periodEndSeconds > 0

@@ -8,7 +8,7 @@ import {
 } from './conditions';
 
 describe('condition operators', () => {
-  it('lists the spec 9 condition types per data type with the default first', () => {
+  it('lists the condition types of docs/product/constants.md#condition-types-per-data-type per data type with the default first', () => {
     expect(CONDITION_TYPES.string[0]).toBe('exact');
     expect(CONDITION_TYPES.number).toContain('between');
     expect(CONDITION_TYPES.list).toEqual(['contain']);

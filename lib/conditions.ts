@@ -1,4 +1,8 @@
-/** Attribute data types and the condition operators of each (spec 3 and 9), with evaluation. */
+/**
+ * Attribute data types and the condition operators of each
+ * (docs/product/entities.md#filter-operators-timeframes-and-granularities,
+ * docs/product/constants.md#condition-types-per-data-type), with evaluation.
+ */
 
 export const DATA_TYPES = ['string', 'number', 'date', 'boolean', 'list'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -28,7 +32,10 @@ export function valueFitsDataType(type: DataType, value: unknown): boolean {
   }
 }
 
-/** Condition types of the flow editor per data type (spec 9), first one is the default. */
+/**
+ * Condition types of the flow editor per data type
+ * (docs/product/constants.md#condition-types-per-data-type), first one is the default.
+ */
 export const CONDITION_TYPES = {
   string: [
     'exact',
@@ -54,7 +61,10 @@ export const CONDITION_TYPES = {
   list: ['contain'],
 } as const satisfies Record<DataType, readonly string[]>;
 
-/** Filter operators of the profile list per data type (spec 3, "Filter operators"). */
+/**
+ * Filter operators of the profile list per data type
+ * (docs/product/entities.md#filter-operators-timeframes-and-granularities).
+ */
 export const FILTER_OPERATORS = {
   string: [
     'exact',
@@ -82,7 +92,7 @@ export const ALL_CONDITION_TYPES: readonly ConditionType[] = [
   ]),
 ];
 
-/** Labels shown for condition types (spec 9, "Condition labels"). */
+/** Labels shown for condition types (docs/product/constants.md#condition-labels). */
 export const CONDITION_LABELS: Record<ConditionType, string> = {
   exact: 'exact',
   contain: 'contains',
@@ -106,7 +116,10 @@ export const CONDITION_LABELS: Record<ConditionType, string> = {
   more_than_x_days_ago: 'more than X days ago',
 };
 
-/** Types that take no value (spec 5.6: value checks are skipped for them). */
+/**
+ * Types that take no value (docs/product/validation.md#56-condition-value-checks: value checks are
+ * skipped for them).
+ */
 export const VALUELESS_CONDITION_TYPES: readonly ConditionType[] = ['empty', 'not_empty'];
 
 /** A two-sided value: number range or date range (ISO dates). */
@@ -128,7 +141,10 @@ const isEmpty = (v: unknown) =>
 const asNumber = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const asTime = (v: unknown) =>
   v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(String(v));
-/** Range ends are inclusive; a date range ends at the end of its last day (spec 9). */
+/**
+ * Range ends are inclusive; a date range ends at the end of its last day
+ * (docs/product/constants.md#display-formats).
+ */
 const endOfDay = (t: number) => t - (t % DAY_MS) + DAY_MS - 1;
 const isRange = (v: unknown): v is RangeValue =>
   typeof v === 'object' && v !== null && 'from' in v && 'to' in v;

@@ -1,7 +1,10 @@
-/** Product-wide constants from the specification (section 9 and 3). */
+/**
+ * Product-wide constants (docs/product/constants.md,
+ * docs/product/entities.md#3-entities-and-fields).
+ */
 export const APP_NAME = 'Signpost';
 
-/** Local storage keys (spec 3). */
+/** Local storage keys (docs/product/entities.md#local-storage-cookie-and-generated-ids). */
 export const STORAGE_KEYS = {
   token: 'token',
   email: 'email',
@@ -22,18 +25,21 @@ export const TEXT_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 10;
 
-/** Query cache defaults (spec 7, "Other"). */
+/** Query cache defaults (docs/product/api.md#realtime-images-and-query-cache). */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY = 1;
 
-/** Transport pseudo-statuses of the service layer (spec 8). */
+/** Transport pseudo-statuses of the service layer (docs/product/messages.md#http-and-transport). */
 export const NO_NETWORK_STATUS = 0;
 export const NO_TOKEN_STATUS = 499;
-/** Codes of those pseudo-statuses (spec 8: "no-network (code 0)", "no-token (code 499)"). */
+/**
+ * Codes of those pseudo-statuses (docs/product/messages.md#http-and-transport:
+ * "no-network (code 0)", "no-token (code 499)").
+ */
 export const NO_NETWORK_CODE = 'no-network';
 export const NO_TOKEN_CODE = 'no-token';
 
-/** Realtime event names (spec 7, "Other"). */
+/** Realtime event names (docs/product/api.md#realtime-images-and-query-cache). */
 export const SOCKET_EVENTS = {
   PAYMENT_STATUS: 'payment-status',
   USER_JOIN_ROOM: 'user-join-room',
@@ -52,7 +58,9 @@ export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Prefix of client-generated ids (spec 3). */
+/**
+ * Prefix of client-generated ids (docs/product/entities.md#local-storage-cookie-and-generated-ids).
+ */
 export const GENERATED_ID_PREFIX = 'b_';
 
 export const PLAN_CODES = ['free', 'starter', 'growth', 'scale', 'enterprise'] as const;
@@ -60,7 +68,10 @@ export type PlanCode = (typeof PLAN_CODES)[number];
 export const PLAN_KINDS = ['NORMAL', 'ENTERPRISE', 'FREE', 'ADD_IN'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
-/** Tracking constants (spec 4 and 9; issue "Tracking"). */
+/**
+ * Tracking constants (docs/product/entities.md#4-states-and-transitions, docs/product/constants.md;
+ * issue "Tracking").
+ */
 export const EVENT_PICKER_PAGE_SIZE = 10;
 export const EVENT_SEARCH_LIMIT = 99;
 export const EVENT_LIST_PAGE_SIZE = 20;

@@ -10,7 +10,7 @@ import {
 } from './format';
 
 describe('formatCount', () => {
-  it('shows numbers of 1000 or more as thousands with K (spec 9)', () => {
+  it('shows numbers of 1000 or more as thousands with K (docs/product/constants.md#display-formats)', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
     expect(formatCount(-999)).toBe('-999');
@@ -34,7 +34,7 @@ describe('formatCount', () => {
 });
 
 describe('formatDate', () => {
-  it('formats dates as dd-MM-yyyy (spec 9)', () => {
+  it('formats dates as dd-MM-yyyy (docs/product/constants.md#display-formats)', () => {
     expect(formatDate('2026-03-07T10:00:00')).toBe('07-03-2026');
     expect(formatDate('2026-01-02')).toBe('02-01-2026');
     expect(formatDate(new Date(2025, 4, 1, 12))).toBe('01-05-2025');

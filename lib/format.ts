@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 
-/** Empty display default (spec 9). */
+/** Empty display default (docs/product/constants.md#display-formats). */
 export const NOT_AVAILABLE = 'N/A';
 
 const DATE_FORMAT = 'dd-MM-yyyy';
@@ -8,8 +8,9 @@ const SLASH_DATE_FORMAT = 'dd/MM/yyyy';
 const DATE_TIME_FORMAT = 'dd-MM-yyyy HH:mm:ss';
 
 /**
- * Numbers of 1000 or more show as thousands followed by K (spec 9), one decimal at most, halves
- * rounded up: 1500 → 1.5K, 1550 → 1.6K. N/A when not a finite number.
+ * Numbers of 1000 or more show as thousands followed by K
+ * (docs/product/constants.md#display-formats), one decimal at most, halves rounded up: 1500 → 1.5K,
+ * 1550 → 1.6K. N/A when not a finite number.
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return NOT_AVAILABLE;
@@ -27,13 +28,16 @@ function toDate(value: unknown): Date | null {
   return isValid(parsed) ? parsed : null;
 }
 
-/** dd-MM-yyyy (spec 9), or N/A when the value is not a date. */
+/** dd-MM-yyyy (docs/product/constants.md#display-formats), or N/A when the value is not a date. */
 export function formatDate(value: unknown): string {
   const date = toDate(value);
   return date ? format(date, DATE_FORMAT) : NOT_AVAILABLE;
 }
 
-/** dd/MM/yyyy (spec 9's other date format: billing), or N/A when the value is not a date. */
+/**
+ * dd/MM/yyyy (the other date format of docs/product/constants.md#display-formats: billing), or N/A
+ * when the value is not a date.
+ */
 export function formatSlashDate(value: unknown): string {
   const date = toDate(value);
   return date ? format(date, SLASH_DATE_FORMAT) : NOT_AVAILABLE;
@@ -43,7 +47,10 @@ export function formatSlashDate(value: unknown): string {
 export const formatInteger = (n: number) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '-';
 
-/** Percentages show as an integer or with two decimals, '-' when invalid (spec 9). */
+/**
+ * Percentages show as an integer or with two decimals, '-' when invalid
+ * (docs/product/constants.md#display-formats).
+ */
 export function formatPercent(percentage: number): string {
   if (!Number.isFinite(percentage) || percentage < 0) return '-';
   return Number.isInteger(percentage) ? `${percentage}%` : `${percentage.toFixed(2)}%`;

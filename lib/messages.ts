@@ -1,4 +1,7 @@
-/** Every user-facing message of the specification lives here once (spec 5 and 8). */
+/**
+ * Every user-facing message of the product reference lives here once (docs/product/validation.md,
+ * docs/product/messages.md).
+ */
 export const MESSAGES = {
   generic: 'Oops! An unexpected error occurred.',
   noNetwork: 'No network connection. Check your connection and try again.',
@@ -207,7 +210,7 @@ export const MESSAGES = {
     badType: 'type must be track, page or identify.',
     badField: (field: string) => `${field} is not valid.`,
   },
-  /** The Usage limit dialog (spec 2.3). */
+  /** The Usage limit dialog (docs/product/screens.md#usage-limit). */
   usage: {
     limitTitle: "You've reached your usage limit",
     underLimitTitle: 'Your usage this month',

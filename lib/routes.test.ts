@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_NAME } from './constants';
 import { documentTitle, routeFor, ROUTES } from './routes';
 
-describe('route table (spec 2.1)', () => {
+describe('route table (docs/product/screens.md#21-routes)', () => {
   it('titles pages "Signpost - {title}" and "Signpost - Home" without a title', () => {
     expect(documentTitle(APP_NAME, routeFor('/brands'))).toBe('Signpost - Product Tracking');
     expect(documentTitle(APP_NAME, routeFor('/'))).toBe('Signpost - Home');

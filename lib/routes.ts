@@ -13,7 +13,7 @@ export type ShellKind =
   /** full screen: no sidebar or header (checkout) */
   | 'fullscreen';
 
-/** One row of the route table (spec 2.1). */
+/** One row of the route table (docs/product/screens.md#21-routes). */
 export interface RouteDef {
   /** Next.js pathname pattern, e.g. `/reports/[id]`. */
   pattern: string;

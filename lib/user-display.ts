@@ -5,7 +5,10 @@ export interface DisplayUser {
   avatar?: string | null;
 }
 
-/** Only http and https avatars are rendered as images (spec 2.2). */
+/**
+ * Only http and https avatars are rendered as images
+ * (docs/product/screens.md#22-layout-and-session-rules).
+ */
 export function isHttpUrl(value: string | null | undefined): value is string {
   if (!value) return false;
   try {

@@ -12,21 +12,33 @@ import type { Database } from './db/client';
 import type { DeliveryQueue, Mailer } from './mail/mailer';
 import type { OutboxRepository } from './mail/outbox.repository';
 import type { CounterStore, RateLimits } from './plugins/rate-limit';
-import type { Realtime } from './plugins/realtime';
+import type { Realtime } from './realtime/notifier';
 import type { AuthContext, AuthService } from './modules/auth/auth.service';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { BrandsService } from './modules/brands/brands.service';
 import type { BrandSourcesService } from './modules/brands/brand-sources.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
+import type { PlansService } from './modules/plans/plans.service';
 import type { UsersRepository } from './modules/users/users.repository';
-import { unauthorized } from './errors';
+import type { UsersService } from './modules/users/users.service';
 import type { AnalyticsStore } from './analytics/types';
 import type { Batcher } from './analytics/batcher';
 import type { ProfilesRepository } from './modules/profiles/profiles.repository';
+import type { ProfilesService } from './modules/profiles/profiles.service';
+import type { AttributesService } from './modules/profiles/attributes.service';
+import type { EventsService } from './modules/events/events.service';
+import type { IngestService } from './modules/ingest/ingest.service';
+import type { FlowsService } from './modules/flows/flows.service';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './payments/types';
+import type { OutboxService } from './modules/dev/outbox.service';
+import { unauthorized } from './errors';
 import { MESSAGES } from '../lib/messages';
 
-/** Everything route modules need, built once by buildApp. */
+/**
+ * Every repository and service, built once by `createServices`. `buildApp` hands each route
+ * module the services it uses; tests and the start-up script reach the rest through `app.ctx`.
+ */
 export interface AppContext {
   env: Env;
   database: Database;
@@ -34,12 +46,18 @@ export interface AppContext {
   /** Background delivery; `drain()` waits for mail still in flight. */
   mail: DeliveryQueue;
   outbox: OutboxRepository;
+  outboxService: OutboxService;
   counters: CounterStore;
   limits: RateLimits;
-  realtime?: Realtime;
+  /** Sockets of this node, or a notifier that sends nowhere when it serves none. */
+  realtime: Realtime;
   users: UsersRepository;
   plans: PlansRepository;
   authService: AuthService;
+  /** Sessions remembered for a minute so authenticated requests skip the database. */
+  sessions: SessionCache;
+  usersService: UsersService;
+  plansService: PlansService;
   brandsService: BrandsService;
   /** Allowed origins, signed identities and the server key of each product. */
   brandSources: BrandSourcesService;
@@ -51,6 +69,11 @@ export interface AppContext {
   /** The card payment provider: local simulator or Stripe. */
   provider: PaymentProvider;
   payments: PaymentsService;
+  eventsService: EventsService;
+  profilesService: ProfilesService;
+  attributesService: AttributesService;
+  ingestService: IngestService;
+  flowsService: FlowsService;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */
@@ -72,13 +95,4 @@ declare module 'fastify' {
 export function session(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized(MESSAGES.http.unauthorized);
   return request.auth;
-}
-
-/** The token of an `Authorization: Bearer <token>` header. */
-export function parseBearer(header: string | undefined): string | undefined {
-  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-}
-
-export function bearer(request: FastifyRequest): string | undefined {
-  return parseBearer(request.headers.authorization);
 }

@@ -32,7 +32,7 @@ export const updateEvent = (id: number, body: EventBody) =>
 export const deleteEvent = (id: number) =>
   unwrap<{ message: string }>(http.delete(`/v1/events/${id}`));
 
-/** The event picker's search (spec 7): name, offset, limit and brand_id. */
+/** The event picker's search (docs/product/api.md#events): name, offset, limit and brand_id. */
 export const autocompleteEvents = (params: AutocompleteQuery, signal?: AbortSignal) =>
   unwrap<AutocompleteResult>(http.get('/v1/events/autocomplete', { params, signal }));
 

@@ -30,6 +30,9 @@ export const deleteFlow = (id: number) =>
 export const getFlow = (id: number, signal?: AbortSignal) =>
   unwrap<Flow>(http.get(`/v1/flows/${id}`, { signal }));
 
-/** PUT /v1/flows/{id}: saves the flow; `publish: true` is refused while spec 5.8 fails. */
+/**
+ * PUT /v1/flows/{id}: saves the flow; `publish: true` is refused while
+ * docs/product/validation.md#58-flow-checks fails.
+ */
 export const updateFlow = (id: number, body: FlowInput) =>
   unwrap<Flow>(http.put(`/v1/flows/${id}`, body));

@@ -17,7 +17,10 @@ declare module 'axios' {
   }
 }
 
-/** The one error shape every service call rejects with (spec 8). */
+/**
+ * The one error shape every service call rejects with
+ * (docs/product/messages.md#http-and-transport).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
@@ -109,7 +112,10 @@ function serverCode(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns any axios rejection into an ApiError, applying the transport rules of spec 8. */
+/**
+ * Turns any axios rejection into an ApiError, applying the transport rules of
+ * docs/product/messages.md#http-and-transport.
+ */
 export function normaliseError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (!(error instanceof AxiosError)) {

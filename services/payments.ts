@@ -18,11 +18,14 @@ import type { Page } from './types';
 export const getPaymentsConfig = (signal?: AbortSignal) =>
   unwrap<PaymentsConfig>(http.get('/v1/payments/config', { signal, skipAuth: true }));
 
-/** POST /v1/payments/preview-checkout: what the change costs today (spec 3 price preview). */
+/**
+ * POST /v1/payments/preview-checkout: what the change costs today
+ * (docs/product/entities.md#price-preview).
+ */
 export const previewCheckout = (body: PreviewCheckoutBody, signal?: AbortSignal) =>
   unwrap<PricePreview>(http.post('/v1/payments/preview-checkout', body, { signal }));
 
-/** POST /v1/payments/check-out: a new subscription (spec 4 checkout kind). */
+/** POST /v1/payments/check-out: a new subscription (docs/product/entities.md#checkout-kind). */
 export const checkOut = (body: CheckoutBody) =>
   unwrap<CheckoutResult>(http.post('/v1/payments/check-out', body));
 
@@ -45,7 +48,10 @@ export const authenticatePayment = (id: number, approved: boolean) =>
 export const ensureCustomer = () =>
   unwrap<{ customer_id: string }>(http.post('/v1/payments/customer', {}));
 
-/** POST /v1/payments/setup-intent (spec 7); needs the customer id (spec 5.9). */
+/**
+ * POST /v1/payments/setup-intent (docs/product/api.md#user-subscription-and-payments); needs the
+ * customer id (docs/product/validation.md#59-other-rules).
+ */
 export const createSetupIntent = (customerId: string) =>
   unwrap<SetupIntent>(http.post('/v1/payments/setup-intent', { customerId }));
 
@@ -63,6 +69,9 @@ export const deletePaymentMethod = (id: number) =>
 export const setDefaultPaymentMethod = (id: number) =>
   unwrap<MessageResult>(http.put(`/v1/users/me/payment-methods/set-default/${id}`));
 
-/** GET /v1/users/me/payment-history (spec 7: limit 5, status paid, newest first). */
+/**
+ * GET /v1/users/me/payment-history (docs/product/api.md#user-subscription-and-payments: limit 5,
+ * status paid, newest first).
+ */
 export const getPaymentHistory = (params: PaymentHistoryQuery, signal?: AbortSignal) =>
   unwrap<Page<Payment>>(http.get('/v1/users/me/payment-history', { params, signal }));

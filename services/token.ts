@@ -17,9 +17,9 @@ function emit(): void {
 }
 
 /**
- * The environment default token (spec 5.9), only against the mock API (`npm run dev:mock`): a
- * real token in NEXT_PUBLIC_* would ship in the public bundle, so next.config.ts refuses to
- * build with one and nothing else reads it (docs/security.md).
+ * The environment default token (docs/product/validation.md#59-other-rules), only against the mock
+ * API (`npm run dev:mock`): a real token in NEXT_PUBLIC_* would ship in the public bundle, so
+ * next.config.ts refuses to build with one and nothing else reads it (docs/security.md).
  */
 function defaultToken(): string | null {
   if (process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled') return null;

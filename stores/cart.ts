@@ -13,14 +13,17 @@ export interface CartPlan {
   unit_amount: number;
 }
 
-/** One add-on line of the cart (spec 3). */
+/** One add-on line of the cart (docs/product/entities.md#cart). */
 export interface CartAddOn {
   plan_id: number;
   plan_price_id: number;
   quantity: number;
 }
 
-/** The credit for unused time, from the price preview's first negative line (spec 4). */
+/**
+ * The credit for unused time, from the price preview's first negative line
+ * (docs/product/entities.md#order-summary).
+ */
 export interface CartProration {
   amount: number;
   /** Epoch seconds. */
@@ -28,17 +31,26 @@ export interface CartProration {
   end: number;
 }
 
-/** What the Order summary hands to /checkout (spec 3 "Cart"). */
+/** What the Order summary hands to /checkout (docs/product/entities.md#cart). */
 export interface CartData {
   plan: CartPlan | null;
   addOns: CartAddOn[];
   addOnsQuantity: number;
-  /** Cents: the plan's monthly price plus the add-ons (spec 9). */
+  /**
+   * Cents: the plan's monthly price plus the add-ons
+   * (docs/product/constants.md#add-ons-and-prices).
+   */
   totalPrice: number;
   proration: CartProration | null;
-  /** Client-only (spec 3): buying add-ons on the current plan. */
+  /**
+   * Client-only (docs/product/entities.md#payment-method-and-checkout-request): buying add-ons on
+   * the current plan.
+   */
   isBuyAddOns: boolean;
-  /** Client-only (spec 3): the chosen plan's order_number. */
+  /**
+   * Client-only (docs/product/entities.md#payment-method-and-checkout-request): the chosen plan's
+   * order_number.
+   */
   planOrder: number | null;
 }
 
@@ -67,7 +79,8 @@ export function keepsCart(url: string): boolean {
 }
 
 // sessionStorage outlives a reload but not the tab: the cart survives reloading /checkout while
-// local storage `cart` is emptied whenever the page goes away (spec 4: reset when the tab closes).
+// local storage `cart` is emptied whenever the page goes away (docs/product/entities.md#cart-reset:
+// reset when the tab closes).
 const RELOAD_KEY = 'cart:reload';
 
 function isCart(value: unknown): value is CartData {

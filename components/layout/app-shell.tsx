@@ -15,7 +15,7 @@ export interface AppShellProps {
   headerSlot?: ReactNode;
 }
 
-/** Sidebar + header + content (spec 2.2). */
+/** Sidebar + header + content (docs/product/screens.md#22-layout-and-session-rules). */
 export function AppShell({
   route,
   children,

@@ -12,7 +12,10 @@ import { errorMessage, redirectToSignIn, signInPathFor } from '@/services/http';
 import { getToken } from '@/services/token';
 import { PageSpinner } from './spinner';
 
-/** Refetches the current user after every client-side navigation (spec 2.2). */
+/**
+ * Refetches the current user after every client-side navigation
+ * (docs/product/screens.md#22-layout-and-session-rules).
+ */
 function useRefetchUserOnNavigation(): void {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -26,8 +29,9 @@ function useRefetchUserOnNavigation(): void {
 }
 
 /**
- * Session rules of spec 2.2: protected pages need a stored token (else /sign-in) and wait for the
- * current user behind a spinner. Public pages render straight away.
+ * Session rules (docs/product/screens.md#22-layout-and-session-rules): protected pages need a
+ * stored token (else /sign-in) and wait for the current user behind a spinner. Public pages render
+ * straight away.
  */
 export function AuthGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
   const router = useRouter();

@@ -1,6 +1,9 @@
 import { Fragment } from 'react';
 
-/** Labels separated by slashes; the last one is the current page (spec 2.2). */
+/**
+ * Labels separated by slashes; the last one is the current page
+ * (docs/product/screens.md#22-layout-and-session-rules).
+ */
 export function Breadcrumb({ items }: { items: readonly string[] }) {
   if (items.length === 0) return null;
   return (

@@ -9,8 +9,9 @@ import { Breadcrumb } from './breadcrumb';
 import { UserMenu } from './user-menu';
 
 /**
- * Top bar (spec 2.2): drawer button on small screens, back arrow, breadcrumb, user menu. A page
- * may put its own controls (`slot`) where the back arrow and breadcrumb go.
+ * Top bar (docs/product/screens.md#22-layout-and-session-rules): drawer button on small screens,
+ * back arrow, breadcrumb, user menu. A page may put its own controls (`slot`) where the back arrow
+ * and breadcrumb go.
  */
 export function Header({
   route,

@@ -47,7 +47,10 @@ const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
-/** Sidebar of spec 2.2: 196 px, minimized 72 px (persisted), a drawer below 768 px; Ctrl/Cmd+B toggles. */
+/**
+ * Sidebar (docs/product/screens.md#22-layout-and-session-rules): 196 px, minimized 72 px
+ * (persisted), a drawer below 768 px; Ctrl/Cmd+B toggles.
+ */
 export function Sidebar({ area, renderExtra }: SidebarProps) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { minimized, drawerOpen, toggleMinimized, toggleDrawer, setDrawerOpen } = useSidebarStore();

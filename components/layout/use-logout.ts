@@ -7,8 +7,9 @@ import { redirectToSignIn } from '@/services/http';
 import { clearToken, getToken } from '@/services/token';
 
 /**
- * Logout (spec 2.2): revoke the session on the server (best effort), drop the realtime
- * connection, the token and every cached query, then go to /sign-in.
+ * Logout (docs/product/screens.md#22-layout-and-session-rules): revoke the session on the server
+ * (best effort), drop the realtime connection, the token and every cached query, then go to
+ * /sign-in.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();

@@ -13,7 +13,10 @@ import { useLogout } from './use-logout';
 const ITEM =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** Header user menu (spec 2.2): avatar or initial, name, Profile (not on enterprise) and Logout. */
+/**
+ * Header user menu (docs/product/screens.md#22-layout-and-session-rules): avatar or initial, name,
+ * Profile (not on enterprise) and Logout.
+ */
 export function UserMenu() {
   const { data: user } = useCurrentUser();
   const subscription = useSubscription();

@@ -12,8 +12,9 @@ const BRANCH = process.env.NEXT_PUBLIC_BRANCH ?? 'main';
 const INIT_TIMEOUT_MS = 2000;
 
 /**
- * Feature flags (spec 1): GrowthBook keyed by the user's id (or anonymous), e-mail, a logged-in
- * flag and the branch. Without a GrowthBook host the payload comes from GET /v1/features.
+ * Feature flags (docs/product/overview.md#1-what-the-product-does): GrowthBook keyed by the user's
+ * id (or anonymous), e-mail, a logged-in flag and the branch. Without a GrowthBook host the payload
+ * comes from GET /v1/features.
  */
 export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
   const [growthbook] = useState(() => new GrowthBook({ apiHost: API_HOST, clientKey: CLIENT_KEY }));

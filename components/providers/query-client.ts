@@ -5,7 +5,10 @@ import { isApiError } from '@/services/http';
 /** Statuses a retry cannot fix: the request itself or the session is wrong. */
 const NO_RETRY = new Set([400, 401, 403, 404, 409, 422, 499]);
 
-/** Query cache defaults of spec 7: no refetch on focus, one retry, five-minute stale time. */
+/**
+ * Query cache defaults (docs/product/api.md#realtime-images-and-query-cache): no refetch on focus,
+ * one retry, five-minute stale time.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -36,9 +36,10 @@ function socketUrl(): string {
 const REALTIME_ENABLED = process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled';
 
 /**
- * One Socket.IO connection per signed-in session (spec 2.2): connects when a token exists, joins
- * the user's room once the user is known, and turns PAYMENT_STATUS and USAGE_LIMIT pushes into
- * cache updates.
+ * One Socket.IO connection per signed-in session
+ * (docs/product/screens.md#22-layout-and-session-rules): connects when a token exists, joins the
+ * user's room once the user is known, and turns PAYMENT_STATUS and USAGE_LIMIT pushes into cache
+ * updates.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const token = useToken();

@@ -27,8 +27,9 @@ export interface SearchableDropdownProps<T> extends UseInfiniteDropdownOptions<T
 }
 
 /**
- * Searchable dropdown with lazy loading (spec 2.6 and 4): a combobox button opens a popup with a
- * search box and a listbox that loads the next page near its bottom; arrows, Enter and Escape.
+ * Searchable dropdown with lazy loading (docs/product/screens.md#26-shared-widgets,
+ * docs/product/entities.md#searchable-dropdown): a combobox button opens a popup with a search box
+ * and a listbox that loads the next page near its bottom; arrows, Enter and Escape.
  */
 export function SearchableDropdown<T>({
   label,

@@ -12,7 +12,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Labelled input with one error message (spec 5.1); 255 characters unless told otherwise. */
+/**
+ * Labelled input with one error message (docs/product/validation.md#51-forms-in-general); 255
+ * characters unless told otherwise.
+ */
 export function TextField({
   label,
   error,

@@ -1,6 +1,6 @@
 import { toast, type ToastOptions } from 'react-toastify';
 
-/** Toasts replace whatever toast is showing (spec 2.6). */
+/** Toasts replace whatever toast is showing (docs/product/screens.md#26-shared-widgets). */
 function show(
   kind: 'success' | 'error' | 'info' | 'warning',
   message: string,

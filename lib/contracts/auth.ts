@@ -11,7 +11,10 @@ export const signUpBody = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** Sign-in only checks presence: the rules of 5.3 apply when a password is chosen. */
+/**
+ * Sign-in only checks presence: the rules of docs/product/validation.md#53-password apply when a
+ * password is chosen.
+ */
 export const signInBody = z.object({
   email: emailField,
   password: z
@@ -85,7 +88,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   stripe_customer_id: z.string().nullable(),
 });
-/** The current user (spec 3). */
+/** The current user (docs/product/entities.md#current-user). */
 export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });

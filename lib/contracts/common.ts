@@ -12,7 +12,10 @@ const NUL = /\u0000/;
 /** Text the database can store: PostgreSQL refuses NUL characters. */
 export const withoutNul = (v: string) => !NUL.test(v);
 
-/** A required, trimmed text field with the default 255-character cap (spec 5.1). */
+/**
+ * A required, trimmed text field with the default 255-character cap
+ * (docs/product/validation.md#51-forms-in-general).
+ */
 export const requiredText = (label: string, max = TEXT_MAX_LENGTH) =>
   z
     .string({ error: textTypeError(label) })

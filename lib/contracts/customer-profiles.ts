@@ -56,8 +56,9 @@ const conditionsParam = z
   .pipe(z.array(attributeConditionSchema).max(20, { error: MESSAGES.profiles.invalidFilter }));
 
 /**
- * Profile list cursor: '1' (the first page, spec 3), or the opaque keyset `nextCursor` of the
- * previous page. Plain page numbers are accepted only up to PROFILE_MAX_PAGE_OFFSET rows deep.
+ * Profile list cursor: '1' (the first page, docs/product/entities.md#events-and-event-lists), or
+ * the opaque keyset `nextCursor` of the previous page. Plain page numbers are accepted only up to
+ * PROFILE_MAX_PAGE_OFFSET rows deep.
  */
 export const profileCursor = z
   .string()
@@ -112,7 +113,10 @@ const fieldName = (label: string) =>
   });
 const dataType = z.enum(DATA_TYPES, { error: MESSAGES.events.dataType });
 
-/** Metadata attribute definitions (spec 3: custom_field_name, name, data_type). */
+/**
+ * Metadata attribute definitions (docs/product/entities.md#trigger-conditions: custom_field_name,
+ * name, data_type).
+ */
 export const metadataAttributeBody = z.object({
   brand_id: brandIdField,
   custom_field_name: fieldName('Field name'),
@@ -164,7 +168,10 @@ export const SYSTEM_DATA_ATTRIBUTES: readonly {
   { field_name: 'device', name: 'Device', data_type: 'string' },
 ];
 
-/** Attribute option for pickers (spec 3: label, value, data_type, extra_data). */
+/**
+ * Attribute option for pickers (docs/product/entities.md#attribute-option: label, value, data_type,
+ * extra_data).
+ */
 export const attributeOptionSchema = z.object({
   label: z.string(),
   value: z.string(),

@@ -39,7 +39,9 @@ export const eventBody = z.object({
 export type EventBody = z.infer<typeof eventBody>;
 export type EventInput = z.input<typeof eventBody>;
 
-/** A defined event (spec 3: id, name, code, attributes). */
+/**
+ * A defined event (docs/product/entities.md#events-and-event-lists: id, name, code, attributes).
+ */
 export const eventSchema = z.object({
   id: z.number().int(),
   brand_id: z.number().int(),
@@ -59,7 +61,10 @@ export const eventListItemSchema = eventSchema.extend({
 });
 export type EventListItem = z.infer<typeof eventListItemSchema>;
 
-/** Page cursor: a page number as text, '1' first (spec 3: nextCursor starts at '1'). */
+/**
+ * Page cursor: a page number as text, '1' first (docs/product/entities.md#events-and-event-lists:
+ * nextCursor starts at '1').
+ */
 export const pageCursor = z
   .string()
   .regex(/^[1-9]\d{0,6}$/, { error: 'Cursor must be a page number' })
@@ -80,7 +85,10 @@ export const eventListSchema = z.object({
 });
 export type EventList = z.infer<typeof eventListSchema>;
 
-/** Event picker / condition editor search (spec 7: name, offset, limit, brand_id). */
+/**
+ * Event picker / condition editor search (docs/product/api.md#events: name, offset, limit,
+ * brand_id).
+ */
 export const autocompleteQuery = z.object({
   brand_id: brandIdField,
   name: z.string().max(255).refine(withoutNul).default(''),
@@ -139,7 +147,7 @@ export const trackedEventSchema = z.object({
 });
 export type TrackedEvent = z.infer<typeof trackedEventSchema>;
 
-/** GET v1/tracking-session-data/tail (spec 7: event_name, brand_id). */
+/** GET v1/tracking-session-data/tail (docs/product/api.md#events: event_name, brand_id). */
 export const tailQuery = z.object({
   brand_id: brandIdField,
   event_name: requiredText('Event name'),

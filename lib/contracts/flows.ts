@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { withoutNul } from './common';
 import { brandIdField, pageCursor } from './events';
 
-/** Limits of spec 9. */
+/** Limits of docs/product/constants.md#flow-limits. */
 export const FLOW_TITLE_MAX = 60;
 export const MAX_TRIGGER_CONDITIONS = 5;
 export const MAX_URL_CONDITIONS = 8;
@@ -57,7 +57,9 @@ const link = (max = 2048) =>
     error: 'Links must start with http://, https:// or /',
   });
 
-/** Actions of a button or a tooltip element (spec 3). */
+/**
+ * Actions of a button or a tooltip element (docs/product/entities.md#flow-step-button-and-action).
+ */
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('goto'), reference_step: text(64).nullable().optional() }),
   z.object({ type: z.literal('dismiss') }),
@@ -91,7 +93,10 @@ export const stepSchema = z.object({
     .optional(),
   element_actions: z.array(actionSchema).max(MAX_ACTIONS).default([]),
   background_image_url: link().nullable().optional(),
-  /** JSON text with size, position and repeat (spec 3). */
+  /**
+   * JSON text with size, position and repeat
+   * (docs/product/entities.md#flow-step-button-and-action).
+   */
   background_image_options: text(500).nullable().optional(),
   /** Where a banner sits on the page; top when not set. */
   banner_position: z.enum(['top', 'bottom']).nullable().optional(),
@@ -150,7 +155,7 @@ export const triggerConditionSchema = z.discriminatedUnion('trigger_type', [
 ]);
 export type TriggerCondition = z.infer<typeof triggerConditionSchema>;
 
-/** Flow title (spec 5.2). */
+/** Flow title (docs/product/validation.md#52-flow-title). */
 export const flowTitle = z
   .string({ error: MESSAGES.flows.titleEmpty })
   .trim()

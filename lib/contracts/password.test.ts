@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { passwordField, passwordProblems } from './password';
 import { signUpBody } from './auth';
 
-describe('password rules (spec 5.3)', () => {
+describe('password rules (docs/product/validation.md#53-password)', () => {
   it('reports required, then length, before any character class', () => {
     expect(passwordProblems('')).toEqual([MESSAGES.password.required]);
     expect(passwordProblems('abc')).toEqual([MESSAGES.password.min]);

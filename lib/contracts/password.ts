@@ -10,8 +10,9 @@ const CLASSES = [
 ] as const;
 
 /**
- * Password messages in the spec's precedence (5.3): required, then length, and only when the
- * length is right the character-class messages, one per missing class. See docs/adr/0003.
+ * Password messages in the precedence of docs/product/validation.md#53-password: required, then
+ * length, and only when the length is right the character-class messages, one per missing class.
+ * See docs/adr/0003.
  */
 export function passwordProblems(value: string): string[] {
   if (value.length === 0) return [MESSAGES.password.required];

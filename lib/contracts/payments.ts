@@ -13,7 +13,10 @@ export const addInSchema = z.object({
 });
 export type AddIn = z.infer<typeof addInSchema>;
 
-/** POST v1/payments/preview-checkout (spec 7): add_ins only when a quantity above 0 is chosen. */
+/**
+ * POST v1/payments/preview-checkout (docs/product/api.md#user-subscription-and-payments): add_ins
+ * only when a quantity above 0 is chosen.
+ */
 export const previewCheckoutBody = z.object({
   plan_id: recordId,
   plan_price_id: recordId,
@@ -30,7 +33,10 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-/** The price preview (spec 3): what is due today and until when the new period runs. */
+/**
+ * The price preview (docs/product/entities.md#price-preview): what is due today and until when the
+ * new period runs.
+ */
 export const pricePreviewSchema = z.object({
   subtotal: z.number().int(),
   total: z.number().int(),
@@ -42,8 +48,9 @@ export const pricePreviewSchema = z.object({
 export type PricePreview = z.infer<typeof pricePreviewSchema>;
 
 /**
- * POST v1/payments/check-out and v1/payments/upgrade. `is_buy_add_ons` and `plan_order` stay on
- * the client (spec 3); the card is one of the user's saved payment methods (default when absent).
+ * POST v1/payments/check-out and v1/payments/upgrade. `is_buy_add_ons` and `plan_order` stay on the
+ * client (docs/product/entities.md#payment-method-and-checkout-request); the card is one of the
+ * user's saved payment methods (default when absent).
  */
 export const checkoutBody = previewCheckoutBody.extend({
   payment_method_id: recordId.optional(),
@@ -149,7 +156,7 @@ export const addPaymentMethodBody = z.union([
 ]);
 export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBody>;
 
-/** POST v1/payments/setup-intent (spec 7). */
+/** POST v1/payments/setup-intent (docs/product/api.md#user-subscription-and-payments). */
 export const setupIntentBody = z.object({ customerId: z.string().trim().optional() });
 export const setupIntentSchema = z.object({
   client_secret: z.string(),
@@ -159,7 +166,7 @@ export const setupIntentSchema = z.object({
 });
 export type SetupIntent = z.infer<typeof setupIntentSchema>;
 
-/** GET v1/users/me/payment-history (spec 7). */
+/** GET v1/users/me/payment-history (docs/product/api.md#user-subscription-and-payments). */
 export const paymentHistoryQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(5),

@@ -21,7 +21,7 @@ export const planSchema = z.object({
   plan_quota: z.object({ product_limit: z.number().int(), mau_limit: z.number().int() }),
   plan_prices: z.array(planPriceSchema),
 });
-/** A plan or add-on (spec 3). product_limit/mau_limit 0 means unlimited. */
+/** A plan or add-on (docs/product/entities.md#plans). product_limit/mau_limit 0 means unlimited. */
 export type Plan = z.infer<typeof planSchema>;
 
 export const subscriptionSchema = z.object({
@@ -55,7 +55,7 @@ export const subscriptionSchema = z.object({
     product_count: z.number().int(),
   }),
 });
-/** The signed-in user's subscription (spec 3). */
+/** The signed-in user's subscription (docs/product/entities.md#subscription). */
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const listPlansQuery = z.object({

@@ -1,6 +1,7 @@
 /**
- * The HTML a flow step may hold (spec 3: content from the rich-text editor). One list, read by
- * the server's sanitiser at save time and by the SDK's again before rendering, so both agree.
+ * The HTML a flow step may hold (docs/product/entities.md#flow-step-button-and-action: content from
+ * the rich-text editor). One list, read by the server's sanitiser at save time and by the SDK's
+ * again before rendering, so both agree.
  */
 
 /** The shape of the allow-list below. */

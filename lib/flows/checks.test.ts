@@ -72,7 +72,7 @@ const flow = (extra: Partial<FlowBody> = {}): FlowBody => ({
   ...extra,
 });
 
-describe('spec 5.2 flow title', () => {
+describe('flow title (docs/product/validation.md#52-flow-title)', () => {
   it('is required', () => expect(titleProblem('   ')).toBe('Title cannot be empty'));
   it('is at most 60 characters', () =>
     expect(titleProblem('x'.repeat(61))).toBe('Field must not exceed 60 characters.'));
@@ -85,7 +85,7 @@ describe('spec 5.2 flow title', () => {
   });
 });
 
-describe('spec 5.4 URL dialog', () => {
+describe('URL dialog (docs/product/validation.md#54-url-condition-dialog)', () => {
   it('needs every URL field filled', () =>
     expect(
       urlConditionProblems([{ type: 'includes', condition_type: 'exact', value: ' ' }]),
@@ -106,7 +106,7 @@ describe('spec 5.4 URL dialog', () => {
     ).toEqual(['contains', 'starts with']));
 });
 
-describe('spec 5.5 customer condition save', () => {
+describe('customer condition save (docs/product/validation.md#55-saving-customer-conditions)', () => {
   it('keeps rows with a key and a value, a full range, or a valueless type', () => {
     const kept = keptCustomerConditions([
       { customer_key: 'plan', condition_type: 'exact', value: 'pro' },
@@ -157,7 +157,7 @@ describe('spec 5.5 customer condition save', () => {
   );
 });
 
-describe('spec 5.6 condition values', () => {
+describe('condition values (docs/product/validation.md#56-condition-value-checks)', () => {
   it('Value is required for this condition.', () =>
     expect(conditionValueProblem('exact', undefined)).toBe(
       'Value is required for this condition.',
@@ -217,7 +217,7 @@ describe('Condition N numbering', () => {
     ).toEqual([M.conditionN(3, M.valueRequired)]));
 });
 
-describe('spec 5.7 event form', () => {
+describe('event form (docs/product/validation.md#57-event-condition-form)', () => {
   it('Event is required', () =>
     expect(eventConditionProblems(event({ event_id: null }))).toContain('Event is required'));
   it('Event must be selected', () =>
@@ -275,7 +275,7 @@ describe('spec 5.7 event form', () => {
     expect(eventConditionProblems(event())).toEqual([]));
 });
 
-describe('spec 5.8 flow checks', () => {
+describe('flow checks (docs/product/validation.md#58-flow-checks)', () => {
   it('a goto to a step that no longer exists asks for a step again', () =>
     expect(
       flowProblems(
@@ -361,7 +361,7 @@ describe('spec 5.8 flow checks', () => {
   it('a complete flow has no problems', () => expect(flowProblems(flow())).toEqual([]));
 });
 
-describe('spec 5.8 goto to a step that no longer exists', () => {
+describe('goto to a step that no longer exists (docs/product/validation.md#58-flow-checks)', () => {
   const gotoButton = (reference_step: string | null) =>
     btn([{ type: 'goto' as const, reference_step }]);
 
@@ -391,7 +391,7 @@ describe('spec 5.8 goto to a step that no longer exists', () => {
   });
 });
 
-describe('spec 5.8 display times', () => {
+describe('display times (docs/product/validation.md#58-flow-checks)', () => {
   const times = (v: FlowBody['display_times']) => displayTimesProblem('custom', v);
 
   it('Please input valid display times when empty', () => {

@@ -1,4 +1,7 @@
-/** The validation rules of spec 5.2 and 5.4–5.8, one function each, shared by editor and server. */
+/**
+ * The validation rules 5.2 and 5.4–5.8 of docs/product/validation.md, one function each, shared by
+ * editor and server.
+ */
 import { VALUELESS_CONDITION_TYPES, type ConditionType } from '../conditions';
 import type {
   CustomerCondition,
@@ -14,7 +17,7 @@ import { MESSAGES } from '../messages';
 
 const M = MESSAGES.flows;
 
-/** Spec 5.2: checked on Enter and on blur. */
+/** Checked on Enter and on blur (docs/product/validation.md#52-flow-title). */
 export function titleProblem(title: string): string | null {
   const t = title.trim();
   if (t === '') return M.titleEmpty;
@@ -22,7 +25,10 @@ export function titleProblem(title: string): string | null {
   return null;
 }
 
-/** Spec 5.4: every field filled, at most 8 rows in total, one row per match type per list. */
+/**
+ * Every field filled, at most 8 rows in total, one row per match type per list
+ * (docs/product/validation.md#54-url-condition-dialog).
+ */
 export function urlConditionProblems(rows: readonly UrlCondition[]): string[] {
   const problems: string[] = [];
   if (rows.some((r) => r.value.trim() === '')) problems.push(M.urlFieldsRequired);
@@ -30,21 +36,29 @@ export function urlConditionProblems(rows: readonly UrlCondition[]): string[] {
   return problems;
 }
 
-/** Match types still free for a new row of one list (spec 5.4: each type once per list). */
+/**
+ * Match types still free for a new row of one list
+ * (docs/product/validation.md#54-url-condition-dialog: each type once per list).
+ */
 export function freeMatchTypes<T extends string>(all: readonly T[], used: readonly string[]): T[] {
   return all.filter((t) => !used.includes(t));
 }
 
-/** Spec 5.6: numeric = a number or a non-blank numeric string. */
+/**
+ * Numeric = a number or a non-blank numeric string
+ * (docs/product/validation.md#56-condition-value-checks).
+ */
 export const isNumeric = (v: unknown) =>
   (typeof v === 'number' && Number.isFinite(v)) ||
   (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
-/** Spec 5.6: date-like values begin with yyyy-mm-dd. */
+/**
+ * Date-like values begin with yyyy-mm-dd (docs/product/validation.md#56-condition-value-checks).
+ */
 export const isDateLike = (v: unknown) =>
   typeof v === 'string' &&
   /^\d{4}-\d{2}-\d{2}/.test(v) &&
   !Number.isNaN(Date.parse(v.slice(0, 10)));
-/** Spec 5.6: a valid URL uses http or https only. */
+/** A valid URL uses http or https only (docs/product/validation.md#56-condition-value-checks). */
 export function isHttpUrl(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   try {
@@ -74,7 +88,10 @@ const TEXT_KINDS: readonly ConditionType[] = [
   'ends_with',
 ];
 
-/** Spec 5.6 for one condition value; `null` when it is fine. */
+/**
+ * The checks of docs/product/validation.md#56-condition-value-checks for one condition value;
+ * `null` when it is fine.
+ */
 export function conditionValueProblem(
   type: ConditionType,
   value: unknown,
@@ -100,8 +117,9 @@ export function conditionValueProblem(
 }
 
 /**
- * Spec 5.6 over a list: "Condition N: message" per failing row. N is the row's 1-based place in
- * `rowNumbers` when given (the full list the user sees, blank rows included), else in `rows`.
+ * The checks of docs/product/validation.md#56-condition-value-checks over a list: "Condition N:
+ * message" per failing row. N is the row's 1-based place in `rowNumbers` when given (the full list
+ * the user sees, blank rows included), else in `rows`.
  */
 export function conditionProblems(
   rows: readonly { condition_type: ConditionType; value?: unknown }[],
@@ -118,7 +136,10 @@ export function conditionProblems(
 
 const isBlank = (v: unknown) => v === '' || v === null || v === undefined;
 
-/** Spec 5.5: which customer-condition rows survive a save. */
+/**
+ * Which customer-condition rows survive a save
+ * (docs/product/validation.md#55-saving-customer-conditions).
+ */
 export function keptCustomerConditions(rows: readonly CustomerCondition[]): CustomerCondition[] {
   return rows.filter((r) => {
     if (!r.customer_key) return false;
@@ -131,8 +152,9 @@ export function keptCustomerConditions(rows: readonly CustomerCondition[]): Cust
 }
 
 /**
- * Spec 5.7: the event form, on Apply. `attributeRowNumbers` numbers the attribute conditions as
- * the dialog shows them (see `conditionProblems`).
+ * The event form, on Apply (docs/product/validation.md#57-event-condition-form).
+ * `attributeRowNumbers` numbers the attribute conditions as the dialog shows them (see
+ * `conditionProblems`).
  */
 export function eventConditionProblems(
   ev: EventCondition,
@@ -165,8 +187,9 @@ const noTarget = (a: FlowAction, stepIds?: readonly string[]) =>
   (!a.reference_step || (stepIds !== undefined && !stepIds.includes(a.reference_step)));
 
 /**
- * Spec 5.8 for one action of a button (or, `tooltip`, of a tooltip's element); null if fine.
- * With `stepIds`, a goto to a step that no longer exists needs a new one, as if none were chosen.
+ * The checks of docs/product/validation.md#58-flow-checks for one action of a button (or,
+ * `tooltip`, of a tooltip's element); null if fine. With `stepIds`, a goto to a step that no longer
+ * exists needs a new one, as if none were chosen.
  */
 export function actionProblem(
   a: FlowAction,
@@ -179,7 +202,7 @@ export function actionProblem(
   return null;
 }
 
-/** Spec 5.8: each button needs at least one action. */
+/** Each button needs at least one action (docs/product/validation.md#58-flow-checks). */
 export const buttonProblem = (b: FlowButton): string | null =>
   b.actions.length === 0 ? M.buttonAction : null;
 
@@ -208,7 +231,10 @@ function isDisplayCount(times: number | string): boolean {
   return Number.isSafeInteger(n) && n >= 1;
 }
 
-/** Spec 5.8: display_type custom needs display_times, a whole number of at least 1. */
+/**
+ * display_type custom needs display_times, a whole number of at least 1
+ * (docs/product/validation.md#58-flow-checks).
+ */
 export function displayTimesProblem(
   type: FlowBody['display_type'],
   times: FlowBody['display_times'],
@@ -219,8 +245,9 @@ export function displayTimesProblem(
 }
 
 /**
- * Spec 5.8 for one step. With `stepIds` (the flow's steps), gotos to other ids count as unset.
- * Element actions belong to tooltips only; other types ignore any left over.
+ * The checks of docs/product/validation.md#58-flow-checks for one step. With `stepIds` (the flow's
+ * steps), gotos to other ids count as unset. Element actions belong to tooltips only; other types
+ * ignore any left over.
  */
 export function stepProblems(step: FlowStep, stepIds?: readonly string[]): string[] {
   const out: string[] = [];
@@ -238,8 +265,9 @@ export function stepProblems(step: FlowStep, stepIds?: readonly string[]): strin
 }
 
 /**
- * Spec 5.8 for the whole flow: what stops it from being published. The editor shows these,
- * the Publish action refuses while any remain, and the server refuses `publish: true` with them.
+ * The checks of docs/product/validation.md#58-flow-checks for the whole flow: what stops it from
+ * being published. The editor shows these, the Publish action refuses while any remain, and the
+ * server refuses `publish: true` with them.
  */
 export function flowProblems(
   flow: Pick<

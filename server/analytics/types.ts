@@ -1,4 +1,4 @@
-/** The analytics store: events never live in the OLTP database (ARCHITECTURE §6). */
+/** The analytics store: events never live in the OLTP database (docs/architecture.md#6-data). */
 
 /** Kinds of message the Segment-compatible API accepts. */
 export type EventType = 'track' | 'page' | 'identify';

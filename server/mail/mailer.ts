@@ -1,20 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from './outbox.repository';
+import type { MailMessage, Mailer } from './types';
 
-/** A message to send; `links` are the actionable URLs in it (shown by the dev outbox). */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-}
-
-export interface Mailer {
-  readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-}
+export type { MailMessage, Mailer } from './types';
 
 /**
  * SMTP when SMTP_URL is set; otherwise the database outbox, read at /dev/outbox. Links are

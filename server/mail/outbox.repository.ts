@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './types';
 
 export function createOutboxRepository(db: Db) {
   return {

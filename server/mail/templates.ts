@@ -1,6 +1,6 @@
 import { APP_NAME } from '../../lib/constants';
 import { escapeHtml } from '../lib/html';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './types';
 
 function layout(
   to: string,

@@ -1,6 +1,6 @@
 import { paymentProviderName, type Env } from '../env';
 import { createLocalProvider } from './local.provider';
-import { createStripeProvider } from './stripe.provider';
+import { createStripeProvider } from './stripe';
 import type { PaymentProvider, ProviderEvent } from './types';
 
 export type { PaymentProvider } from './types';

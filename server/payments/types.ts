@@ -1,6 +1,6 @@
 import type { CardBrand, PricePreview } from '../../lib/contracts/payments';
 
-/** Subscription statuses of the state machine (spec 3). */
+/** Subscription statuses of the state machine (docs/product/entities.md#subscription). */
 export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
 
 /** One priced item of the server's catalogue, as the provider needs it. */
@@ -109,7 +109,10 @@ export type CardInput =
   | { card: { number: string; exp_month: number; exp_year: number; cvc: string } }
   | { payment_method_id: string };
 
-/** A card payment provider (ARCHITECTURE §8): the local simulator or Stripe. */
+/**
+ * A card payment provider (docs/architecture.md#8-billing-and-realtime): the local simulator or
+ * Stripe.
+ */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   /**
@@ -129,7 +132,7 @@ export interface PaymentProvider {
   attachCard(customerId: string, input: CardInput): Promise<CardDetails>;
   detachCard(providerRef: string): Promise<void>;
   setDefaultCard(customerId: string, providerRef: string): Promise<void>;
-  /** The price preview of a change (spec 3), computed the way Stripe prorates. */
+  /** The price preview of a change (docs/product/entities.md#price-preview), computed the way Stripe prorates. */
   preview(req: ChangeRequest): Promise<PricePreview>;
   /** Starts the change; the settled outcome arrives through the `onEvent` handler. */
   charge(req: ChargeRequest): Promise<ChargeResult>;

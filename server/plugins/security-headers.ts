@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /**
  * Response headers (docs/security.md, "Response headers"): a strict Content-Security-Policy on
  * every dashboard page, nosniff and a referrer policy everywhere, HSTS over https, and no caching
- * of API answers. The session token lives in local storage (spec 3), so keeping foreign scripts
+ * of API answers. The session token lives in local storage
+ * (docs/product/entities.md#local-storage-cookie-and-generated-ids), so keeping foreign scripts
  * out of the dashboard is what protects it.
  */
 

@@ -110,7 +110,8 @@ describe('/checkout', () => {
     expect(billingOf(account).addOnQuantity).toBe(2);
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.cart)).toBeNull());
     expect(useCartStore.getState().plan).toBeNull();
-    // Spec 4: after checkout succeeds the subscription is refreshed.
+    // After checkout succeeds the subscription is refreshed
+    // (docs/product/entities.md#after-checkout).
     await waitFor(() => expect(planInCache()).toBe('growth'));
   });
 

@@ -40,7 +40,7 @@ describe('Usage limit dialog', () => {
     const dialog = await limitDialog();
     expect(dialog).toHaveTextContent('full access');
     expect(dialog).toHaveTextContent('higher monthly limit');
-    // Spec 9: the free plan's message warns about the 7 days too.
+    // The free plan's message warns about the 7 days too (docs/product/constants.md#usage).
     expect(dialog).toHaveTextContent('Your Tracking feature will be disabled after 7 days');
     expect(dialog).toHaveTextContent('Free');
     expect(dialog).toHaveTextContent('Maximum MAUs');

@@ -157,7 +157,7 @@ describe('ProfilesView', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('builds attribute conditions, resetting type and value per spec 4, and sends them as JSON', async () => {
+  it('builds attribute conditions, resetting type and value per docs/product/entities.md#condition-editing, and sends them as JSON', async () => {
     const brand = setup();
     addMetadataAttribute(brand.id, {
       custom_field_name: 'seats',

@@ -203,7 +203,7 @@ describe('AttributeConditionDialog', () => {
     ]);
   });
 
-  it('drops rows without an attribute on save (spec 5.5) and keeps valueless ones', async () => {
+  it('drops rows without an attribute on save (docs/product/validation.md#55-saving-customer-conditions) and keeps valueless ones', async () => {
     const { user, onSave } = renderDialog();
     await chooseAttribute(user, 1, 'Plan (Text)');
     await user.selectOptions(typeSelect(1), 'contains');

@@ -86,7 +86,7 @@ describe('Flow editor', () => {
     expect(screen.getByText('Unpublished')).toBeInTheDocument();
   });
 
-  it('checks the title on Enter and on blur (spec 5.2) and applies only a valid one', async () => {
+  it('checks the title on Enter and on blur (docs/product/validation.md#52-flow-title) and applies only a valid one', async () => {
     seed();
     const { user } = renderEditor();
     const input = await title();
@@ -133,7 +133,7 @@ describe('Flow editor', () => {
     await waitFor(() => expect(toasts()).toHaveTextContent(M.failedToUpdate(M.notFound)));
   });
 
-  it('publishes through the Publish dialog only once spec 5.8 holds', async () => {
+  it('publishes through the Publish dialog only once docs/product/validation.md#58-flow-checks holds', async () => {
     const flow = seed({ steps: [modal('s1', '<p></p>')] });
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
@@ -294,7 +294,7 @@ describe('Flow editor', () => {
     expect(dirty.defaultPrevented).toBe(true);
   });
 
-  it('advanced settings: custom display needs a number of times (spec 5.8), priority is kept', async () => {
+  it('advanced settings: custom display needs a number of times (docs/product/validation.md#58-flow-checks), priority is kept', async () => {
     const flow = seed();
     const { user } = renderEditor();
     const node = await screen.findByRole('region', { name: 'Advanced settings' });

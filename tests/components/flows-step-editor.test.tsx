@@ -79,7 +79,7 @@ describe('StepEditor: banner position', () => {
   });
 });
 
-describe('StepEditor: buttons (spec 2.4.5, 9)', () => {
+describe('StepEditor: buttons (docs/product/screens.md#245-step-buttons, docs/product/constants.md#flow-limits)', () => {
   it('adds buttons up to 2, then hides Add button', async () => {
     const { user, last } = setup();
     expect(screen.getByRole('heading', { name: 'Button 0/2' })).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('StepEditor: buttons (spec 2.4.5, 9)', () => {
   });
 });
 
-describe('StepEditor: actions (spec 3, 5.8)', () => {
+describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-action, docs/product/validation.md#58-flow-checks)', () => {
   it('offers only the other steps for go to step', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));

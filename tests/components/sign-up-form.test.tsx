@@ -22,7 +22,7 @@ const passwordAlert = () => {
 describe('SignUpForm', () => {
   beforeEach(() => setRoute('/sign-up'));
 
-  it('shows one password message at a time, in the precedence of spec 5.3', async () => {
+  it('shows one password message at a time, in the precedence of docs/product/validation.md#53-password', async () => {
     const { user } = renderWithProviders(<SignUpForm />);
     const password = screen.getByLabelText('Password');
 

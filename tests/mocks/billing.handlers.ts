@@ -209,7 +209,10 @@ async function change(request: Request) {
   });
 }
 
-/** The billing calls of spec 7 on the mock database (component tests and `npm run dev:mock`). */
+/**
+ * The billing calls of docs/product/api.md#user-subscription-and-payments on the mock database
+ * (component tests and `npm run dev:mock`).
+ */
 export const billingHandlers: HttpHandler[] = [
   http.get('*/v1/payments/config', () =>
     ok({ provider: 'local', publishable_key: null, test_mode: false }),

@@ -20,7 +20,10 @@ function ownFlow(request: Request, params: unknown): { flow: Flow } | { response
   return { flow };
 }
 
-/** As the server: publishing is refused while spec 5.8 finds problems. */
+/**
+ * As the server: publishing is refused while docs/product/validation.md#58-flow-checks finds
+ * problems.
+ */
 function unpublishable(input: FlowBody): Response | null {
   if (!input.publish) return null;
   const problems = flowProblems(input);

@@ -5,7 +5,7 @@ import { SOCKET_EVENTS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import type { Subscription } from '@/lib/contracts/plans';
 import { accountUsage } from '@/server/db/schema';
-import type { Realtime } from '@/server/plugins/realtime';
+import type { Realtime } from '@/server/realtime/notifier';
 import {
   createBrand,
   createTestApp,
@@ -39,8 +39,7 @@ const realtime: Realtime = {
 let checkoutBody: Catalogue['body'];
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  t.app.ctx.realtime = realtime;
+  t = await createTestApp({ now: () => clock, notifier: realtime });
   ({ body: checkoutBody } = await loadCatalogue(t.app));
 });
 afterAll(async () => t.drop());

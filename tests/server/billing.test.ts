@@ -4,7 +4,7 @@ import { SOCKET_EVENTS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import type { CheckoutResult, Payment, PaymentMethod } from '@/lib/contracts/payments';
 import { payments, subscriptions } from '@/server/db/schema';
-import type { Realtime } from '@/server/plugins/realtime';
+import type { Realtime } from '@/server/realtime/notifier';
 import { AppError } from '@/server/errors';
 import { createLocalProvider } from '@/server/payments/local.provider';
 import type { PaymentProvider, ProviderEvent } from '@/server/payments/types';
@@ -66,8 +66,7 @@ const fakeRealtime: Realtime = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  t.app.ctx.realtime = fakeRealtime;
+  t = await createTestApp({ now: () => clock, notifier: fakeRealtime });
   ({ plans: cat, addOn, body } = await loadCatalogue(t.app));
 });
 afterAll(async () => t.drop());

@@ -81,6 +81,7 @@ export async function createTestApp(
     analytics: opts.analytics,
     now: opts.now,
     paymentProvider: opts.paymentProvider,
+    notifier: opts.notifier,
   });
   await app.ready();
   const close = async () => {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { addDays, addMonths } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { createStripeProvider, lookupKeyOf } from '@/server/payments/stripe.provider';
+import { createStripeProvider, lookupKeyOf } from '@/server/payments/stripe';
 import type {
   CatalogueItem,
   ChargeRequest,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@/lib/contracts/payments';
 import { paymentEvents, payments, subscriptions } from '@/server/db/schema';
-import { createStripeProvider } from '@/server/payments/stripe.provider';
+import { createStripeProvider } from '@/server/payments/stripe';
 import { createTestApp, request, signUpVerified, type ApiRequest, type TestApp } from './helpers';
 import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from './stripe-stand-in';

@@ -24,8 +24,9 @@ export interface AddOnsPickerProps {
 }
 
 /**
- * The MAU add-ons checkbox with its −/+ stepper (spec 2.5, 5.9). Owned add-ons keep the box on
- * (the parent refuses the toggle with a toast); an add-on purchase holds it on.
+ * The MAU add-ons checkbox with its −/+ stepper (docs/product/screens.md#25-order-summary-dialog,
+ * docs/product/validation.md#59-other-rules). Owned add-ons keep the box on (the parent refuses the
+ * toggle with a toast); an add-on purchase holds it on.
  */
 export function AddOnsPicker({ state, rules, maxedOut, onChange }: AddOnsPickerProps) {
   const checkboxId = useId();
@@ -93,7 +94,8 @@ export function AddOnsPicker({ state, rules, maxedOut, onChange }: AddOnsPickerP
               onBlur={() => onChange({ type: 'blur' })}
               className="h-9 w-14 border-x border-slate-300 text-center text-sm text-slate-900 [appearance:textfield] focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 disabled:bg-slate-50 disabled:text-slate-400 [&::-webkit-inner-spin-button]:appearance-none"
             />
-            {/* Not disabled at 10: pressing it there explains the limit (spec 5.9). */}
+            {/* Not disabled at 10: pressing it there explains the limit
+                (docs/product/validation.md#59-other-rules). */}
             <button
               type="button"
               aria-label="Add one add-on"

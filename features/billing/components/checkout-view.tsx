@@ -64,7 +64,8 @@ export function CheckoutView() {
     onError: (error) => notify.error(error.message),
   });
 
-  // Spec 4: after checkout succeeds, subscription, payment history and methods are refreshed.
+  // After checkout succeeds, subscription, payment history and methods are refreshed
+  // (docs/product/entities.md#after-checkout).
   const refreshed = useRef(false);
   const onSettled = (paid: boolean) => {
     if (refreshed.current) return;

@@ -22,10 +22,14 @@ export interface OrderSummaryDialogProps {
   onClose: () => void;
 }
 
-/** The Order summary dialog (spec 2.5): a plan or add-on purchase up to Proceed to checkout. */
+/**
+ * The Order summary dialog (docs/product/screens.md#25-order-summary-dialog): a plan or add-on
+ * purchase up to Proceed to checkout.
+ */
 export function OrderSummaryDialog({ target, subscription, onClose }: OrderSummaryDialogProps) {
   const reset = useCartStore((s) => s.reset);
-  // X, Esc, overlay and Cancel all come through here: closing empties the cart (spec 4).
+  // X, Esc, overlay and Cancel all come through here: closing empties the cart
+  // (docs/product/entities.md#order-summary).
   const close = () => {
     reset();
     onClose();

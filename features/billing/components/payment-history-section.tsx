@@ -55,7 +55,10 @@ function HistoryTable({ payments, busy }: { payments: Payment[]; busy: boolean }
   );
 }
 
-/** Paid payments, newest first, five per page (spec 7 and 9). */
+/**
+ * Paid payments, newest first, five per page (docs/product/api.md#user-subscription-and-payments,
+ * docs/product/constants.md#timing-paging-and-caches).
+ */
 export function PaymentHistorySection() {
   const [page, setPage] = useState(1);
   const history = usePaymentHistory(page);

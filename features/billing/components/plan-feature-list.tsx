@@ -4,7 +4,10 @@ import { CheckIcon } from '@/components/ui/icons';
 import type { Plan } from '@/lib/contracts/plans';
 import { planFeatures } from '../lib/plan-display';
 
-/** A plan's feature list (spec 9) with check marks: on its card and in the Order summary. */
+/**
+ * A plan's feature list (docs/product/constants.md#plan-features-and-colours) with check marks: on
+ * its card and in the Order summary.
+ */
 export function PlanFeatureList({
   plan,
   className,

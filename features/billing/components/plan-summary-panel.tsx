@@ -15,7 +15,10 @@ export interface PlanSummaryPanelProps {
   preview: PricePreview | undefined;
   loading: boolean;
   error: string | null;
-  /** Proration and total are shown only when the current plan is not free (spec 4). */
+  /**
+   * Proration and total are shown only when the current plan is not free
+   * (docs/product/entities.md#order-summary).
+   */
   showTotals: boolean;
   /** The change starts at the end of the current period (ISO), nothing is due today. */
   downgradeAt: string | null;

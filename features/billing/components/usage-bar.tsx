@@ -7,7 +7,7 @@ const TONE_FILL: Record<UsageSummary['tone'], string> = {
   normal: 'bg-brand-600',
 };
 
-/** The MAU progress bar: amber from 70 %, brand colour below (spec 9). */
+/** The MAU progress bar: amber from 70 %, brand colour below (docs/product/constants.md#usage). */
 export function UsageBar({ usage, className }: { usage: UsageSummary; className?: string }) {
   return (
     <div

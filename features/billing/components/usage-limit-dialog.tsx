@@ -20,7 +20,10 @@ export interface UsageLimitDialogProps {
   trackingPaused?: boolean;
 }
 
-/** The grace warning (spec 2.3 for paid plans, spec 9 for free): not once tracking is paused. */
+/**
+ * The grace warning (docs/product/screens.md#usage-limit for paid plans,
+ * docs/product/constants.md#usage for free): not once tracking is paused.
+ */
 function GraceWarning({ show }: { show: boolean }) {
   return show ? (
     <span className="font-medium text-slate-900">{MESSAGES.usage.trackingDisabled}. </span>
@@ -47,8 +50,9 @@ function Message({ free, over, paused }: { free: boolean; over: boolean; paused:
 }
 
 /**
- * Usage limit (spec 2.3): plan, maximum MAUs and this month's count with a bar, and the ways to a
- * higher limit. Under the limit (opened from the meter) the title says the usage instead.
+ * Usage limit (docs/product/screens.md#usage-limit): plan, maximum MAUs and this month's count with
+ * a bar, and the ways to a higher limit. Under the limit (opened from the meter) the title says the
+ * usage instead.
  */
 export function UsageLimitDialog({
   open,

@@ -3,7 +3,10 @@ import { planKeys } from '@/hooks/query-keys';
 import { listAvailablePlans, listPlans } from '@/services/plans';
 import { ADD_ON_FETCH_LIMIT, PLANS_STALE_TIME_MS } from '@/lib/billing';
 
-/** GET /v1/plans/available-plan, sorted by order_number (cached 5 minutes, spec 9). */
+/**
+ * GET /v1/plans/available-plan, sorted by order_number (cached 5 minutes,
+ * docs/product/constants.md#timing-paging-and-caches).
+ */
 export function useAvailablePlans() {
   return useQuery({
     queryKey: planKeys.available,

@@ -5,7 +5,7 @@ import { createSetupIntent, ensureCustomer } from '@/services/payments';
 
 /**
  * A card setup intent for the user's card-provider customer (created on first need): the
- * customer id is required (spec 5.9), so it is fetched first.
+ * customer id is required (docs/product/validation.md#59-other-rules), so it is fetched first.
  */
 export function useCardSetup() {
   return useMutation<SetupIntent, ApiError, void>({

@@ -11,7 +11,10 @@ export interface CheckoutVariables {
   body: CheckoutBody;
 }
 
-/** POST /v1/payments/check-out, or /v1/payments/upgrade when upgrading (spec 4 checkout kind). */
+/**
+ * POST /v1/payments/check-out, or /v1/payments/upgrade when upgrading
+ * (docs/product/entities.md#checkout-kind).
+ */
 export function useCheckout(callbacks: MutationCallbacks<CheckoutResult, CheckoutVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation<CheckoutResult, ApiError, CheckoutVariables>({

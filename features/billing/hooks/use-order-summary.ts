@@ -24,8 +24,9 @@ import { useAddOnPlan } from './use-available-plans';
 import { usePricePreview } from './use-price-preview';
 
 /**
- * The Order summary's state (spec 4): the add-on stepper, the price preview of the debounced
- * choice (at once when the dialog opens, then 1 s after the last change) and Proceed.
+ * The Order summary's state (docs/product/entities.md#order-summary): the add-on stepper, the price
+ * preview of the debounced choice (at once when the dialog opens, then 1 s after the last change)
+ * and Proceed.
  */
 export function useOrderSummary(opts: {
   plan: Plan;

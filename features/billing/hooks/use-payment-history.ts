@@ -5,8 +5,9 @@ import { PAYMENT_HISTORY_PAGE_SIZE, PAYMENT_HISTORY_STALE_TIME_MS } from '@/lib/
 import { getPaymentHistory } from '@/services/payments';
 
 /**
- * One page of paid payments, newest first (spec 7: limit 5, status paid, sort created_at desc),
- * cached 5 minutes (spec 9); a PAYMENT_STATUS push invalidates it.
+ * One page of paid payments, newest first (docs/product/api.md#user-subscription-and-payments:
+ * limit 5, status paid, sort created_at desc), cached 5 minutes
+ * (docs/product/constants.md#timing-paging-and-caches); a PAYMENT_STATUS push invalidates it.
  */
 export function usePaymentHistory(page: number) {
   const token = useToken();

@@ -4,8 +4,9 @@ import type { CartData } from '@/stores/cart';
 import { previewBodyFor } from './order-summary';
 
 /**
- * The preview/checkout body of a cart (spec 7): plan and price ids, add_ins only when a quantity
- * above 0 is chosen. `is_buy_add_ons` and `plan_order` stay on the client (spec 3).
+ * The preview/checkout body of a cart (docs/product/api.md#user-subscription-and-payments): plan
+ * and price ids, add_ins only when a quantity above 0 is chosen. `is_buy_add_ons` and `plan_order`
+ * stay on the client (docs/product/entities.md#payment-method-and-checkout-request).
  */
 export function previewBodyOf(cart: CartData): PreviewCheckoutBody | null {
   if (!cart.plan) return null;
@@ -26,7 +27,10 @@ export function checkoutBodyOf(
   return paymentMethodId === null ? body : { ...body, payment_method_id: paymentMethodId };
 }
 
-/** Spec 4: which call the checkout makes for this cart and the current plan. */
+/**
+ * Which call the checkout makes for this cart and the current plan
+ * (docs/product/entities.md#checkout-kind).
+ */
 export function checkoutKindOf(
   cart: CartData,
   current: { code: string; order_number: number },

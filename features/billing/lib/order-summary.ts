@@ -14,7 +14,10 @@ import { formatInteger } from '@/lib/format';
 import type { CartData } from '@/stores/cart';
 import { addOnQuantityOf } from './subscription-display';
 
-/** Enterprise is sold by the sales team (spec 2.5: no checkout for it). */
+/**
+ * Enterprise is sold by the sales team (docs/product/screens.md#25-order-summary-dialog: no
+ * checkout for it).
+ */
 export const SALES_EMAIL = 'sales@signpost.dev';
 export const SALES_MAILTO = `mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Signpost Enterprise plan')}`;
 
@@ -64,7 +67,10 @@ export function ownedAddOns(subscription: Pick<Subscription, 'user_subscription'
   return addOnQuantityOf(subscription.user_subscription.add_ons);
 }
 
-/** The add-ons checkbox and quantity stepper of the Order summary (spec 4, 5.9). */
+/**
+ * The add-ons checkbox and quantity stepper of the Order summary
+ * (docs/product/entities.md#order-summary, docs/product/validation.md#59-other-rules).
+ */
 export interface AddOnState {
   checked: boolean;
   /** The quantity in force; 0 when the box is off. */
@@ -81,8 +87,9 @@ export interface AddOnRules {
 }
 
 /**
- * The stepper's lowest value: the owned quantity (at least 1, spec 5.9). Buying add-ons must add
- * at least one unit, otherwise the server answers that nothing changes.
+ * The stepper's lowest value: the owned quantity (at least 1,
+ * docs/product/validation.md#59-other-rules). Buying add-ons must add at least one unit, otherwise
+ * the server answers that nothing changes.
  */
 export function addOnFloor({ owned, isBuyAddOns }: AddOnRules): number {
   return Math.max(1, isBuyAddOns ? owned + 1 : owned);
@@ -182,8 +189,9 @@ export const chosenAddOns = (state: Pick<AddOnState, 'checked' | 'quantity'>) =>
   state.checked ? Math.max(0, state.quantity) : 0;
 
 /**
- * The preview body (spec 7): plan and price ids, add_ins only when the box is on with a quantity
- * above 0. Null when there is nothing to price (no plan price, or add-ons without their ids yet).
+ * The preview body (docs/product/api.md#user-subscription-and-payments): plan and price ids,
+ * add_ins only when the box is on with a quantity above 0. Null when there is nothing to price (no
+ * plan price, or add-ons without their ids yet).
  */
 export function previewBodyFor(
   plan: { id: number; plan_prices: readonly { id: number }[] },
@@ -198,7 +206,10 @@ export function previewBodyFor(
   return { ...body, add_ins: [{ ...addOn, quantity: addOns }] };
 }
 
-/** What Proceed to checkout stores (spec 4): proration from the preview's first negative line. */
+/**
+ * What Proceed to checkout stores (docs/product/entities.md#order-summary): proration from the
+ * preview's first negative line.
+ */
 export function cartFor(opts: {
   plan: Plan;
   addOns: number;
@@ -230,8 +241,9 @@ export function cartFor(opts: {
 export const addOnUnitsLabel = (n: number) => `${n} × ${formatInteger(MAU_ADD_ON_BLOCK)} MAUs`;
 
 /**
- * The date range beside the total: from today to the preview's period end (spec 9); a downgrade
- * is billed from the start of its first period (the end of the current one).
+ * The date range beside the total: from today to the preview's period end
+ * (docs/product/constants.md#money-and-billing-period); a downgrade is billed from the start of its
+ * first period (the end of the current one).
  */
 export function summaryPeriod(preview: PricePreview, downgrade: boolean, now = new Date()): string {
   const start = preview.lines[0]?.period.start;

@@ -3,7 +3,10 @@ import type { CardBrand } from '@/lib/contracts/payments';
 import type { Plan } from '@/lib/contracts/plans';
 import { formatCount, formatInteger } from '@/lib/format';
 
-/** Each plan's fixed colour (spec 9): accent bar, badge and button of its card. */
+/**
+ * Each plan's fixed colour (docs/product/constants.md#plan-features-and-colours): accent bar, badge
+ * and button of its card.
+ */
 export const PLAN_COLOURS: Record<string, { accent: string; badge: string; text: string }> = {
   free: { accent: 'bg-slate-400', badge: 'bg-slate-100 text-slate-700', text: 'text-slate-700' },
   starter: { accent: 'bg-sky-500', badge: 'bg-sky-100 text-sky-800', text: 'text-sky-700' },
@@ -42,14 +45,14 @@ export function cardLabel(card: { brand: string; last4: string }): string {
 export const cardExpiry = (card: { exp_month: number; exp_year: number }) =>
   `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
 
-/** "1,000" style limit or "Unlimited" (0 means unlimited, spec 3). */
+/** "1,000" style limit or "Unlimited" (0 means unlimited, docs/product/entities.md#plans). */
 const limitText = (n: number, unit: string) =>
   n === 0 ? `Unlimited ${unit}` : `${formatInteger(n)} ${unit}`;
 
 /**
- * The feature list of a plan card (spec 9): product tracking limit, max MAUs, product tours and
- * tooltips, dashboard analytics, email support, custom styling, additional MAUs; Enterprise has
- * its own list on top of everything in Scale.
+ * The feature list of a plan card (docs/product/constants.md#plan-features-and-colours): product
+ * tracking limit, max MAUs, product tours and tooltips, dashboard analytics, email support, custom
+ * styling, additional MAUs; Enterprise has its own list on top of everything in Scale.
  */
 export function planFeatures(plan: Plan): string[] {
   if (plan.kind === 'ENTERPRISE')

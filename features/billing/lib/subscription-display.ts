@@ -35,7 +35,7 @@ export function periodEndText(
     : `Renews on ${date}`;
 }
 
-/** "2 of 3 tracked products used"; a limit of 0 is unlimited (spec 3). */
+/** "2 of 3 tracked products used"; a limit of 0 is unlimited (docs/product/entities.md#plans). */
 export function productsText(count: number, limit: number): string {
   return `${count} of ${limit === 0 ? 'unlimited' : limit} tracked products used`;
 }

@@ -3,7 +3,10 @@ import { PROFILE_LIST_PAGE_SIZE } from '@/lib/constants';
 import { listProfiles } from '@/services/customer-profiles';
 import { profileKeys, type ProfileListKey } from '../lib/query-keys';
 
-/** FIRST_PAGE is the list's opening cursor (spec 3: nextCursor starts at '1'). */
+/**
+ * FIRST_PAGE is the list's opening cursor (docs/product/entities.md#events-and-event-lists:
+ * nextCursor starts at '1').
+ */
 const FIRST_PAGE = '1';
 
 /** GET /v1/customer-profiles, one page per "Load more" (cursor paging). */

@@ -81,7 +81,7 @@ const row = (partial: Partial<FilterRow>): FilterRow => ({
 });
 
 describe('toAttributeConditions', () => {
-  it('keeps complete rows with typed values and drops incomplete ones (spec 5.5)', () => {
+  it('keeps complete rows with typed values and drops incomplete ones (docs/product/validation.md#55-saving-customer-conditions)', () => {
     expect(
       toAttributeConditions([
         row({ customer_key: '' }),

@@ -41,7 +41,11 @@ export type FilterAction =
 
 export const initialFilterState: FilterState = { rows: [], operator: 'AND', nextId: 1 };
 
-/** Operators the list filter offers for a data type (spec 3), the first being the default. */
+/**
+ * Operators the list filter offers for a data type
+ * (docs/product/entities.md#filter-operators-timeframes-and-granularities), the first being the
+ * default.
+ */
 export const operatorsFor = (dataType: DataType): readonly ConditionType[] =>
   FILTER_OPERATORS[dataType];
 
@@ -60,9 +64,9 @@ const updateRow = (state: FilterState, id: string, patch: (row: FilterRow) => Fi
 });
 
 /**
- * The filter builder's state machine (spec 4): choosing an attribute resets the condition type
- * to the first one of its data type and empties the value; changing the condition type empties
- * the value.
+ * The filter builder's state machine (docs/product/entities.md#condition-editing): choosing an
+ * attribute resets the condition type to the first one of its data type and empties the value;
+ * changing the condition type empties the value.
  */
 export function filterReducer(state: FilterState, action: FilterAction): FilterState {
   switch (action.type) {
@@ -123,8 +127,9 @@ function typedValue(dataType: DataType, raw: string): AttributeCondition['value'
 }
 
 /**
- * The rows worth sending (spec 5.5): a row is kept when its attribute is chosen and its value is
- * filled in (both ends of a range), or its condition type needs no value.
+ * The rows worth sending (docs/product/validation.md#55-saving-customer-conditions): a row is kept
+ * when its attribute is chosen and its value is filled in (both ends of a range), or its condition
+ * type needs no value.
  */
 export function toAttributeConditions(rows: readonly FilterRow[]): AttributeCondition[] {
   const out: AttributeCondition[] = [];

@@ -5,7 +5,10 @@ import { listEvents } from '@/services/events';
 import type { ApiError } from '@/services/http';
 import { eventKeys } from '../lib/query-keys';
 
-/** First cursor of the events list (spec 3: nextCursor starts at '1'). */
+/**
+ * First cursor of the events list (docs/product/entities.md#events-and-event-lists: nextCursor
+ * starts at '1').
+ */
 export const FIRST_EVENTS_CURSOR = '1';
 
 /** GET /v1/events for a product, paged by cursor; a new search starts again at page 1. */

@@ -48,7 +48,7 @@ describe('useUpdateEvent', () => {
   });
   afterEach(() => server.events.removeListener('request:start', record));
 
-  it('skips the update without a request when the id is empty or not numeric (spec 5.9)', async () => {
+  it('skips the update without a request when the id is empty or not numeric (docs/product/validation.md#59-other-rules)', async () => {
     const event = seedEvent();
     const body: EventBody = { brand_id: event.brand_id, name: 'X', code: 'x', attributes: [] };
     const { result, onSuccess } = setup();

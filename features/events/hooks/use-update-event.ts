@@ -14,8 +14,9 @@ export interface UpdateEventVariables {
 }
 
 /**
- * PUT /v1/events/{id}, then refreshes the event and the event lists (spec 8). An empty or
- * non-numeric id sends nothing (spec 5.9).
+ * PUT /v1/events/{id}, then refreshes the event and the event lists
+ * (docs/product/messages.md#events). An empty or non-numeric id sends nothing
+ * (docs/product/validation.md#59-other-rules).
  */
 export function useUpdateEvent(callbacks: MutationCallbacks<EventDef, UpdateEventVariables> = {}) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ describe('parseEventId', () => {
     expect(parseEventId(3)).toBe(3);
   });
 
-  it('rejects empty and non-numeric ids (spec 5.9)', () => {
+  it('rejects empty and non-numeric ids (docs/product/validation.md#59-other-rules)', () => {
     for (const id of ['', '  ', 'abc', '1e3', '-1', '0', '1.5', '12abc', undefined, null, ['1']])
       expect(parseEventId(id)).toBeNull();
     expect(parseEventId(0)).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The event id of a route or form as a number, or null when it is empty or not a positive
- * whole number (spec 5.9: such an update is skipped).
+ * whole number (docs/product/validation.md#59-other-rules: such an update is skipped).
  */
 export function parseEventId(id: string | number | string[] | null | undefined): number | null {
   if (typeof id === 'number') return Number.isSafeInteger(id) && id > 0 ? id : null;

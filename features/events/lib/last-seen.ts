@@ -1,7 +1,10 @@
 import { differenceInCalendarDays, formatDistanceStrict } from 'date-fns';
 import { formatDate, NOT_AVAILABLE } from '@/lib/format';
 
-/** Within a week: "5 minutes ago"; older: dd-MM-yyyy (spec 9); never: N/A. */
+/**
+ * Within a week: "5 minutes ago"; older: dd-MM-yyyy (docs/product/constants.md#display-formats);
+ * never: N/A.
+ */
 export function formatLastSeen(iso: string | null, now: Date = new Date()): string {
   if (!iso) return NOT_AVAILABLE;
   const date = new Date(iso);

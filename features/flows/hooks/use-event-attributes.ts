@@ -5,8 +5,8 @@ import { getEvent } from '@/services/events';
 import { conditionKeys } from '../lib/condition-query-keys';
 
 /**
- * GET v1/events/{id} for the chosen event (spec 7): its attributes are what the event's
- * attribute conditions pick from; its name labels the search box.
+ * GET v1/events/{id} for the chosen event (docs/product/api.md#events): its attributes are what the
+ * event's attribute conditions pick from; its name labels the search box.
  */
 export function useEventAttributes(eventId: number | null) {
   return useQuery<EventDef, ApiError>({

@@ -6,8 +6,8 @@ import { autocompleteEvents } from '@/services/events';
 import { conditionKeys } from '../lib/condition-query-keys';
 
 /**
- * The condition editor's event search (spec 7): one request of at most 99 of the brand's events
- * matching `name`; the previous list stays while the next one loads.
+ * The condition editor's event search (docs/product/api.md#events): one request of at most 99 of
+ * the brand's events matching `name`; the previous list stays while the next one loads.
  */
 export function useEventSearch(brandId: number, name: string, enabled = true) {
   return useQuery<AutocompleteResult, ApiError>({

@@ -29,7 +29,10 @@ export function useFlowSaveActions(options: { onSaved?: () => void } = {}) {
     const { draft, flowId } = useFlowEditorStore.getState();
     if (draft) save.mutate({ id: flowId, body: { ...draft, publish } });
   };
-  /** Spec 2.3: unpublishing saves the stored flow with the new status; edits stay unsaved. */
+  /**
+   * Unpublishing saves the stored flow with the new status; edits stay unsaved
+   * (docs/product/screens.md#unpublish-flow).
+   */
   const unpublish = () => {
     const { saved, draft, flowId } = useFlowEditorStore.getState();
     const body = saved ?? draft;

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const ABORT = 'Route change aborted: unsaved changes in the flow editor.';
 
 /**
- * Asks before unsaved changes (`isDirty()`) are lost (spec 2.3, Discard Changes): the editor's
- * back arrow, in-app navigation (routeChangeStart) and the browser's back and forward buttons
- * (beforePopState) open the dialog; a tab close or reload gets the browser's own prompt.
+ * Asks before unsaved changes (`isDirty()`) are lost (docs/product/screens.md#discard-changes): the
+ * editor's back arrow, in-app navigation (routeChangeStart) and the browser's back and forward
+ * buttons (beforePopState) open the dialog; a tab close or reload gets the browser's own prompt.
  */
 export function useLeaveGuard(isDirty: () => boolean) {
   const router = useRouter();

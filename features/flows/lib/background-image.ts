@@ -4,7 +4,10 @@ export const BACKGROUND_SIZES = ['auto', 'cover', 'contain'] as const;
 export const BACKGROUND_POSITIONS = ['center', 'top', 'bottom', 'left', 'right'] as const;
 export const BACKGROUND_REPEATS = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
 
-/** How a step's background image is laid out (spec 3: size, position, repeat). */
+/**
+ * How a step's background image is laid out (docs/product/entities.md#flow-step-button-and-action:
+ * size, position, repeat).
+ */
 export interface BackgroundImageOptions {
   size: (typeof BACKGROUND_SIZES)[number];
   position: (typeof BACKGROUND_POSITIONS)[number];

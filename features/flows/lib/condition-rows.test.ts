@@ -21,7 +21,7 @@ const row = (patch: Partial<ConditionDraftRow> = {}): ConditionDraftRow => ({
   ...patch,
 });
 
-describe('selectAttribute (spec 4)', () => {
+describe('selectAttribute (docs/product/entities.md#condition-editing)', () => {
   it('resets the condition type to the first one of the new data type and empties the value', () => {
     expect(selectAttribute(row(), 'signup', 'date')).toEqual({
       id: 'r1',
@@ -36,7 +36,7 @@ describe('selectAttribute (spec 4)', () => {
   });
 });
 
-describe('selectConditionType (spec 4)', () => {
+describe('selectConditionType (docs/product/entities.md#condition-editing)', () => {
   it('empties the value when the condition type changes', () => {
     expect(selectConditionType(row(), 'ends_with')).toEqual({
       ...row(),
@@ -54,7 +54,7 @@ describe('selectConditionType (spec 4)', () => {
   });
 });
 
-describe('digits only (spec 5.1)', () => {
+describe('digits only (docs/product/validation.md#51-forms-in-general)', () => {
   it('drops every character that is not a digit', () => {
     expect(digitsOnly('1a2.3-4 e5')).toBe('12345');
   });

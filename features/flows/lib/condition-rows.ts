@@ -20,7 +20,10 @@ export interface ConditionDraftRow {
 /** A row whose attribute is chosen, so its condition type is known. */
 export type CompleteDraftRow = ConditionDraftRow & { condition_type: ConditionType };
 
-/** The input a row shows for its value (spec 5.7: text, digits-only number, date, range, True/False). */
+/**
+ * The input a row shows for its value (docs/product/validation.md#57-event-condition-form: text,
+ * digits-only number, date, range, True/False).
+ */
 export type ValueKind =
   'none' | 'text' | 'number' | 'days' | 'date' | 'date-range' | 'number-range' | 'boolean';
 
@@ -47,7 +50,10 @@ export function valueKindFor(
   return 'text';
 }
 
-/** Spec 5.1: number attribute values and days-ago values keep digits only. */
+/**
+ * Number attribute values and days-ago values keep digits only
+ * (docs/product/validation.md#51-forms-in-general).
+ */
 export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
 
 /** A digits-only text as the stored value: a number, or '' while blank. */
@@ -60,11 +66,17 @@ export function digitsValue(text: string): number | '' {
 export const emptyValueFor = (conditionType: ConditionType | null): ConditionValue =>
   conditionType === 'range' || conditionType === 'between' ? { from: '', to: '' } : '';
 
-/** Condition types offered for a data type; the first is the default (spec 9). */
+/**
+ * Condition types offered for a data type; the first is the default
+ * (docs/product/constants.md#condition-types-per-data-type).
+ */
 export const conditionTypesFor = (dataType: DataType): readonly ConditionType[] =>
   CONDITION_TYPES[dataType];
 
-/** Spec 4: choosing an attribute resets the condition type to its data type's first and empties the value. */
+/**
+ * Choosing an attribute resets the condition type to its data type's first and empties the value
+ * (docs/product/entities.md#condition-editing).
+ */
 export function selectAttribute(
   row: ConditionDraftRow,
   key: string,
@@ -74,7 +86,7 @@ export function selectAttribute(
   return { ...row, key, condition_type: conditionType, value: emptyValueFor(conditionType) };
 }
 
-/** Spec 4: changing the condition type empties the value. */
+/** Changing the condition type empties the value (docs/product/entities.md#condition-editing). */
 export function selectConditionType(
   row: ConditionDraftRow,
   conditionType: ConditionType,
@@ -110,7 +122,10 @@ export function rowsFrom<T extends { condition_type: ConditionType; value?: Cond
 const isComplete = (r: ConditionDraftRow): r is CompleteDraftRow =>
   r.key !== '' && r.condition_type !== null;
 
-/** The rows that name an attribute: the only ones validated and saved (spec 5.5). */
+/**
+ * The rows that name an attribute: the only ones validated and saved
+ * (docs/product/validation.md#55-saving-customer-conditions).
+ */
 export const completeRows = (rows: readonly ConditionDraftRow[]): CompleteDraftRow[] =>
   rows.filter(isComplete);
 

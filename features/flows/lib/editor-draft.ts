@@ -1,6 +1,9 @@
 import type { FlowBody, FlowStep, StepType } from '@/lib/contracts/flows';
 
-/** Ids the editor generates carry the prefix b_ (spec 3). */
+/**
+ * Ids the editor generates carry the prefix b_
+ * (docs/product/entities.md#local-storage-cookie-and-generated-ids).
+ */
 export const newEditorId = () => `b_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
 /** A new, empty step of a type. */
@@ -17,7 +20,8 @@ export const newStep = (type: StepType, id: string): FlowStep => ({
 
 /**
  * The flow without one step: its canvas position goes too, and goto actions that pointed at it
- * lose their target (so the 5.8 check asks the user to choose another step).
+ * lose their target (so the check of docs/product/validation.md#58-flow-checks asks the user to
+ * choose another step).
  */
 export function withoutStep(flow: FlowBody, id: string): FlowBody {
   const unlink = (actions: FlowStep['element_actions']) =>

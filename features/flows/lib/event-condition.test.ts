@@ -22,7 +22,7 @@ const saved: EventCondition = {
   attribute_condition_operator: 'OR',
 };
 
-describe('frequency (spec 4)', () => {
+describe('frequency (docs/product/entities.md#frequency-and-time-range-defaults)', () => {
   it('defaults to at least 1', () => {
     expect(defaultFrequency()).toEqual({ condition_type: 'at_least', value: 1 });
   });
@@ -40,7 +40,7 @@ describe('frequency (spec 4)', () => {
   });
 });
 
-describe('time range (spec 4)', () => {
+describe('time range (docs/product/entities.md#frequency-and-time-range-defaults)', () => {
   it('defaults to in the last 1 days', () => {
     expect(defaultTimeframe()).toEqual({ condition_type: 'in_the_last', value: 1, unit: 'days' });
   });
@@ -105,7 +105,7 @@ describe('the draft', () => {
   });
 });
 
-describe('eventDraftProblems (spec 5.7)', () => {
+describe('eventDraftProblems (docs/product/validation.md#57-event-condition-form)', () => {
   it('numbers attribute problems as the dialog shows the rows, blank rows included', () => {
     const draft = toEventDraft(saved);
     const blank = { id: 'blank', key: '', condition_type: null, value: '' };
@@ -122,7 +122,7 @@ describe('eventDraftProblems (spec 5.7)', () => {
     expect(eventDraftProblems(toEventDraft(saved))).toEqual([]));
 });
 
-describe('changeEvent (spec 4)', () => {
+describe('changeEvent (docs/product/entities.md#event-dialog)', () => {
   const original = toEventDraft(saved);
 
   it('sets the event id and code and clears the attribute conditions', () => {

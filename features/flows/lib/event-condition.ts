@@ -33,16 +33,24 @@ export interface ChosenEvent {
 
 const DEFAULT_UNIT: TimeUnit = 'days';
 
-/** Spec 4: frequency defaults to at least 1. */
+/**
+ * Frequency defaults to at least 1 (docs/product/entities.md#frequency-and-time-range-defaults).
+ */
 export const defaultFrequency = (): Frequency => ({ condition_type: 'at_least', value: 1 });
 
-/** Spec 4: choosing between sets from 1 to 5; the other types set 1. */
+/**
+ * Choosing between sets from 1 to 5; the other types set 1
+ * (docs/product/entities.md#frequency-and-time-range-defaults).
+ */
 export const frequencyFor = (type: FrequencyType): Frequency =>
   type === 'between'
     ? { condition_type: 'between', value: { from: 1, to: 5 } }
     : { condition_type: type, value: 1 };
 
-/** Spec 4: time range defaults to in the last 1 day. */
+/**
+ * Time range defaults to in the last 1 day
+ * (docs/product/entities.md#frequency-and-time-range-defaults).
+ */
 export const defaultTimeframe = (): Timeframe => ({
   condition_type: 'in_the_last',
   value: 1,
@@ -50,8 +58,9 @@ export const defaultTimeframe = (): Timeframe => ({
 });
 
 /**
- * Spec 4: between starts at 1 to 5, in the last and more than at 1, date range with empty from
- * and to, anytime with no value and no unit. A unit already chosen is kept where one applies.
+ * Between starts at 1 to 5, in the last and more than at 1, date range with empty from and to,
+ * anytime with no value and no unit (docs/product/entities.md#frequency-and-time-range-defaults). A
+ * unit already chosen is kept where one applies.
  */
 export function timeframeFor(type: TimeframeType, unit?: TimeUnit | null): Timeframe {
   const keptUnit = unit ?? DEFAULT_UNIT;
@@ -92,9 +101,9 @@ export function toEventDraft(saved: EventCondition | null): EventDraft {
 }
 
 /**
- * Spec 4: changing the event clears its attribute conditions, unless it is the originally saved
- * event, whose saved attribute conditions (and operator) come back. Picking the current event
- * again changes nothing.
+ * Changing the event clears its attribute conditions, unless it is the originally saved event,
+ * whose saved attribute conditions (and operator) come back
+ * (docs/product/entities.md#event-dialog). Picking the current event again changes nothing.
  */
 export function changeEvent(
   draft: EventDraft,
@@ -113,8 +122,9 @@ export function changeEvent(
 }
 
 /**
- * Spec 5.7 on what Apply would hand back, attribute rows numbered as the dialog shows them
- * (rows without an attribute are left out but still count for the numbering).
+ * The checks of docs/product/validation.md#57-event-condition-form on what Apply would hand back,
+ * attribute rows numbered as the dialog shows them (rows without an attribute are left out but
+ * still count for the numbering).
  */
 export const eventDraftProblems = (draft: EventDraft): string[] =>
   eventConditionProblems(fromEventDraft(draft), completeRowNumbers(draft.attribute_conditions));

@@ -1,13 +1,19 @@
 import type { Edge, Node, XYPosition } from '@xyflow/react';
 import type { FlowAction, FlowBody, FlowStep } from '@/lib/contracts/flows';
 
-/** The fixed node ids of spec 2.4 (one node each); step nodes use their step's id. */
+/**
+ * The fixed node ids of docs/product/screens.md#24-flow-editor (one node each); step nodes use
+ * their step's id.
+ */
 export const TRIGGER_NODE_ID = 'event-trigger';
 export const ADD_STEP_NODE_ID = 'add-step';
 export const ADVANCED_NODE_ID = 'advanced-settings';
 export const FIXED_NODE_IDS = [TRIGGER_NODE_ID, ADD_STEP_NODE_ID, ADVANCED_NODE_ID] as const;
 
-/** Node kinds of the canvas (spec 2.4): event trigger, add step, editor node, advanced settings. */
+/**
+ * Node kinds of the canvas (docs/product/screens.md#24-flow-editor): event trigger, add step,
+ * editor node, advanced settings.
+ */
 export type FlowNodeKind = 'trigger' | 'addStep' | 'editor' | 'advanced';
 
 /** Data carried by an editor node: its step and 1-based position in the flow. */

@@ -86,7 +86,7 @@ describe('summaries', () => {
     ).toBe(`Navigate to https://example.com/${'a'.repeat(19)}…`);
   });
 
-  it('reads "No action applied" for a button without actions (spec 8)', () => {
+  it('reads "No action applied" for a button without actions (docs/product/messages.md#flow-editor)', () => {
     expect(buttonSummary(button([]), steps)).toBe('No action applied');
   });
 
@@ -97,7 +97,7 @@ describe('summaries', () => {
   });
 });
 
-describe('problems (spec 5.8)', () => {
+describe('problems (docs/product/validation.md#58-flow-checks)', () => {
   it('names a go-to without a step and a navigation without a link', () => {
     expect(actionProblem({ type: 'goto', reference_step: null }, false)).toBe(
       'Please select step for action',

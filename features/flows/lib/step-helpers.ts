@@ -1,4 +1,8 @@
-/** Pure helpers of the step editor: labels, summaries and new items (spec 2.4.5, 3, 5.8). */
+/**
+ * Pure helpers of the step editor: labels, summaries and new items
+ * (docs/product/screens.md#245-step-buttons, docs/product/entities.md#flow-step-button-and-action,
+ * docs/product/validation.md#58-flow-checks).
+ */
 import type { FlowAction, FlowButton, FlowStep, StepType } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
 
@@ -19,7 +23,10 @@ export function newAction(type: FlowAction['type']): FlowAction {
   return { type };
 }
 
-/** A new button with the defaults of the editor; ids use the spec 3 prefix `b_`. */
+/**
+ * A new button with the defaults of the editor; ids use the prefix `b_`
+ * (docs/product/entities.md#local-storage-cookie-and-generated-ids).
+ */
 export function newButton(): FlowButton {
   return {
     id: `b_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`,
@@ -89,11 +96,17 @@ export function actionSummary(action: FlowAction, steps: readonly FlowStep[]): s
   return index >= 0 ? `Go to step ${index + 1}` : 'Go to step';
 }
 
-/** The summary of a button's actions; spec 8 wording when it has none. */
+/**
+ * The summary of a button's actions; the wording of docs/product/messages.md#flow-editor when it
+ * has none.
+ */
 export function buttonSummary(button: FlowButton, steps: readonly FlowStep[]): string {
   if (button.actions.length === 0) return MESSAGES.flows.noActionApplied;
   return button.actions.map((a) => actionSummary(a, steps)).join(', ');
 }
 
-/** Spec 5.8 checks of one action and one button (their wording lives in lib/flows/checks). */
+/**
+ * The checks of docs/product/validation.md#58-flow-checks for one action and one button (their
+ * wording lives in lib/flows/checks).
+ */
 export { actionProblem, buttonProblem } from '@/lib/flows/checks';

@@ -10,10 +10,10 @@ import {
 
 /** The flow's trigger part: the condition groups and the one operator joining them. */
 export type FlowCondition = FlowBody['condition'];
-/** The operator joining trigger condition groups (spec 4). */
+/** The operator joining trigger condition groups (docs/product/entities.md#condition-editing). */
 export type TriggerOperator = FlowCondition['trigger_operator'];
 
-/** Spec 9: at most 5 trigger conditions per flow. */
+/** At most 5 trigger conditions per flow (docs/product/constants.md#flow-limits). */
 export const canAddTrigger = (condition: FlowCondition) =>
   condition.trigger_conditions.length < MAX_TRIGGER_CONDITIONS;
 

@@ -48,11 +48,17 @@ export function fromUrlRows(rows: UrlRows): UrlCondition[] {
 
 export const totalUrlRows = (rows: UrlRows) => rows.includes.length + rows.excludes.length;
 
-/** Spec 4: a save with no URL typed anywhere removes the condition instead of failing. */
+/**
+ * A save with no URL typed anywhere removes the condition instead of failing
+ * (docs/product/entities.md#url-and-customer-condition-dialogs).
+ */
 export const isEmptyUrlRows = (rows: UrlRows) =>
   [...rows.includes, ...rows.excludes].every((r) => r.value.trim() === '');
 
-/** Match types a row may pick: its own plus those no other row of its list uses (spec 5.4). */
+/**
+ * Match types a row may pick: its own plus those no other row of its list uses
+ * (docs/product/validation.md#54-url-condition-dialog).
+ */
 export function matchTypesForRow(list: readonly UrlRow[], rowId: string): UrlMatchType[] {
   const usedByOthers = list.filter((r) => r.id !== rowId).map((r) => r.condition_type);
   return freeMatchTypes(URL_MATCH_TYPES, usedByOthers);

@@ -11,7 +11,10 @@ import { useChangePassword } from '../hooks/use-change-password';
 const schema = withConfirmation(changePasswordBody);
 const EMPTY = { current_password: '', password: '', confirm_password: '' };
 
-/** Current + new + confirmation (PUT /v1/users/me/password; password rules of spec 5.3). */
+/**
+ * Current + new + confirmation (PUT /v1/users/me/password; password rules of
+ * docs/product/validation.md#53-password).
+ */
 export function ChangePasswordForm() {
   const {
     register,

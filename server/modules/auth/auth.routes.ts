@@ -8,12 +8,16 @@ import {
   verifyEmailBody,
 } from '../../../lib/contracts/auth';
 import { envelope, okMessage } from '../../../lib/contracts/common';
-import type { AppContext, ZodApp } from '../../context';
-import { limitByIp } from '../../plugins/rate-limit';
+import type { ZodApp } from '../../context';
+import { limitByIp, type CounterStore, type RateLimits } from '../../plugins/rate-limit';
+import type { AuthService } from './auth.service';
 
 /** Public auth endpoints (no session needed). */
-export function publicAuthRoutes(app: ZodApp, ctx: AppContext) {
-  const { authService: svc, counters, limits } = ctx;
+export function publicAuthRoutes(
+  app: ZodApp,
+  deps: { auth: AuthService; counters: CounterStore; limits: RateLimits },
+) {
+  const { auth: svc, counters, limits } = deps;
   const tags = ['auth'];
 
   app.post('/auth/sign-up', {

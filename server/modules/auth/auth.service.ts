@@ -17,6 +17,7 @@ import type { CounterStore, RateLimits } from '../../plugins/rate-limit';
 import type { PlansRepository } from '../plans/plans.repository';
 import { toUserDto, type UserRow, type UsersRepository } from '../users/users.repository';
 import type { AuthRepository } from './auth.repository';
+import type { SessionCache } from './session-cache';
 import { createSignInThrottle } from './sign-in-throttle';
 
 /** Which sessions just stopped being valid (so live sockets of them can be closed). */
@@ -52,13 +53,19 @@ export function createAuthService(deps: {
   counters: CounterStore;
   limits: RateLimits;
   appUrl: string;
+  /** Remembered sessions; forgotten here whenever a session ends or its user changes. */
+  sessions: SessionCache;
 }) {
-  const { db, users, auth, plans, mail: outgoing, counters, limits } = deps;
+  const { db, users, auth, plans, mail: outgoing, counters, limits, sessions: cache } = deps;
   const throttle = createSignInThrottle({ counters, pair: limits.signInFailuresPerAccount });
   /** Sessions created before this are over, however recently used (absolute lifetime). */
   const oldestLive = (now: Date) => new Date(now.getTime() - SESSION_MAX_AGE_MS);
   const revokedListeners = new Set<(e: SessionsRevoked) => void>();
-  const revoked = (e: SessionsRevoked) => revokedListeners.forEach((fn) => fn(e));
+  /** Cached sessions are forgotten on every node before the answer goes out; sockets close. */
+  const revoked = async (e: SessionsRevoked) => {
+    await cache.forgetUser(e.userId);
+    revokedListeners.forEach((fn) => fn(e));
+  };
   const link = (path: string, token: string) =>
     `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
@@ -186,15 +193,29 @@ export function createAuthService(deps: {
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw unauthorized(MESSAGES.http.unauthorized);
       const now = new Date();
-      const found = await auth.findLiveSession(hashToken(token), now, oldestLive(now));
-      if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
+      const tokenHash = hashToken(token);
+      let found = await cache.get(tokenHash);
+      // A remembered session still has to be live now: expiry and the absolute lifetime.
+      if (found && (found.session.expiresAt <= now || found.session.createdAt <= oldestLive(now)))
+        found = undefined;
+      if (!found) {
+        const epoch = await cache.epoch();
+        found = await auth.findLiveSession(tokenHash, now, oldestLive(now));
+        if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
+        cache.set(tokenHash, found, epoch);
+      }
       const { session, user } = found;
       if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        const end = Math.min(
-          now.getTime() + SESSION_TTL_MS,
-          session.createdAt.getTime() + SESSION_MAX_AGE_MS,
+        const end = new Date(
+          Math.min(
+            now.getTime() + SESSION_TTL_MS,
+            session.createdAt.getTime() + SESSION_MAX_AGE_MS,
+          ),
         );
-        await auth.touchSession(session.id, { expiresAt: new Date(end), lastUsedAt: now });
+        // The remembered copy slides too, so the next request within the minute writes nothing.
+        session.lastUsedAt = now;
+        session.expiresAt = end;
+        await auth.touchSession(session.id, { expiresAt: end, lastUsedAt: now });
       }
       return { user, sessionId: session.id };
     },
@@ -216,14 +237,14 @@ export function createAuthService(deps: {
     /** Signs one of the user's sessions out (its sockets close); another user's answers 404. */
     async revokeSession(ctx: AuthContext, id: number) {
       if (!(await auth.revokeOwnSession(ctx.user.id, id))) throw notFound(MESSAGES.auth.noSession);
-      revoked({ userId: ctx.user.id, sessionId: id });
+      await revoked({ userId: ctx.user.id, sessionId: id });
       return { message: MESSAGES.auth.sessionRevoked };
     },
 
     /** Signs every session but this one out. */
     async revokeOtherSessions(ctx: AuthContext) {
       await auth.revokeUserSessions(ctx.user.id, ctx.sessionId);
-      revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
+      await revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
       return { message: MESSAGES.auth.otherSessionsRevoked };
     },
 
@@ -234,7 +255,7 @@ export function createAuthService(deps: {
 
     async signOut(ctx: AuthContext) {
       await auth.revokeSession(ctx.sessionId);
-      revoked({ userId: ctx.user.id, sessionId: ctx.sessionId });
+      await revoked({ userId: ctx.user.id, sessionId: ctx.sessionId });
       return { message: 'Signed out.' };
     },
 
@@ -274,7 +295,7 @@ export function createAuthService(deps: {
         revokedUser = userId;
         return user?.email;
       });
-      if (revokedUser) revoked({ userId: revokedUser });
+      if (revokedUser) await revoked({ userId: revokedUser });
       if (email) {
         await throttle.reset(email, ip);
         outgoing.deliver(mailTemplates.passwordChanged(email));
@@ -294,7 +315,8 @@ export function createAuthService(deps: {
         await users.update(ctx.user.id, { passwordHash }, tx);
         await auth.revokeUserSessions(ctx.user.id, ctx.sessionId, tx);
       });
-      revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
+      // The current session stays, and is read again with the new password hash.
+      await revoked({ userId: ctx.user.id, exceptSessionId: ctx.sessionId });
       outgoing.deliver(mailTemplates.passwordChanged(ctx.user.email));
       return { message: MESSAGES.auth.passwordChanged };
     },

@@ -7,8 +7,10 @@ import {
   serverKeySchema,
 } from '../../../lib/contracts/brands';
 import { envelope, idParam } from '../../../lib/contracts/common';
-import type { AppContext, ZodApp } from '../../context';
+import type { ZodApp } from '../../context';
 import { session } from '../../context';
+import type { BrandSourcesService } from './brand-sources.service';
+import type { BrandsService } from './brands.service';
 
 const pageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
@@ -16,8 +18,11 @@ const pageQuery = z.object({
 });
 
 /** Tracked products of the signed-in user; another account's brand answers 404. */
-export function brandRoutes(app: ZodApp, ctx: AppContext) {
-  const svc = ctx.brandsService;
+export function brandRoutes(
+  app: ZodApp,
+  deps: { brands: BrandsService; sources: BrandSourcesService },
+) {
+  const svc = deps.brands;
   const tags = ['brands'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
 
@@ -52,7 +57,7 @@ export function brandRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   // Trusted sources: allowed origins, signed identities, the secret server key.
-  const sources = ctx.brandSources;
+  const sources = deps.sources;
   app.get('/brands/:id/sources', {
     schema: { tags, params: idParam, response: { 200: envelope(brandSourcesSchema) } },
     handler: async (req) => ({ data: await sources.get(owner(req), req.params.id) }),

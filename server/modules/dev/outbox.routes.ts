@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { OutboxService } from './outbox.service';
 import { escapeHtml } from '../../lib/html';
 
 const isLoopback = (ip: string) =>
@@ -9,17 +9,8 @@ const isLoopback = (ip: string) =>
  * The local outbox, registered only while mail goes there (no SMTP_URL): `/v1/dev/outbox`
  * (JSON) and `/dev/outbox` (a page listing every message and its links).
  */
-export function outboxRoutes(app: FastifyInstance, ctx: AppContext) {
-  const list = async () =>
-    (await ctx.outbox.latest()).map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      links: m.links,
-      created_at: m.createdAt.toISOString(),
-    }));
+export function outboxRoutes(app: FastifyInstance, outbox: OutboxService) {
+  const list = () => outbox.latest();
 
   // Reset links are credentials: only a browser on this machine may read them.
   // The socket's own address, not req.ip (which trusts X-Forwarded-For under TRUST_PROXY), and

@@ -1,14 +1,25 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EventAttribute } from '../../../lib/contracts/events';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
+import { brands, events } from '../../db/schema';
 
 export type EventDefRow = typeof events.$inferSelect;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Event definitions. Callers pass brand ids already checked against the session's owner. */
+/**
+ * Event definitions. Lists take brand ids already checked against the session's owner; reads
+ * and writes by id filter by the owner themselves, so another account's row is never touched.
+ */
 export function createEventsRepository(db: Db) {
+  const ownedBy = (ownerId: string, id: number) =>
+    and(
+      eq(events.id, id),
+      inArray(
+        events.brandId,
+        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
+      ),
+    );
   const search = (brandId: number, text?: string): SQL => {
     const base = eq(events.brandId, brandId);
     if (!text) return base;
@@ -28,8 +39,9 @@ export function createEventsRepository(db: Db) {
       const [{ n }] = await db.select({ n: count() }).from(events).where(where);
       return { rows, total: n };
     },
-    async find(id: number) {
-      const [row] = await db.select().from(events).where(eq(events.id, id));
+    /** The definition, if it belongs to one of the owner's brands. */
+    async find(ownerId: string, id: number) {
+      const [row] = await db.select().from(events).where(ownedBy(ownerId, id));
       return row;
     },
     /** Every defined code of a brand (definitions are made by hand: a bounded set). */
@@ -44,19 +56,21 @@ export function createEventsRepository(db: Db) {
       const [row] = await db.insert(events).values(v).returning();
       return row;
     },
+    /** Undefined when no definition of the owner has this id. */
     async update(
+      ownerId: string,
       id: number,
       v: { brandId: number; name: string; code: string; attributes: EventAttribute[] },
     ) {
       const [row] = await db
         .update(events)
         .set({ ...v, updatedAt: sql`now()` })
-        .where(eq(events.id, id))
+        .where(ownedBy(ownerId, id))
         .returning();
       return row;
     },
-    async remove(id: number) {
-      await db.delete(events).where(eq(events.id, id));
+    async remove(ownerId: string, id: number) {
+      await db.delete(events).where(ownedBy(ownerId, id));
     },
   };
 }

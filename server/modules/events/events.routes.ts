@@ -16,7 +16,7 @@ import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import type { EventsService } from './events.service';
 
-/** Event definitions, their traffic and the live tail's first page (spec 7, "Events"). */
+/** Event definitions, their traffic and the live tail's first page (docs/product/api.md#events). */
 export function eventRoutes(app: ZodApp, svc: EventsService) {
   const tags = ['events'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;

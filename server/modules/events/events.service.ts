@@ -54,9 +54,8 @@ export function createEventsService(deps: {
     return { from: new Date(Date.now() - EVENT_VOLUME_DAYS * DAY_MS), to };
   };
   const ownedEvent = async (ownerId: string, id: number) => {
-    const row = await events.find(id);
-    if (!row || !(await access.owns(ownerId, row.brandId)))
-      throw notFound(MESSAGES.events.notFound);
+    const row = await events.find(ownerId, id);
+    if (!row) throw notFound(MESSAGES.events.notFound);
     return row;
   };
   const codeTaken = () =>
@@ -153,14 +152,17 @@ export function createEventsService(deps: {
     async update(ownerId: string, id: number, body: EventBody) {
       await ownedEvent(ownerId, id);
       await access.owned(ownerId, body.brand_id);
-      return toEventDto(
-        await withUniqueConflict(() => events.update(id, eventRecord(body)), codeTaken),
+      const row = await withUniqueConflict(
+        () => events.update(ownerId, id, eventRecord(body)),
+        codeTaken,
       );
+      if (!row) throw notFound(MESSAGES.events.notFound);
+      return toEventDto(row);
     },
 
     async remove(ownerId: string, id: number) {
       await ownedEvent(ownerId, id);
-      await events.remove(id);
+      await events.remove(ownerId, id);
       return { message: MESSAGES.events.deleted };
     },
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { flows, type FlowDefinition } from '../../db/schema';
+import { brands, flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody } from '../../../lib/contracts/flows';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -14,8 +14,19 @@ export interface FlowValues {
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Flows. Callers pass brand ids already checked against the session's owner. */
+/**
+ * Flows. Lists take brand ids already checked against the session's owner; reads and writes by
+ * id filter by the owner themselves, so another account's flow is never touched.
+ */
 export function createFlowsRepository(db: Db) {
+  const ownedBy = (ownerId: string, id: number) =>
+    and(
+      eq(flows.id, id),
+      inArray(
+        flows.brandId,
+        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
+      ),
+    );
   return {
     async list(brandId: number, q: { search?: string; offset: number; limit: number }) {
       const parts: SQL[] = [eq(flows.brandId, brandId)];
@@ -31,24 +42,26 @@ export function createFlowsRepository(db: Db) {
       const [{ n }] = await db.select({ n: count() }).from(flows).where(where);
       return { rows, total: n };
     },
-    async find(id: number) {
-      const [row] = await db.select().from(flows).where(eq(flows.id, id));
+    /** The flow, if it belongs to one of the owner's brands. */
+    async find(ownerId: string, id: number) {
+      const [row] = await db.select().from(flows).where(ownedBy(ownerId, id));
       return row;
     },
     async insert(v: FlowValues) {
       const [row] = await db.insert(flows).values(v).returning();
       return row;
     },
-    async update(id: number, v: FlowValues) {
+    /** Undefined when no flow of the owner has this id. */
+    async update(ownerId: string, id: number, v: FlowValues) {
       const [row] = await db
         .update(flows)
         .set({ ...v, updatedAt: new Date() })
-        .where(eq(flows.id, id))
+        .where(ownedBy(ownerId, id))
         .returning();
       return row;
     },
-    async remove(id: number) {
-      await db.delete(flows).where(eq(flows.id, id));
+    async remove(ownerId: string, id: number) {
+      await db.delete(flows).where(ownedBy(ownerId, id));
     },
   };
 }

@@ -4,7 +4,7 @@ import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import type { FlowsService } from './flows.service';
 
-/** Product tours (spec 7, "Flows"). */
+/** Product tours (docs/product/api.md#flows). */
 export function flowRoutes(app: ZodApp, svc: FlowsService) {
   const tags = ['flows'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;

@@ -25,7 +25,10 @@ function toValues(body: FlowBody): FlowValues {
   };
 }
 
-/** Publishing validates the whole flow first (spec 5.8); drafts may be incomplete. */
+/**
+ * Publishing validates the whole flow first (docs/product/validation.md#58-flow-checks); drafts
+ * may be incomplete.
+ */
 function assertPublishable(values: FlowValues) {
   if (!values.published) return;
   const problems = flowProblems(values.definition);
@@ -42,8 +45,8 @@ function assertPublishable(values: FlowValues) {
 export function createFlowsService(deps: { flows: FlowsRepository; access: BrandAccess }) {
   const { flows, access } = deps;
   const owned = async (ownerId: string, id: number) => {
-    const row = await flows.find(id);
-    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.flows.notFound);
+    const row = await flows.find(ownerId, id);
+    if (!row) throw notFound(MESSAGES.flows.notFound);
     return row;
   };
   return {
@@ -85,7 +88,9 @@ export function createFlowsService(deps: { flows: FlowsRepository; access: Brand
       await access.owned(ownerId, body.brand_id);
       const values = toValues(body);
       assertPublishable(values);
-      return toFlowDto(await flows.update(id, values));
+      const row = await flows.update(ownerId, id, values);
+      if (!row) throw notFound(MESSAGES.flows.notFound);
+      return toFlowDto(row);
     },
     async duplicate(ownerId: string, id: number) {
       const src = await owned(ownerId, id);
@@ -102,7 +107,7 @@ export function createFlowsService(deps: { flows: FlowsRepository; access: Brand
     },
     async remove(ownerId: string, id: number) {
       await owned(ownerId, id);
-      await flows.remove(id);
+      await flows.remove(ownerId, id);
       return { message: 'Product tour deleted.' };
     },
   };

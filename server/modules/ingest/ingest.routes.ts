@@ -117,7 +117,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
     app.options(url, { schema: { hide: true } }, async (_req, reply) => reply.status(204).send());
   }
 
-  // The SDK's profile call (spec 7): an identify with optional metadata, through the same pipeline.
+  // The SDK's profile call (docs/product/api.md#flows): an identify with optional metadata, through the same pipeline.
   app.post(
     '/flows/profile-process',
     { bodyLimit: INGEST_MAX_REQUEST_BYTES, schema: { tags: ['ingestion'] } },

@@ -60,7 +60,7 @@ export function verifySignedIdentity(
   return timingSafeEqual(expected, Buffer.from(hash, 'hex'));
 }
 
-/** Validate → enrich → group-commit batcher → acknowledge (ARCHITECTURE §6). */
+/** Validate → enrich → group-commit batcher → acknowledge (docs/architecture.md#6-data). */
 export function createIngestService(deps: {
   writeKeys: WriteKeys;
   batcher: Batcher;

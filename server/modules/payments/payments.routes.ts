@@ -24,7 +24,10 @@ import type { PaymentsService } from './payments.service';
 const listOf = <T extends z.ZodType>(item: T) =>
   envelope(z.object({ data: z.array(item), total: z.number().int() }));
 
-/** Billing calls of the signed-in user (spec 7, "User, subscription, payments"); auth scope only. */
+/**
+ * Billing calls of the signed-in user (docs/product/api.md#user-subscription-and-payments); auth
+ * scope only.
+ */
 export function paymentRoutes(app: ZodApp, svc: PaymentsService) {
   const tags = ['payments'];
   const user = (req: Parameters<typeof session>[0]) => session(req).user;

@@ -21,7 +21,7 @@ import type {
 import { MESSAGES } from '../../../lib/messages';
 import type { Db } from '../../db/client';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../realtime/notifier';
 import type {
   CardInput,
   CatalogueItem,
@@ -148,8 +148,10 @@ export function createPaymentsService(deps: {
   profiles: Pick<ProfilesRepository, 'monthlyActive'>;
   plans: Pick<PlansRepository, 'startOn'>;
   now: () => Date;
-  /** Read at emit time: realtime is attached after the services are built. */
-  realtime: () => Realtime | undefined;
+  /** Payment status and usage-limit notices reach the user's open dashboards through this. */
+  realtime: Realtime;
+  /** Told when a user's stored details change (the provider customer), so caches refresh. */
+  onUserChanged?: (userId: string) => Promise<void>;
   log?: FastifyBaseLogger;
 }) {
   const { db, repo, provider, now } = deps;
@@ -172,11 +174,11 @@ export function createPaymentsService(deps: {
       return { mauLimit: s.mauLimit, overLimitSince: s.row.overLimitSince };
     },
     emitLimit: (userId, event) =>
-      deps.realtime()?.emitToUser(userId, SOCKET_EVENTS.USAGE_LIMIT, event),
+      deps.realtime.emitToUser(userId, SOCKET_EVENTS.USAGE_LIMIT, event),
   });
 
   function emitStatus(userId: string, event: PaymentStatusEvent) {
-    deps.realtime()?.emitToUser(userId, SOCKET_EVENTS.PAYMENT_STATUS, event);
+    deps.realtime.emitToUser(userId, SOCKET_EVENTS.PAYMENT_STATUS, event);
   }
 
   function stateOf(cat: Catalogue, row: SubscriptionRow): SubscriptionState {
@@ -369,7 +371,10 @@ export function createPaymentsService(deps: {
     const id = await providerCall(() =>
       provider.ensureCustomer({ id: user.id, email: user.email, name: user.name }, existing),
     );
-    return id === existing ? id : repo.setCustomerId(user.id, id, existing);
+    if (id === existing) return id;
+    const stored = await repo.setCustomerId(user.id, id, existing);
+    await deps.onUserChanged?.(user.id);
+    return stored;
   }
 
   async function paymentDto(userId: string, id: number) {

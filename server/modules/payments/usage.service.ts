@@ -12,7 +12,8 @@ export interface AccountLimit {
   overLimitSince: Date | null;
 }
 
-/** The account's usage this month against its limit (spec 2.3 and issue 5, "Usage"). */
+/** The account's usage this month against its limit (docs/product/screens.md#usage-limit,
+ * docs/billing.md). */
 export interface UsageStatus {
   mauCount: number;
   /** Plan quota plus add-ons; 0 = unlimited. */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { envelope } from '../../../lib/contracts/common';
 import { listPlansQuery, planSchema } from '../../../lib/contracts/plans';
-import type { AppContext, ZodApp } from '../../context';
+import type { ZodApp } from '../../context';
+import type { PlansService } from './plans.service';
 
-export function planRoutes(app: ZodApp, ctx: AppContext) {
+export function planRoutes(app: ZodApp, plans: PlansService) {
   const tags = ['plans'];
   app.get('/plans/available-plan', {
     schema: { tags, response: { 200: envelope(z.array(planSchema)) } },
-    handler: async () => ({ data: await ctx.plans.available() }),
+    handler: async () => ({ data: await plans.available() }),
   });
   app.get('/plans', {
     schema: {
@@ -15,6 +16,6 @@ export function planRoutes(app: ZodApp, ctx: AppContext) {
       querystring: listPlansQuery,
       response: { 200: envelope(z.object({ data: z.array(planSchema), total: z.number() })) },
     },
-    handler: async (req) => ({ data: await ctx.plans.list(req.query) }),
+    handler: async (req) => ({ data: await plans.list(req.query) }),
   });
 }

@@ -1,13 +1,14 @@
-import type { AppContext } from '../../context';
 import type { PlanCode } from '../../../lib/constants';
 import type { Subscription } from '../../../lib/contracts/plans';
+import type { PaymentsService } from '../payments/payments.service';
+import type { PlansRepository } from './plans.repository';
 
 /**
- * The subscription shape of spec 3, as of now: a change scheduled for an elapsed period end has
+ * The subscription shape (docs/product/entities.md#subscription), as of now: a change scheduled for an elapsed period end has
  * taken effect, and the usage is this UTC month's.
  */
-export async function subscriptionDto(
-  ctx: Pick<AppContext, 'payments' | 'brandsService'>,
+async function subscriptionDto(
+  ctx: { payments: PaymentsService; brands: { count(ownerId: string): Promise<number> } },
   userId: string,
 ): Promise<Subscription> {
   const s = await ctx.payments.settle(userId);
@@ -17,7 +18,7 @@ export async function subscriptionDto(
       mauLimit: s.mauLimit,
       overLimitSince: s.row.overLimitSince,
     }),
-    ctx.brandsService.count(userId),
+    ctx.brands.count(userId),
   ]);
   const { row, plan } = s;
   return {
@@ -55,3 +56,17 @@ export async function subscriptionDto(
     },
   };
 }
+
+/** The plan catalogue and the signed-in user's subscription as the dashboard reads them. */
+export function createPlansService(deps: {
+  plans: PlansRepository;
+  payments: PaymentsService;
+  brands: { count(ownerId: string): Promise<number> };
+}) {
+  return {
+    available: () => deps.plans.available(),
+    list: (q: Parameters<PlansRepository['list']>[0]) => deps.plans.list(q),
+    subscription: (userId: string) => subscriptionDto(deps, userId),
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;

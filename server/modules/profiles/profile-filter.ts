@@ -44,7 +44,8 @@ const asNumber = (v: unknown) => {
   if (!Number.isFinite(n)) throw invalid();
   return n;
 };
-/** Dates compare as 'YYYY-MM-DD' text: a day is the unit of every date operator (spec 9). */
+/** Dates compare as 'YYYY-MM-DD' text: a day is the unit of every date operator
+ * (docs/product/constants.md#display-formats). */
 const asDay = (v: unknown) => {
   const s = typeof v === 'string' ? v : typeof v === 'number' ? new Date(v).toISOString() : '';
   if (!ISO_DAY.test(s) || Number.isNaN(Date.parse(s.slice(0, 10)))) throw invalid();

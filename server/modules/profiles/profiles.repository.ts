@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountUsage, customerProfiles } from '../../db/schema';
+import { accountUsage, brands, customerProfiles } from '../../db/schema';
 import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/constants';
+import type { AttributeCondition } from '../../../lib/conditions';
 import type { ProfilePatch } from './profile-upsert';
+import { conditionSql, type AttributeColumn } from './profile-filter';
 
 export type ProfileRow = typeof customerProfiles.$inferSelect;
 
@@ -21,6 +23,14 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Customer profiles. Callers pass brand ids they have already checked belong to the session. */
 export function createProfilesRepository(db: Db) {
+  const ownedBy = (ownerId: string, id: number) =>
+    and(
+      eq(customerProfiles.id, id),
+      inArray(
+        customerProfiles.brandId,
+        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
+      ),
+    );
   return {
     /**
      * Upserts one brand's patches and adds the customers newly active in a month to the owner's
@@ -98,7 +108,11 @@ export function createProfilesRepository(db: Db) {
     async list(q: {
       brandId: number;
       search?: string;
-      filter?: SQL;
+      /** Attribute conditions, each with where its attribute is stored, joined by `operator`. */
+      filter?: {
+        conditions: { column: AttributeColumn; condition: AttributeCondition }[];
+        operator: 'AND' | 'OR';
+      };
       order: 'asc' | 'desc';
       /** Keyset: rows after this one in the list's order. */
       after?: { lastSeen: Date; id: number };
@@ -127,7 +141,10 @@ export function createProfilesRepository(db: Db) {
           ) as SQL,
         );
       }
-      if (q.filter) parts.push(q.filter);
+      if (q.filter?.conditions.length) {
+        const each = q.filter.conditions.map((c) => conditionSql(c.column, c.condition));
+        parts.push((q.filter.operator === 'OR' ? or(...each) : and(...each)) as SQL);
+      }
       const where = and(...parts);
       const sort = q.order === 'asc' ? asc : desc;
       const rows = await db
@@ -141,16 +158,18 @@ export function createProfilesRepository(db: Db) {
       return { rows, total: n };
     },
 
-    async find(id: number) {
-      const [row] = await db.select().from(customerProfiles).where(eq(customerProfiles.id, id));
+    /** The profile, if it belongs to one of the owner's brands. */
+    async find(ownerId: string, id: number) {
+      const [row] = await db.select().from(customerProfiles).where(ownedBy(ownerId, id));
       return row;
     },
 
-    async setMetadata(id: number, values: Record<string, unknown>) {
+    /** Undefined when no profile of the owner has this id. */
+    async setMetadata(ownerId: string, id: number, values: Record<string, unknown>) {
       const [row] = await db
         .update(customerProfiles)
         .set({ metadata: sql`${customerProfiles.metadata} || ${JSON.stringify(values)}::jsonb` })
-        .where(eq(customerProfiles.id, id))
+        .where(ownedBy(ownerId, id))
         .returning();
       return row;
     },

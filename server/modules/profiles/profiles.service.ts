@@ -1,5 +1,4 @@
 import { PROFILE_MAX_PAGE_OFFSET } from '../../../lib/contracts/customer-profiles';
-import { and, or, type SQL } from 'drizzle-orm';
 import { valueFitsDataType, type AttributeCondition } from '../../../lib/conditions';
 import {
   SYSTEM_DATA_ATTRIBUTES,
@@ -11,7 +10,7 @@ import { AppError, notFound } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import { toTrackedEventDto } from '../events/events.service';
 import type { AttributesRepository } from './attributes.repository';
-import { conditionSql, type AttributeColumn } from './profile-filter';
+import type { AttributeColumn } from './profile-filter';
 import { toProfileDto, type ProfilesRepository } from './profiles.repository';
 
 const SYSTEM_COLUMNS: Record<string, AttributeColumn['source']> = {
@@ -92,9 +91,8 @@ export function createProfilesService(deps: {
   }
 
   const ownedProfile = async (ownerId: string, id: number) => {
-    const row = await profiles.find(id);
-    if (!row || !(await access.owns(ownerId, row.brandId)))
-      throw notFound(MESSAGES.profiles.notFound);
+    const row = await profiles.find(ownerId, id);
+    if (!row) throw notFound(MESSAGES.profiles.notFound);
     return row;
   };
 
@@ -112,20 +110,20 @@ export function createProfilesService(deps: {
       },
     ) {
       await access.owned(ownerId, q.brand_id);
-      let filter: SQL | undefined;
+      let filter;
       if (q.conditions?.length) {
         const cols = await columns(q.brand_id);
-        const parts = q.conditions.map((c) => {
-          const col = cols.get(c.customer_key);
-          if (!col)
+        const conditions = q.conditions.map((condition) => {
+          const column = cols.get(condition.customer_key);
+          if (!column)
             throw new AppError(
               400,
               'unknown_attribute',
-              MESSAGES.profiles.unknownAttribute(c.customer_key),
+              MESSAGES.profiles.unknownAttribute(condition.customer_key),
             );
-          return conditionSql(col, c);
+          return { column, condition };
         });
-        filter = (q.condition_operator === 'OR' ? or(...parts) : and(...parts)) as SQL;
+        filter = { conditions, operator: q.condition_operator };
       }
       // Keyset paging: the next page starts after the last row of this one, so a deep page costs
       // what the first one does. Page numbers are kept for the first PROFILE_MAX_PAGE_OFFSET rows.
@@ -189,7 +187,9 @@ export function createProfilesService(deps: {
             { path: `metadata.${key}`, message: `${key} must be a ${type} value.` },
           ]);
       }
-      return toProfileDto(await profiles.setMetadata(id, values));
+      const row = await profiles.setMetadata(ownerId, id, values);
+      if (!row) throw notFound(MESSAGES.profiles.notFound);
+      return toProfileDto(row);
     },
 
     async attributeOptions(ownerId: string, brandId: number): Promise<AttributeOptionGroup[]> {

@@ -42,7 +42,7 @@ export function createUsersRepository(db: Db) {
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-/** The public shape of a user (spec 3). */
+/** The public shape of a user (docs/product/entities.md#current-user). */
 export function toUserDto(u: UserRow) {
   return {
     id: u.id,

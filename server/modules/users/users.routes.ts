@@ -7,21 +7,25 @@ import {
 } from '../../../lib/contracts/auth';
 import { envelope, okMessage } from '../../../lib/contracts/common';
 import { subscriptionSchema } from '../../../lib/contracts/plans';
-import type { AppContext, ZodApp } from '../../context';
+import type { ZodApp } from '../../context';
 import { session } from '../../context';
-import { toUserDto } from './users.repository';
-import { subscriptionDto } from '../plans/plans.service';
+import type { AuthService } from '../auth/auth.service';
+import type { PlansService } from '../plans/plans.service';
+import type { UsersService } from './users.service';
 
 /** The signed-in user's own account (inside the auth scope). */
-export function userRoutes(app: ZodApp, ctx: AppContext) {
+export function userRoutes(
+  app: ZodApp,
+  svc: { auth: AuthService; users: UsersService; plans: PlansService },
+) {
   const tags = ['users'];
   app.post('/auth/sign-out', {
     schema: { tags: ['auth'], response: { 200: envelope(okMessage) } },
-    handler: async (req) => ({ data: await ctx.authService.signOut(session(req)) }),
+    handler: async (req) => ({ data: await svc.auth.signOut(session(req)) }),
   });
   app.get('/users/me/sessions', {
     schema: { tags, response: { 200: envelope(z.array(activeSessionSchema)) } },
-    handler: async (req) => ({ data: await ctx.authService.listSessions(session(req)) }),
+    handler: async (req) => ({ data: await svc.auth.listSessions(session(req)) }),
   });
   app.delete('/users/me/sessions/:id', {
     schema: {
@@ -30,30 +34,25 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
       response: { 200: envelope(okMessage) },
     },
     handler: async (req) => ({
-      data: await ctx.authService.revokeSession(session(req), req.params.id),
+      data: await svc.auth.revokeSession(session(req), req.params.id),
     }),
   });
   app.post('/users/me/sessions/sign-out-others', {
     schema: { tags, response: { 200: envelope(okMessage) } },
-    handler: async (req) => ({ data: await ctx.authService.revokeOtherSessions(session(req)) }),
+    handler: async (req) => ({ data: await svc.auth.revokeOtherSessions(session(req)) }),
   });
   app.get('/users/me', {
     schema: { tags, response: { 200: envelope(userSchema) } },
-    handler: async (req) => ({ data: toUserDto(session(req).user) }),
+    handler: async (req) => ({ data: svc.users.me(session(req).user) }),
   });
   app.put('/users/me', {
     schema: { tags, body: updateMeBody, response: { 200: envelope(userSchema) } },
-    handler: async (req) => {
-      const { user } = session(req);
-      const avatar = req.body.avatar === undefined ? user.avatar : req.body.avatar || null;
-      const row = await ctx.users.update(user.id, { name: req.body.name, avatar });
-      return { data: toUserDto(row ?? user) };
-    },
+    handler: async (req) => ({ data: await svc.users.updateMe(session(req).user, req.body) }),
   });
   app.put('/users/me/password', {
     schema: { tags, body: changePasswordBody, response: { 200: envelope(okMessage) } },
     handler: async (req) => ({
-      data: await ctx.authService.changePassword(
+      data: await svc.auth.changePassword(
         session(req),
         req.body.current_password,
         req.body.password,
@@ -62,6 +61,6 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   });
   app.get('/users/me/subscription', {
     schema: { tags, response: { 200: envelope(subscriptionSchema) } },
-    handler: async (req) => ({ data: await subscriptionDto(ctx, session(req).user.id) }),
+    handler: async (req) => ({ data: await svc.plans.subscription(session(req).user.id) }),
   });
 }

@@ -27,7 +27,10 @@ const toPickerGroups = (groups: readonly AttributeOptionGroup[]): AttributePicke
     options: g.options.map((o) => ({ value: o.value, label: o.label, dataType: o.data_type })),
   }));
 
-/** Attribute & Metadata dialog (spec 2.4.3): customer conditions over attributes and metadata. */
+/**
+ * Attribute & Metadata dialog (docs/product/screens.md#243-attribute-and-metadata-dialog): customer
+ * conditions over attributes and metadata.
+ */
 export function AttributeConditionDialog(props: ConditionDialogProps<CustomerCondition[]>) {
   return (
     <ConditionDialogFrame open={props.open} title="Attribute & Metadata" onClose={props.onClose}>
@@ -57,7 +60,9 @@ function AttributeConditionForm({
   const dataTypeOf = (key: string): DataType | undefined =>
     groups.flatMap((g) => g.options).find((o) => o.value === key)?.dataType;
 
-  // Spec 5.6 on the rows naming an attribute, then the keep rule of 5.5; nothing left removes it.
+  // Value checks on the rows naming an attribute
+  // (docs/product/validation.md#56-condition-value-checks), then the keep rule
+  // (docs/product/validation.md#55-saving-customer-conditions); nothing left removes it.
   const save = () => {
     const named = completeRows(rows);
     const conditions: CustomerCondition[] = named.map((r) => ({

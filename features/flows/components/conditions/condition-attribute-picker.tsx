@@ -34,7 +34,10 @@ export interface ConditionAttributePickerProps {
 const matches = (o: AttributePickerOption, needle: string) =>
   !needle || o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle);
 
-/** Searchable attribute picker: groups of options, each showing its data type (spec 2.4.3). */
+/**
+ * Searchable attribute picker: groups of options, each showing its data type
+ * (docs/product/screens.md#243-attribute-and-metadata-dialog).
+ */
 export function ConditionAttributePicker({
   label,
   groups,

@@ -17,7 +17,10 @@ import { EventSearchBox } from './event-search-box';
 import { EventTimeframeEditor } from './event-timeframe-editor';
 import type { ConditionDialogProps } from './types';
 
-/** Event dialog (spec 2.4.4): which event, how often, when, and filters on its attributes. */
+/**
+ * Event dialog (docs/product/screens.md#244-event-dialog): which event, how often, when, and
+ * filters on its attributes.
+ */
 export function EventConditionDialog(props: ConditionDialogProps<EventCondition>) {
   return (
     <ConditionDialogFrame open={props.open} title="Event" onClose={props.onClose}>
@@ -39,7 +42,8 @@ function EventConditionForm({
   const [problems, setProblems] = useState<string[]>([]);
   const event = useEventAttributes(draft.event_id);
 
-  // Spec 4: errors show only after Apply and clear as soon as anything changes.
+  // Errors show only after Apply and clear as soon as anything changes
+  // (docs/product/entities.md#event-dialog).
   const update = (patch: Partial<EventDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setProblems([]);

@@ -17,7 +17,11 @@ export interface EventFrequencyEditorProps {
   disabled?: boolean;
 }
 
-/** "Happen frequency": how many times the event happened (spec 3 count operators, spec 4 defaults). */
+/**
+ * "Happen frequency": how many times the event happened
+ * (docs/product/entities.md#filter-operators-timeframes-and-granularities,
+ * docs/product/entities.md#frequency-and-time-range-defaults).
+ */
 export function EventFrequencyEditor({ value, onChange, disabled }: EventFrequencyEditorProps) {
   const v = value.value;
   const range = typeof v === 'object' && v !== null ? v : { from: '', to: '' };

@@ -21,7 +21,10 @@ export interface EventSearchBoxProps {
 
 const eventLabel = (e: EventDef) => (e.name === e.code ? e.name : `${e.name} (${e.code})`);
 
-/** The event dialog's search (spec 2.4.4, 7): "Find an event" over at most 99 of the brand's events. */
+/**
+ * The event dialog's search (docs/product/screens.md#244-event-dialog, docs/product/api.md#events):
+ * "Find an event" over at most 99 of the brand's events.
+ */
 export function EventSearchBox({
   brandId,
   selectedLabel,

@@ -23,7 +23,11 @@ export interface EventTimeframeEditorProps {
   disabled?: boolean;
 }
 
-/** "Time range": when the event happened (spec 3 timeframes, spec 4 defaults). */
+/**
+ * "Time range": when the event happened
+ * (docs/product/entities.md#filter-operators-timeframes-and-granularities,
+ * docs/product/entities.md#frequency-and-time-range-defaults).
+ */
 export function EventTimeframeEditor({ value, onChange, disabled }: EventTimeframeEditorProps) {
   const type = value.condition_type;
   const v = value.value;

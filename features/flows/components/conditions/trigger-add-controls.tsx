@@ -12,8 +12,9 @@ const ITEM =
   'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
 /**
- * "Add Condition" offers only URL, as spec 2.4.1 says; events and customer attributes have
- * no entry in that menu, so they get their own buttons beside it.
+ * "Add Condition" offers only URL, as docs/product/screens.md#241-trigger-conditions-panel says;
+ * events and customer attributes have no entry in that menu, so they get their own buttons beside
+ * it.
  */
 export function TriggerAddControls({ onAdd }: TriggerAddControlsProps) {
   return (

@@ -24,7 +24,10 @@ export interface TriggerConditionsPanelProps {
 /** Which editor is open: its trigger type, and the row it edits (null while adding). */
 type Editing = { kind: TriggerCondition['trigger_type']; index: number | null } | null;
 
-/** Trigger conditions panel (spec 2.4.1): the flow's condition groups and their editors. */
+/**
+ * Trigger conditions panel (docs/product/screens.md#241-trigger-conditions-panel): the flow's
+ * condition groups and their editors.
+ */
 export function TriggerConditionsPanel({
   condition,
   onChange,

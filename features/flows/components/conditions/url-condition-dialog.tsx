@@ -20,11 +20,16 @@ import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-
 import type { ConditionDialogProps } from './types';
 import { UrlConditionList } from './url-condition-list';
 
-// Row ids only key React elements, so a module-wide sequence is enough (spec 3: prefix b_).
+// Row ids only key React elements, so a module-wide sequence is enough
+// (docs/product/entities.md#local-storage-cookie-and-generated-ids: prefix b_).
 let rowSeq = 0;
 const nextRowId = () => `b_${++rowSeq}`;
 
-/** URL Condition dialog (spec 2.4.2, 5.4): pages that match and pages that are excluded. */
+/**
+ * URL Condition dialog (docs/product/screens.md#242-url-condition-dialog,
+ * docs/product/validation.md#54-url-condition-dialog): pages that match and pages that are
+ * excluded.
+ */
 export function UrlConditionDialog({
   open,
   initial,

@@ -15,8 +15,9 @@ import { PublishDialog } from './publish-dialog';
 const isDirtyNow = () => selectDirty(useFlowEditorStore.getState());
 
 /**
- * The flow editor's header (spec 2.2): back (asking first when changes are unsaved), the
- * editable title, Preview, Save and Publish / Unpublish, with the dialogs of spec 2.3.
+ * The flow editor's header (docs/product/screens.md#22-layout-and-session-rules): back (asking
+ * first when changes are unsaved), the editable title, Preview, Save and Publish / Unpublish, with
+ * the dialogs of docs/product/screens.md#23-dialogs.
  */
 export function FlowEditorHeader() {
   const draft = useFlowEditorStore((s) => s.draft);

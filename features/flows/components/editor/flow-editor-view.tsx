@@ -26,7 +26,10 @@ function useFlowId(): number | null | 'invalid' | 'pending' {
   return Number.isInteger(id) && id > 0 ? id : 'invalid';
 }
 
-/** The flow editor (spec 2.4): the canvas of the flow and the editor of the selected step. */
+/**
+ * The flow editor (docs/product/screens.md#24-flow-editor): the canvas of the flow and the editor
+ * of the selected step.
+ */
 export function FlowEditorView() {
   const id = useFlowId();
   const brandId = useBrandStore((s) => s.brandId);

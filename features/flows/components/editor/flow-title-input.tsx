@@ -4,9 +4,10 @@ import { FieldError } from '@/components/ui/field-error';
 import { titleProblem } from '@/lib/flows/checks';
 
 /**
- * The flow's editable title (spec 2.2 and 5.2): checked on Enter and on blur; a valid title is
- * applied to the draft, an invalid one shows its message and is not applied. A name changed
- * elsewhere (a save, a reload) replaces what is typed.
+ * The flow's editable title (docs/product/screens.md#22-layout-and-session-rules,
+ * docs/product/validation.md#52-flow-title): checked on Enter and on blur; a valid title is applied
+ * to the draft, an invalid one shows its message and is not applied. A name changed elsewhere (a
+ * save, a reload) replaces what is typed.
  */
 export function FlowTitleInput(props: {
   name: string;

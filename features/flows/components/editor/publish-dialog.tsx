@@ -9,8 +9,9 @@ import { paths } from '@/lib/paths';
 import { TriggerConditionsPanel } from '../conditions/trigger-conditions-panel';
 
 /**
- * Publish Flow (spec 2.3): the start conditions read-only, the way to the install instructions,
- * and "Publish now". While spec 5.8 finds problems they are listed and publishing is refused.
+ * Publish Flow (docs/product/screens.md#publish-flow): the start conditions read-only, the way to
+ * the install instructions, and "Publish now". While docs/product/validation.md#58-flow-checks
+ * finds problems they are listed and publishing is refused.
  */
 export function PublishDialog(props: {
   open: boolean;

@@ -24,7 +24,10 @@ export interface ActionListEditorProps {
 
 const ACTION_TYPES = Object.keys(ACTION_TYPE_LABELS) as FlowAction['type'][];
 
-/** Edits a list of actions (spec 3): go to step, dismiss flow, navigate to page. */
+/**
+ * Edits a list of actions (docs/product/entities.md#flow-step-button-and-action): go to step,
+ * dismiss flow, navigate to page.
+ */
 export function ActionListEditor({
   label,
   actions,

@@ -14,7 +14,10 @@ export interface ActionRowProps {
   position: number;
   /** The steps a go-to may point at (never the current one). */
   stepOptions: readonly SelectOption[];
-  /** Element actions of a tool-tip use their own wording of the spec 5.8 messages. */
+  /**
+   * Element actions of a tool-tip use their own wording of the messages of
+   * docs/product/validation.md#58-flow-checks.
+   */
   tooltip: boolean;
   readOnly: boolean;
   onChange: (action: FlowAction) => void;

@@ -16,7 +16,10 @@ export interface ButtonListProps {
   readOnly: boolean;
 }
 
-/** Spec 2.4.5: "Button n/2", one entry per button (swatch, label, action summary), Add button. */
+/**
+ * "Button n/2", one entry per button (swatch, label, action summary), Add button
+ * (docs/product/screens.md#245-step-buttons).
+ */
 export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }: ButtonListProps) {
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);

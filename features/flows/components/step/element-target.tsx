@@ -20,7 +20,8 @@ export function ElementTarget({ step, steps, onChange, readOnly }: ElementTarget
   const target = step.select_element ?? { url: '', selector: '' };
   const setTarget = (part: Partial<typeof target>) =>
     onChange({ ...step, select_element: { ...target, ...part } });
-  // The selector rule comes from the checks so the hint disappears exactly when 5.8 is met.
+  // The selector rule comes from the checks so the hint disappears exactly when 5.8 is met
+  // (docs/product/validation.md#58-flow-checks).
   const missing = stepProblems(step).includes(MESSAGES.flows.selectElement);
 
   return (

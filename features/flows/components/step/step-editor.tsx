@@ -28,7 +28,11 @@ const BANNER_POSITIONS = [
   { value: 'bottom', label: 'Bottom of the page' },
 ];
 
-/** The editing panel of one step (spec 2.4.5, 3, 5.8); controlled through `step`/`onChange`. */
+/**
+ * The editing panel of one step (docs/product/screens.md#245-step-buttons,
+ * docs/product/entities.md#flow-step-button-and-action, docs/product/validation.md#58-flow-checks);
+ * controlled through `step`/`onChange`.
+ */
 export function StepEditor({ step, steps, onChange, readOnly = false }: StepEditorProps) {
   // Keyed by step id: another step gets a fresh rich-text editor and closed button entries.
   return (

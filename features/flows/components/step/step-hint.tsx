@@ -1,6 +1,7 @@
 /**
- * A spec 5.8 problem shown beside the part of the step it concerns. Not an alert: the panel
- * lists what still blocks publishing while the user edits, it is not an error they just caused.
+ * A problem of docs/product/validation.md#58-flow-checks shown beside the part of the step it
+ * concerns. Not an alert: the panel lists what still blocks publishing while the user edits, it is
+ * not an error they just caused.
  */
 export function StepHint({ id, message }: { id?: string; message: string | null }) {
   if (!message) return null;

@@ -3,7 +3,10 @@ import { TriggerConditionsPanel } from '../../conditions/trigger-conditions-pane
 import { selectReadOnly, useFlowEditorStore } from '../../../state/editor-store';
 import { NodeCard } from './node-card';
 
-/** Event trigger node (fixed id): when the tour starts, the trigger conditions of spec 2.4.1. */
+/**
+ * Event trigger node (fixed id): when the tour starts, the trigger conditions of
+ * docs/product/screens.md#241-trigger-conditions-panel.
+ */
 export function TriggerNode() {
   const condition = useFlowEditorStore((s) => s.draft?.condition);
   const brandId = useFlowEditorStore((s) => s.draft?.brand_id);

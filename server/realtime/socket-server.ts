@@ -5,27 +5,15 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_EVENTS, SOCKET_PATH, TAIL_SOCKET_EVENTS } from '../../lib/constants';
 import type { AuthService } from '../modules/auth/auth.service';
-import { parseBearer } from '../context';
+import { parseBearer } from '../lib/bearer';
+import { tailRoom, type Realtime } from './notifier';
+
+export type { Realtime } from './notifier';
 
 const userRoom = (userId: string) => `user:${userId}`;
 // Server-side rooms (clients cannot ask for these) used to close sockets of revoked sessions.
 const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 const sessionsOfUserRoom = (userId: string) => `sessions-of:${userId}`;
-/** Live tail of one event code of one brand; joined only by the brand's owner. */
-export const tailRoom = (brandId: number, event: string) => `tail:${brandId}:${event}`;
-
-export interface Realtime {
-  /** Emits to every socket of one user, on whichever node it is connected. */
-  emitToUser(userId: string, event: string, payload: unknown): void;
-  /** Emits to a server-side room (e.g. a live tail) on every node. */
-  emitToRoom(room: string, event: string, payload: unknown): void;
-  /**
-   * Whether anyone may be listening to a room: exact on one node; with Redis the room may live
-   * on another node, so it answers true.
-   */
-  mayHaveListeners(room: string): boolean;
-  close(): Promise<void>;
-}
 
 /**
  * Socket.IO on the API's HTTP server: websocket transport only, bearer token checked in the

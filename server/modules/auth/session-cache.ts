@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { UserRow } from '../users/users.repository';
+
+/** What a live session resolves to, with the dates that decide whether it is still live. */
+export interface CachedSession {
+  user: UserRow;
+  session: { id: number; createdAt: Date; expiresAt: Date; lastUsedAt: Date };
+}
+
+export interface SessionCache {
+  /** A remembered session, if read less than the cache's lifetime ago and nothing was forgotten since. */
+  get(tokenHash: string): Promise<CachedSession | undefined>;
+  /** The invalidation epoch: read it before a database lookup and hand it to `set` after. */
+  epoch(): Promise<string | null>;
+  /** Remembers a session read at `epoch`; ignored if anything was forgotten since (a lost race). */
+  set(tokenHash: string, entry: CachedSession, epoch: string | null): void;
+  /**
+   * Forgets every remembered session of a user. Called after sign-out, revocation, password
+   * change or reset and any change of the user's details; once it resolves, no node serves a
+   * copy read before it.
+   */
+  forgetUser(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const EPOCH_KEY = 'signpost:sessions:epoch';
+
+/**
+ * A short-lived, bounded cache of token hash → session, so an authenticated request does not
+ * read the database for its session every time (docs/security.md, "Session cache"). Expiry and
+ * the absolute lifetime are still checked on every hit by the caller; entries live `ttlMs` at
+ * most.
+ *
+ * One node: forgetting drops the user's entries, and a counter bumped on every forget keeps a
+ * lookup that raced a revocation from being remembered. With Redis (several nodes): the counter
+ * lives in Redis (`INCR` on forget, `GET` on every hit), so a revocation on one node is seen by
+ * the next request on any node: one Redis read instead of a database read. If Redis does not
+ * answer, nothing is served from memory.
+ */
+export function createSessionCache(opts: {
+  ttlMs: number;
+  maxEntries: number;
+  redis?: Redis;
+  log?: FastifyBaseLogger;
+  now?: () => number;
+}): SessionCache {
+  const now = opts.now ?? Date.now;
+  const { redis } = opts;
+  const entries = new Map<string, CachedSession & { cachedAt: number; epoch: string }>();
+  let localEpoch = 0;
+
+  const currentEpoch = async (): Promise<string | null> => {
+    if (!redis) return String(localEpoch);
+    try {
+      return (await redis.get(EPOCH_KEY)) ?? '0';
+    } catch (err) {
+      opts.log?.warn(
+        { err },
+        'session cache: Redis did not answer; reading sessions from the database',
+      );
+      return null;
+    }
+  };
+
+  return {
+    async get(tokenHash) {
+      const e = entries.get(tokenHash);
+      if (!e) return undefined;
+      if (now() - e.cachedAt > opts.ttlMs) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      // On one node a forget already dropped the user's entries; across nodes ask Redis.
+      if (redis && (await currentEpoch()) !== e.epoch) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return e;
+    },
+    epoch: currentEpoch,
+    set(tokenHash, entry, readAt) {
+      if (readAt === null || (!redis && readAt !== String(localEpoch))) return;
+      entries.delete(tokenHash);
+      entries.set(tokenHash, { ...entry, cachedAt: now(), epoch: readAt });
+      // Oldest first: a Map iterates in insertion order.
+      while (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    async forgetUser(userId) {
+      localEpoch++;
+      for (const [hash, e] of entries) if (e.user.id === userId) entries.delete(hash);
+      if (redis)
+        await redis.incr(EPOCH_KEY).catch((err: unknown) => {
+          opts.log?.error({ err }, 'session cache: could not tell other nodes of a revocation');
+        });
+    },
+    async close() {
+      entries.clear();
+    },
+  };
+}

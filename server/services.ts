@@ -1,0 +1,206 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppContext } from './context';
+import { appUrl, mailTransport, type Env } from './env';
+import type { Database } from './db/client';
+import { createDeliveryQueue, createMailer, type Mailer } from './mail/mailer';
+import { createOutboxRepository } from './mail/outbox.repository';
+import { memoryCounterStore, redisCounterStore, type RateLimits } from './plugins/rate-limit';
+import { silentNotifier, type Realtime } from './realtime/notifier';
+import { attachRealtime } from './realtime/socket-server';
+import { openAnalyticsStore } from './analytics';
+import { createBatcher } from './analytics/batcher';
+import type { AnalyticsStore } from './analytics/types';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/types';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { createSessionCache } from './modules/auth/session-cache';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersService } from './modules/users/users.service';
+import { createPlansRepository } from './modules/plans/plans.repository';
+import { createPlansService } from './modules/plans/plans.service';
+import { createBrandsRepository } from './modules/brands/brands.repository';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createBrandSourcesService } from './modules/brands/brand-sources.service';
+import { createBrandAccess } from './modules/brands/brand-access';
+import { createEventsRepository } from './modules/events/events.repository';
+import { createEventsService } from './modules/events/events.service';
+import { createLiveTail } from './modules/events/live-tail';
+import { createIngestService } from './modules/ingest/ingest.service';
+import { createAfterCommit } from './modules/ingest/after-commit';
+import { createWriteKeys } from './modules/ingest/write-keys';
+import { fairUseFor } from './modules/ingest/fair-use';
+import { createAttributesRepository } from './modules/profiles/attributes.repository';
+import { createAttributesService } from './modules/profiles/attributes.service';
+import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { createFlowsRepository } from './modules/flows/flows.repository';
+import { createFlowsService } from './modules/flows/flows.service';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createOutboxService } from './modules/dev/outbox.service';
+
+/** How long a session read from the database is trusted without reading it again. */
+const SESSION_CACHE_TTL_MS = 60_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+export interface ServiceOptions {
+  env: Env;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Shared Redis connection (rate limits, fair use) when REDIS_URL is set. */
+  redis?: Redis;
+  limits: RateLimits;
+  /** The HTTP server sockets attach to; none means this node serves no sockets. */
+  socketServer?: HttpServer;
+  /** Replaces the notifier (tests observe what is emitted). */
+  notifier?: Realtime;
+  mailer?: Mailer;
+  analytics?: AnalyticsStore;
+  batcher?: { maxBatchRows?: number; maxPendingRows?: number };
+  now?: () => Date;
+  paymentProvider?: PaymentProvider;
+}
+
+/**
+ * Builds every repository and service once, in dependency order: each one receives what it
+ * uses, and nothing is filled in later. The realtime notifier comes right after auth (sockets
+ * authenticate with it), before the services that emit.
+ */
+export async function createServices(opts: ServiceOptions): Promise<AppContext> {
+  const { env, log, redis, limits } = opts;
+  const db = opts.database.db;
+  const now = opts.now ?? (() => new Date());
+  const counters = redis ? redisCounterStore(redis) : memoryCounterStore();
+
+  const outbox = createOutboxRepository(db);
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: mailTransport(env) === 'smtp' ? env.SMTP_URL : undefined,
+      from: env.MAIL_FROM,
+      outbox,
+      log,
+    });
+  const mail = createDeliveryQueue(mailer, log);
+
+  const users = createUsersRepository(db);
+  const plans = createPlansRepository(db);
+  const brands = createBrandsRepository(db);
+  await plans.seed();
+  const access = createBrandAccess(brands);
+
+  const sessions = createSessionCache({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+    redis,
+    log,
+  });
+  const authService = createAuthService({
+    db,
+    users,
+    auth: createAuthRepository(db),
+    plans,
+    mail,
+    counters,
+    limits,
+    appUrl: appUrl(env),
+    sessions,
+  });
+  const realtime =
+    opts.notifier ??
+    (opts.socketServer
+      ? attachRealtime({
+          server: opts.socketServer,
+          auth: authService,
+          redisUrl: env.REDIS_URL,
+          log,
+          ownsBrand: access.owns,
+        })
+      : silentNotifier);
+
+  const writeKeys = createWriteKeys(brands);
+  const brandsService = createBrandsService({ db, brands, plans, onKeysChanged: writeKeys.clear });
+  const analytics =
+    opts.analytics ??
+    (await openAnalyticsStore({
+      clickhouseUrl: env.CLICKHOUSE_URL,
+      clickhouseDatabase: env.CLICKHOUSE_DATABASE,
+      dataDir: env.DATA_DIR,
+      queryTimeoutMs: env.ANALYTICS_QUERY_TIMEOUT_MS,
+    }));
+  const profiles = createProfilesRepository(db);
+  const attributes = createAttributesRepository(db);
+
+  const provider =
+    opts.paymentProvider ??
+    createPaymentProvider({
+      env,
+      now,
+      onError: (err, event) =>
+        log.error({ err, event: event.id }, 'payment event could not be applied'),
+    });
+  const payments = createPaymentsService({
+    db,
+    repo: createPaymentsRepository(db),
+    provider,
+    profiles,
+    plans,
+    now,
+    realtime,
+    onUserChanged: sessions.forgetUser,
+    log,
+  });
+  provider.onEvent((event) => payments.handleProviderEvent(event));
+
+  const batcher = createBatcher({
+    store: analytics,
+    maxBatchRows: opts.batcher?.maxBatchRows,
+    maxPendingRows: opts.batcher?.maxPendingRows ?? env.INGEST_MAX_PENDING,
+    afterCommit: createAfterCommit({ profiles, usage: payments.usage, log }),
+    onCommitted: createLiveTail(realtime),
+  });
+
+  return {
+    env,
+    database: opts.database,
+    mailer,
+    mail,
+    outbox,
+    outboxService: createOutboxService(outbox),
+    counters,
+    limits,
+    realtime,
+    users,
+    plans,
+    authService,
+    sessions,
+    usersService: createUsersService({ users, onChanged: sessions.forgetUser }),
+    plansService: createPlansService({ plans, payments, brands: brandsService }),
+    brandsService,
+    brandSources: createBrandSourcesService({ brands, onChanged: writeKeys.clear }),
+    analytics,
+    batcher,
+    profiles,
+    now,
+    provider,
+    payments,
+    eventsService: createEventsService({
+      events: createEventsRepository(db),
+      access,
+      store: analytics,
+    }),
+    profilesService: createProfilesService({ profiles, attributes, access, store: analytics }),
+    attributesService: createAttributesService({ attributes, access }),
+    ingestService: createIngestService({
+      writeKeys,
+      batcher,
+      usage: payments.usage,
+      now,
+      fairUse: fairUseFor(env, redis, counters, now),
+    }),
+    flowsService: createFlowsService({ flows: createFlowsRepository(db), access }),
+  };
+}
