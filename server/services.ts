@@ -144,7 +144,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     });
   const payments = createPaymentsService({
     db,
-    repo: createPaymentsRepository(db),
+    repo: createPaymentsRepository(db, { now }),
     provider,
     profiles,
     plans,

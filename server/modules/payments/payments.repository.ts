@@ -19,11 +19,18 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** A payment with the plan it bought (for its code and name). */
 export type PaymentWithPlan = { payment: PaymentRow; plan: PlanRow };
 
+/** Where a call runs: inside the caller's transaction, or on its own. */
+export interface InTx {
+  tx?: Db;
+}
+
 /**
  * Billing data. Every tenant query filters by the user id the caller took from the session;
- * lookups by provider reference serve the provider's events only.
+ * lookups by provider reference serve the provider's events only. `now` is billing's clock: the
+ * same one decides periods and stamps `updated_at`.
  */
-export function createPaymentsRepository(db: Db) {
+export function createPaymentsRepository(db: Db, opts: { now: () => Date }) {
+  const { now } = opts;
   const paymentWithPlan = (tx: Db) =>
     tx
       .select({ payment: payments, plan: plans })
@@ -42,7 +49,10 @@ export function createPaymentsRepository(db: Db) {
 
     // --- subscriptions ---------------------------------------------------------------------
     /** The account's subscription; `lock` takes the row lock (inside a transaction). */
-    async subscriptionOf(userId: string, tx: Db = db, lock = false) {
+    async subscriptionOf(
+      userId: string,
+      { tx = db, lock = false }: InTx & { lock?: boolean } = {},
+    ) {
       const q = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
       const [row] = lock ? await q.for('update') : await q;
       return row;
@@ -50,11 +60,11 @@ export function createPaymentsRepository(db: Db) {
     async updateSubscription(
       userId: string,
       values: Partial<Omit<SubscriptionRow, 'id' | 'userId' | 'createdAt'>>,
-      tx: Db = db,
+      { tx = db }: InTx = {},
     ) {
       const [row] = await tx
         .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(eq(subscriptions.userId, userId))
         .returning();
       return row;
@@ -82,7 +92,7 @@ export function createPaymentsRepository(db: Db) {
 
     // --- provider events and customers ----------------------------------------------------------
     /** Records an event id; false when it was handled before (deliveries are at-least-once). */
-    async recordEvent(id: string, type: string, tx: Db) {
+    async recordEvent(id: string, type: string, { tx = db }: InTx = {}) {
       const rows = await tx
         .insert(paymentEvents)
         .values({ id, type })
@@ -90,7 +100,7 @@ export function createPaymentsRepository(db: Db) {
         .returning({ id: paymentEvents.id });
       return rows.length > 0;
     },
-    async userIdByCustomer(customerId: string, tx: Db = db) {
+    async userIdByCustomer(customerId: string, { tx = db }: InTx = {}) {
       const [row] = await tx
         .select({ id: users.id })
         .from(users)
@@ -113,7 +123,7 @@ export function createPaymentsRepository(db: Db) {
     async setCustomerId(userId: string, customerId: string, previous: string | null) {
       await db
         .update(users)
-        .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+        .set({ stripeCustomerId: customerId, updatedAt: now() })
         .where(
           and(
             eq(users.id, userId),
@@ -141,7 +151,7 @@ export function createPaymentsRepository(db: Db) {
           desc(paymentMethods.id),
         );
     },
-    async findMethod(userId: string, id: number, tx: Db = db) {
+    async findMethod(userId: string, id: number, { tx = db }: InTx = {}) {
       const [row] = await tx
         .select()
         .from(paymentMethods)
@@ -149,7 +159,7 @@ export function createPaymentsRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async defaultMethod(userId: string, tx: Db = db) {
+    async defaultMethod(userId: string, { tx = db }: InTx = {}) {
       const [row] = await tx
         .select()
         .from(paymentMethods)
@@ -220,18 +230,18 @@ export function createPaymentsRepository(db: Db) {
     },
 
     // --- payments ----------------------------------------------------------------------------
-    async insertPayment(values: Omit<typeof payments.$inferInsert, 'id'>, tx: Db = db) {
+    async insertPayment(values: Omit<typeof payments.$inferInsert, 'id'>, { tx = db }: InTx = {}) {
       const [row] = await tx.insert(payments).values(values).returning();
       return row!;
     },
-    async findPayment(userId: string, id: number, tx: Db = db) {
+    async findPayment(userId: string, id: number, { tx = db }: InTx = {}) {
       const [row] = await paymentWithPlan(tx)
         .where(and(eq(payments.userId, userId), eq(payments.id, id)))
         .limit(1);
       return row;
     },
     /** The payment a provider event is about (provider references are ours to match, not a tenant's). */
-    async findPaymentByRef(providerRef: string, tx: Db = db) {
+    async findPaymentByRef(providerRef: string, { tx = db }: InTx = {}) {
       const [row] = await tx
         .select()
         .from(payments)
@@ -244,21 +254,20 @@ export function createPaymentsRepository(db: Db) {
     async updatePayment(
       id: number,
       values: Partial<Pick<PaymentRow, 'status' | 'providerRef' | 'failureMessage'>>,
-      onlyFrom?: PaymentState[],
-      tx: Db = db,
+      { onlyFrom, tx = db }: InTx & { onlyFrom?: PaymentState[] } = {},
     ) {
       const where = onlyFrom
         ? and(eq(payments.id, id), inArray(payments.status, onlyFrom))
         : eq(payments.id, id);
       const [row] = await tx
         .update(payments)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(where)
         .returning();
       return row;
     },
     /** A payment of the account being settled by the provider, started since `since`. */
-    async inProgress(userId: string, since: Date, tx: Db = db) {
+    async inProgress(userId: string, since: Date, { tx = db }: InTx = {}) {
       const [row] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -273,10 +282,10 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
     /** Fails the account's payments still waiting for the card holder (a new one replaces them). */
-    async abandonAwaiting(userId: string, message: string, tx: Db = db) {
+    async abandonAwaiting(userId: string, message: string, { tx = db }: InTx = {}) {
       await tx
         .update(payments)
-        .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
+        .set({ status: 'failed', failureMessage: message, updatedAt: now() })
         .where(and(eq(payments.userId, userId), eq(payments.status, 'requires_action')));
     },
     async history(

@@ -12,8 +12,7 @@ export interface AccountLimit {
   overLimitSince: Date | null;
 }
 
-/** The account's usage this month against its limit (docs/product/screens.md#usage-limit,
- * docs/billing.md). */
+/** The account's usage this month against its limit (docs/product/screens.md#usage-limit). */
 export interface UsageStatus {
   mauCount: number;
   /** Plan quota plus add-ons; 0 = unlimited. */
