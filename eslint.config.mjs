@@ -35,7 +35,7 @@ const config = [
   {
     ignores: [
       '.next/**',
-      '.next-e2e/**',
+      '.next-*/**',
       'node_modules/**',
       'public/**',
       'server/db/migrations/**',

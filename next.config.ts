@@ -1,14 +1,29 @@
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 
+/** `npm run dev:mock` only: the mock API worker; any other build gets an empty stand-in. */
+const MOCK_API =
+  process.env.NEXT_PUBLIC_API_MOCKING === 'enabled'
+    ? './tests/mocks/browser.ts'
+    : './lib/dev/mock-api-off.ts';
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // `npm test` builds into its own directory so it never swaps files under a running `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  turbopack: { resolveAlias: { '@mock-api': MOCK_API } },
+  // `NEXT_SOURCE_MAPS=1` writes browser source maps: `bench/route-weight` then names what weighs.
+  productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === '1',
   // The dashboard is client-rendered behind sign-in; the API and sockets live on Fastify.
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the single type gate
   images: {
+    // Avatars are any http(s) URL a user typed: the optimiser may fetch them from any host (never
+    // a private address: Next refuses local IPs unless told otherwise).
+    remotePatterns: [
+      { protocol: 'https', hostname: '**' },
+      { protocol: 'http', hostname: '**' },
+    ],
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },

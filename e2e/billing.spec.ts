@@ -89,7 +89,7 @@ test('free → Growth with two add-ons through the Order summary and /checkout; 
 
   // The profile shows the plan's new limit (50,000 + 2 × 1,000) and the payment.
   await page.goto('/profile');
-  await expect(page.getByText(/of 52,000 MAUs/)).toBeVisible();
+  await expect(page.getByText(/of 52K MAUs/)).toBeVisible();
   await expect(page.getByRole('table').getByText('$189.00')).toBeVisible();
 });
 

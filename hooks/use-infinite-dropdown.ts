@@ -1,36 +1,27 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { DROPDOWN_SCROLL_THRESHOLD_PX } from '@/lib/constants';
+import { useListKeyboard } from '@/components/hooks/use-list-keyboard';
+import { usePopup } from '@/components/hooks/use-popup';
+import type { EmptyListState } from '@/components/ui/dropdown-parts';
+import {
+  INITIAL,
+  reducer,
+  type Action,
+  type DropdownKey,
+  type DropdownOption,
+  type DropdownPage,
+  type DropdownPageRequest,
+  type ListState,
+} from './dropdown-list';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
-/** What identifies an option (and is the dropdown's value). */
-export type DropdownKey = string | number;
-
-/**
- * One option of a dropdown (docs/product/entities.md#dropdown-options-and-pages): `value` is the
- * text shown, `data` the original item.
- */
-export interface DropdownOption<T = unknown> {
-  key: DropdownKey;
-  value: string;
-  disabled?: boolean;
-  data?: T;
-}
-
-/**
- * A page of options (docs/product/entities.md#dropdown-options-and-pages); `nextCursor` null means
- * no page follows.
- */
-export interface DropdownPage<T = unknown> {
-  items: DropdownOption<T>[];
-  nextCursor: string | null;
-}
-
-export interface DropdownPageRequest {
-  search: string;
-  /** Null for the first page, then the previous page's `nextCursor`. */
-  cursor: string | null;
-  signal: AbortSignal;
-}
+export {
+  mergeOptions,
+  type DropdownKey,
+  type DropdownOption,
+  type DropdownPage,
+  type DropdownPageRequest,
+} from './dropdown-list';
 
 export interface UseInfiniteDropdownOptions<T> {
   fetchPage: (request: DropdownPageRequest) => Promise<DropdownPage<T>>;
@@ -47,61 +38,9 @@ export interface UseInfiniteDropdownOptions<T> {
   searchDebounceMs?: number;
 }
 
-interface ListState<T> {
-  options: DropdownOption<T>[];
-  /** False until the first page answered: then `nextCursor` tells whether more exist. */
-  started: boolean;
-  nextCursor: string | null;
-  loading: boolean;
-  /** The last page request failed: the list ends until it starts over. */
-  failed: boolean;
-}
-
-type Action<T> =
-  | { type: 'reset' }
-  | { type: 'loading' }
-  | { type: 'loaded'; page: DropdownPage<T> }
-  | { type: 'failed' }
-  | { type: 'add'; option: DropdownOption<T> };
-
-const INITIAL: ListState<never> = {
-  options: [],
-  started: false,
-  nextCursor: null,
-  loading: false,
-  failed: false,
-};
-
-/** Appends options whose key is not there yet (pages may overlap when data shifts). */
-export function mergeOptions<T>(
-  current: DropdownOption<T>[],
-  incoming: DropdownOption<T>[],
-): DropdownOption<T>[] {
-  const seen = new Set(current.map((o) => o.key));
-  const added = incoming.filter((o) => !seen.has(o.key) && seen.add(o.key));
-  return added.length ? [...current, ...added] : current;
-}
-
-function reducer<T>(state: ListState<T>, action: Action<T>): ListState<T> {
-  switch (action.type) {
-    case 'reset':
-      return INITIAL;
-    case 'loading':
-      return { ...state, loading: true };
-    case 'loaded':
-      return {
-        options: mergeOptions(state.options, action.page.items),
-        started: true,
-        nextCursor: action.page.nextCursor,
-        loading: false,
-        failed: false,
-      };
-    // A failed page ends the list until it starts over, so it is not requested again in a loop.
-    case 'failed':
-      return { ...state, started: true, nextCursor: null, loading: false, failed: true };
-    case 'add':
-      return { ...state, options: mergeOptions(state.options, [action.option]) };
-  }
+/** Where the dropdown's options live in the page, for keeping the active one in view. */
+export interface InfiniteDropdownView {
+  optionId?: (index: number) => string;
 }
 
 const isEmptyKey = (key: DropdownKey | null | undefined): key is null | undefined | '' =>
@@ -110,18 +49,22 @@ const isEmptyKey = (key: DropdownKey | null | undefined): key is null | undefine
 /**
  * State of a searchable, lazily paged dropdown (docs/product/screens.md#26-shared-widgets,
  * docs/product/entities.md#searchable-dropdown): open/closed, loading/idle, more pages/exhausted,
- * the search text, the remembered selection and the active option.
+ * the search text, the remembered selection and the active option. The popup (outside click,
+ * Escape) and the list keyboard are the shared `usePopup` and `useListKeyboard`.
  */
-export function useInfiniteDropdown<T>({
-  fetchPage,
-  value,
-  onChange,
-  fetchDefaultOption,
-  onError,
-  enabled = true,
-  resetKey,
-  searchDebounceMs = SEARCH_DEBOUNCE_MS,
-}: UseInfiniteDropdownOptions<T>) {
+export function useInfiniteDropdown<T>(
+  {
+    fetchPage,
+    value,
+    onChange,
+    fetchDefaultOption,
+    onError,
+    enabled = true,
+    resetKey,
+    searchDebounceMs = SEARCH_DEBOUNCE_MS,
+  }: UseInfiniteDropdownOptions<T>,
+  { optionId }: InfiniteDropdownView = {},
+) {
   const [list, setList] = useState<ListState<T>>(INITIAL);
   // The loader reads the list between renders (fast scrolling): keep it current synchronously.
   const listRef = useRef<ListState<T>>(INITIAL);
@@ -129,9 +72,10 @@ export function useInfiniteDropdown<T>({
     listRef.current = reducer(listRef.current, action);
     setList(listRef.current);
   }, []);
-  const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [activeIndex, setActiveIndex] = useState(-1);
+  // Closing resets the search text (and with it the list, once the text was not empty).
+  const popup = usePopup<HTMLDivElement, HTMLElement>({ onClose: () => setSearch('') });
+  const { open, show, close } = popup;
   const [remembered, setRemembered] = useState<DropdownOption<T> | null>(null);
   const query = useDebouncedValue(search, searchDebounceMs);
 
@@ -178,13 +122,35 @@ export function useInfiniteDropdown<T>({
     }
   }, [enabled, dispatch]);
 
+  const select = useCallback(
+    (option: DropdownOption<T>) => {
+      if (option.disabled) return;
+      setRemembered(option);
+      callbacks.current.onChange?.(option);
+      close();
+    },
+    [close],
+  );
+
+  const keyboard = useListKeyboard({
+    count: list.options.length,
+    isDisabled: (index) => !!list.options[index]?.disabled,
+    onPick: (index) => select(list.options[index]),
+    // Reaching the end with the keyboard pages like scrolling does.
+    onMove: (index) => {
+      if (index >= listRef.current.options.length - 1) void loadMore();
+    },
+    optionId,
+  });
+  const resetActive = keyboard.reset;
+
   const reset = useCallback(() => {
     generation.current += 1;
     inFlight.current?.abort();
     inFlight.current = null;
-    setActiveIndex(-1);
+    resetActive();
     dispatch({ type: 'reset' });
-  }, [dispatch]);
+  }, [dispatch, resetActive]);
 
   // A new search text or a new owner of the options starts the list over.
   const firstRun = useRef(true);
@@ -233,25 +199,9 @@ export function useInfiniteDropdown<T>({
   const openList = useCallback(() => {
     // A list whose page failed starts over when it is opened again.
     if (listRef.current.failed) reset();
-    setOpen(true);
-  }, [reset]);
-
-  /** Closing resets the search text (and with it the list, once the text was not empty). */
-  const close = useCallback(() => {
-    setOpen(false);
-    setSearch('');
-    setActiveIndex(-1);
-  }, []);
-
-  const select = useCallback(
-    (option: DropdownOption<T>) => {
-      if (option.disabled) return;
-      setRemembered(option);
-      callbacks.current.onChange?.(option);
-      close();
-    },
-    [close],
-  );
+    resetActive();
+    show();
+  }, [reset, resetActive, show]);
 
   const clear = useCallback(() => {
     setRemembered(null);
@@ -268,42 +218,26 @@ export function useInfiniteDropdown<T>({
     [loadMore],
   );
 
-  const move = (from: number, step: 1 | -1): number => {
-    const { options } = listRef.current;
-    for (let i = from + step; i >= 0 && i < options.length; i += step)
-      if (!options[i].disabled) return i;
-    return from;
+  /** Arrows open a closed list; while open, the list keyboard, and Escape closes. */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!open) {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      return openList();
+    }
+    if (event.key !== 'Escape') return keyboard.onKeyDown(event);
+    event.preventDefault();
+    close();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const { options } = listRef.current;
-    switch (event.key) {
-      case 'ArrowDown': {
-        event.preventDefault();
-        if (!open) return openList();
-        const next = move(activeIndex, 1);
-        setActiveIndex(next);
-        // Reaching the end with the keyboard pages like scrolling does.
-        if (next >= options.length - 1) void loadMore();
-        return;
-      }
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) return openList();
-        setActiveIndex(move(activeIndex, -1));
-        return;
-      case 'Enter':
-        if (!open) return;
-        event.preventDefault();
-        if (activeIndex >= 0 && options[activeIndex]) select(options[activeIndex]);
-        return;
-      case 'Escape':
-        if (!open) return;
-        event.preventDefault();
-        close();
-        return;
-    }
-  };
+  // What an open list with no option says (docs/product/messages.md#empty-lists): no data when the
+  // unfiltered list came back empty, no results when a search (or a failed page) found nothing.
+  const empty: EmptyListState =
+    list.loading || list.options.length > 0 || (hasMore && enabled)
+      ? null
+      : list.started && !list.failed && query === '' && search === ''
+        ? 'no-data'
+        : 'no-results';
 
   return {
     open,
@@ -317,12 +251,14 @@ export function useInfiniteDropdown<T>({
     selected,
     select,
     clear,
-    activeIndex,
-    setActiveIndex,
+    activeIndex: open ? keyboard.activeIndex : -1,
+    setActiveIndex: keyboard.setActiveIndex,
     onListScroll,
     onKeyDown,
     loadMore,
+    empty,
+    rootRef: popup.rootRef,
+    triggerRef: popup.triggerRef,
+    onBlurWithin: popup.onBlurWithin,
   };
 }
-
-export type InfiniteDropdown<T> = ReturnType<typeof useInfiniteDropdown<T>>;

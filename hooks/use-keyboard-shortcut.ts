@@ -16,7 +16,21 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boole
   return true;
 }
 
-/** Calls `handler` (and prevents the browser default) whenever the shortcut is pressed. */
+/**
+ * Whether a key press belongs to something the person is typing in: a field, a select, or
+ * editable content such as the step's rich-text editor (where Ctrl/Cmd+B means bold).
+ */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.closest('[contenteditable="true"], [contenteditable=""]'))
+    return true;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Calls `handler` (and prevents the browser default) whenever the shortcut is pressed, except
+ * from inside a field or editable content: there the keys belong to the text.
+ */
 export function useKeyboardShortcut(
   shortcut: Shortcut,
   handler: (event: KeyboardEvent) => void,
@@ -29,6 +43,7 @@ export function useKeyboardShortcut(
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.repeat || !matchesShortcut(event, { key, mod, shift, alt })) return;
+      if (isTypingTarget(event.target)) return;
       event.preventDefault();
       onShortcut(event);
     };

@@ -1,4 +1,3 @@
-import { addMonths } from 'date-fns';
 import { formatSlashDate } from './format';
 import { MESSAGES } from './messages';
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS } from './plans';
@@ -142,7 +141,7 @@ export function billingPeriod(periodEndSeconds: number | null | undefined, now =
   const end =
     periodEndSeconds && periodEndSeconds > 0
       ? new Date(periodEndSeconds * 1000)
-      : addMonths(now, 1);
+      : addLocalMonth(now);
   return `${formatBillingDate(now)} - ${formatBillingDate(end)}`;
 }
 
@@ -157,9 +156,19 @@ export function unusedTimeCredit(amount: number, periodStart: Date, periodEnd: D
   return -Math.round((amount * Math.min(unused, total)) / total);
 }
 
+/** The same day next month in local time, the last day when it has fewer (Jan 31 → Feb 28). */
+function addLocalMonth(d: Date): Date {
+  const next = new Date(d.getTime());
+  next.setDate(1);
+  next.setMonth(next.getMonth() + 1);
+  const last = new Date(next.getFullYear(), next.getMonth() + 1, 0).getDate();
+  next.setDate(Math.min(d.getDate(), last));
+  return next;
+}
+
 /** The same calendar day one month later (Jan 31 → Feb 28), in UTC as billing periods are. */
 export function addBillingMonth(start: Date) {
-  return addMonths(start, 1);
+  return addLocalMonth(start);
 }
 
 /** Luhn checksum of a card number (digits only). */

@@ -1,11 +1,27 @@
-import { format, isValid, parseISO } from 'date-fns';
-
 /** Empty display default (docs/product/constants.md#display-formats). */
 export const NOT_AVAILABLE = 'N/A';
 
-const DATE_FORMAT = 'dd-MM-yyyy';
-const SLASH_DATE_FORMAT = 'dd/MM/yyyy';
-const DATE_TIME_FORMAT = 'dd-MM-yyyy HH:mm:ss';
+const pad = (n: number) => String(n).padStart(2, '0');
+/** dd, MM and yyyy of a date in the viewer's time zone, joined by `sep`. */
+const dayMonthYear = (d: Date, sep: string) =>
+  `${pad(d.getDate())}${sep}${pad(d.getMonth() + 1)}${sep}${String(d.getFullYear()).padStart(4, '0')}`;
+const isValid = (d: Date) => !Number.isNaN(d.getTime());
+
+/**
+ * ISO 8601 text as a Date: a date alone (`2026-01-02`) is that day at midnight in the viewer's
+ * time zone (as date-fns's parseISO reads it); anything else goes to the Date parser, which
+ * treats a date-time without an offset as local time too.
+ */
+function parseIso(text: string): Date {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
+    const date = new Date(y, m - 1, d);
+    // 2026-02-31 is not a date (Date would roll it over to March).
+    return date.getMonth() === m - 1 && date.getDate() === d ? date : new Date(NaN);
+  }
+  return /^\d{4}-\d{2}-\d{2}T/.test(text.trim()) ? new Date(text.trim()) : new Date(NaN);
+}
 
 /**
  * Numbers of 1000 or more show as thousands followed by K
@@ -24,14 +40,14 @@ function toDate(value: unknown): Date | null {
   if (value instanceof Date) return isValid(value) ? value : null;
   if (typeof value === 'number') return isValid(new Date(value)) ? new Date(value) : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
-  const parsed = parseISO(value);
+  const parsed = parseIso(value);
   return isValid(parsed) ? parsed : null;
 }
 
 /** dd-MM-yyyy (docs/product/constants.md#display-formats), or N/A when the value is not a date. */
 export function formatDate(value: unknown): string {
   const date = toDate(value);
-  return date ? format(date, DATE_FORMAT) : NOT_AVAILABLE;
+  return date ? dayMonthYear(date, '-') : NOT_AVAILABLE;
 }
 
 /**
@@ -40,7 +56,7 @@ export function formatDate(value: unknown): string {
  */
 export function formatSlashDate(value: unknown): string {
   const date = toDate(value);
-  return date ? format(date, SLASH_DATE_FORMAT) : NOT_AVAILABLE;
+  return date ? dayMonthYear(date, '/') : NOT_AVAILABLE;
 }
 
 /** An exact whole number with thousands separators ("10,250"): where every unit matters. */
@@ -59,5 +75,7 @@ export function formatPercent(percentage: number): string {
 /** dd-MM-yyyy HH:mm:ss in the viewer's time zone, or N/A. */
 export function formatDateTime(value: unknown): string {
   const date = toDate(value);
-  return date ? format(date, DATE_TIME_FORMAT) : NOT_AVAILABLE;
+  return date
+    ? `${dayMonthYear(date, '-')} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+    : NOT_AVAILABLE;
 }

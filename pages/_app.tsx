@@ -37,9 +37,10 @@ const MOCKING = process.env.NEXT_PUBLIC_API_MOCKING === 'enabled';
 let mockWorker: Promise<void> | null = null;
 
 function startMockWorker(): Promise<void> {
-  // Spelled out inline so the bundler drops the mock (and msw) from normal builds.
+  // `@mock-api` is the MSW worker only in `npm run dev:mock` builds (next.config.ts); elsewhere
+  // an empty module, so no test code reaches a production chunk.
   if (process.env.NEXT_PUBLIC_API_MOCKING === 'enabled') {
-    return import('../tests/mocks/browser').then((m) => m.startMockWorker());
+    return import('@mock-api').then((m) => m.startMockWorker());
   }
   return Promise.resolve();
 }

@@ -1,4 +1,3 @@
-import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import {
   NO_NETWORK_CODE,
   NO_NETWORK_STATUS,
@@ -10,11 +9,20 @@ import { paths } from '@/lib/paths';
 import { isPublicPath } from '@/lib/route-match';
 import { clearToken, getToken } from './token';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The request needs no bearer token (sign-in, sign-up, …); a 401 answer is then the caller's. */
-    skipAuth?: boolean;
-  }
+/** Options of one call. */
+export interface RequestConfig {
+  /** Query string values; undefined and null are left out. */
+  params?: object;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** The request needs no bearer token (sign-in, sign-up, …); a 401 answer is then the caller's. */
+  skipAuth?: boolean;
+}
+
+/** What a call resolves to: the parsed body (successful bodies are `{ data: payload }`). */
+export interface HttpResponse<T> {
+  data: T;
+  status: number;
 }
 
 /**
@@ -78,21 +86,6 @@ function sendToSignIn(): void {
   redirectToSignIn(signInPathFor(`${window.location.pathname}${window.location.search}`));
 }
 
-// Axios sets JSON for object bodies itself; a body-less POST (sign-out, rotate-key) must not
-// claim JSON or the API refuses the empty body (guarded by a test).
-export const http = axios.create({ baseURL: process.env.NEXT_PUBLIC_API_URL ?? '' });
-
-http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  if (config.skipAuth) return config;
-  const token = getToken();
-  if (!token) {
-    sendToSignIn();
-    throw new ApiError({ message: MESSAGES.noToken, status: NO_TOKEN_STATUS, code: NO_TOKEN_CODE });
-  }
-  config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
 function serverMessage(data: unknown): string | undefined {
   if (
     data &&
@@ -112,64 +105,152 @@ function serverCode(data: unknown): string | undefined {
   return undefined;
 }
 
+/** Why a request got no answer: the network failed before a response came. */
+class TransportError extends Error {}
+
+/** A non-2xx answer, before it becomes an ApiError. */
+interface FailedResponse {
+  status: number;
+  data: unknown;
+  method: string;
+  url: string;
+  skipAuth: boolean;
+}
+
+const failedResponses = new WeakSet<object>();
+function isFailedResponse(e: unknown): e is FailedResponse {
+  return typeof e === 'object' && e !== null && failedResponses.has(e);
+}
+
 /**
- * Turns any axios rejection into an ApiError, applying the transport rules of
+ * Turns any failure into an ApiError, applying the transport rules of
  * docs/product/messages.md#http-and-transport.
  */
 export function normaliseError(error: unknown): ApiError {
   if (isApiError(error)) return error;
-  if (!(error instanceof AxiosError)) {
-    return new ApiError({ message: MESSAGES.generic, status: NO_NETWORK_STATUS, data: null });
-  }
-  const response = error.response;
-  if (!response) {
+  if (error instanceof TransportError)
     return new ApiError({
       message: MESSAGES.noNetwork,
       status: NO_NETWORK_STATUS,
       data: null,
       code: NO_NETWORK_CODE,
     });
-  }
-  const { status, data } = response;
-  const config: AxiosRequestConfig | undefined = error.config;
+  if (!isFailedResponse(error))
+    return new ApiError({ message: MESSAGES.generic, status: NO_NETWORK_STATUS, data: null });
+  const { status, data, method, url } = error;
   const apiError = new ApiError({
     message: serverMessage(data) ?? MESSAGES.generic,
     status,
     data,
     code: serverCode(data),
   });
-  if (status === 401 && !config?.skipAuth) {
+  if (status === 401 && !error.skipAuth) {
     clearToken();
     sendToSignIn();
   } else if (status === 403) {
-    console.error(
-      '[http] access denied',
-      config?.method?.toUpperCase(),
-      config?.url,
-      apiError.message,
-    );
+    console.error('[http] access denied', method, url, apiError.message);
   } else if (status >= 500) {
-    console.error(
-      '[http] server error',
-      status,
-      config?.method?.toUpperCase(),
-      config?.url,
-      apiError.message,
-    );
+    console.error('[http] server error', status, method, url, apiError.message);
   } else {
-    console.warn('[http]', status, config?.method?.toUpperCase(), config?.url, apiError.message);
+    console.warn('[http]', status, method, url, apiError.message);
   }
   return apiError;
 }
 
-http.interceptors.response.use(
-  (response) => response,
-  (error: unknown) => {
+function urlOf(path: string, params: RequestConfig['params']): string {
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  const url = new URL(path, process.env.NEXT_PUBLIC_API_URL || origin);
+  for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][])
+    if (value !== undefined && value !== null)
+      url.searchParams.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return url.toString();
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  config: RequestConfig = {},
+): Promise<HttpResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+  if (!config.skipAuth && !headers.Authorization) {
+    const token = getToken();
+    if (!token) {
+      sendToSignIn();
+      throw new ApiError({
+        message: MESSAGES.noToken,
+        status: NO_TOKEN_STATUS,
+        code: NO_TOKEN_CODE,
+      });
+    }
+    headers.Authorization = `Bearer ${token}`;
+  }
+  // A body-less POST (sign-out, rotate-key) must not claim JSON, or the API refuses the empty
+  // body (guarded by a test).
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(urlOf(path, config.params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: config.signal,
+    });
+  } catch (err) {
     // Aborted requests (React Query cancelling) are not errors a person should see.
-    if (axios.isCancel(error)) return Promise.reject(error);
-    return Promise.reject(normaliseError(error));
-  },
-);
+    if (config.signal?.aborted) throw err;
+    throw normaliseError(new TransportError(String(err)));
+  }
+  let data: unknown;
+  try {
+    data = await parseBody(res);
+  } catch (err) {
+    if (config.signal?.aborted) throw err;
+    throw normaliseError(new TransportError(String(err)));
+  }
+  if (!res.ok) {
+    const failed: FailedResponse = {
+      status: res.status,
+      data,
+      method,
+      url: path,
+      skipAuth: Boolean(config.skipAuth),
+    };
+    failedResponses.add(failed);
+    throw normaliseError(failed);
+  }
+  return { data: data as T, status: res.status };
+}
+
+/**
+ * The dashboard's one HTTP client: the bearer token from storage, JSON in and out, every failure
+ * an ApiError. Built on fetch: no HTTP library in the bundle.
+ */
+export const http = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers narrow with unwrap<T>
+  get: <T = any>(path: string, config?: RequestConfig) =>
+    request<T>('GET', path, undefined, config),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  delete: <T = any>(path: string, config?: RequestConfig) =>
+    request<T>('DELETE', path, undefined, config),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  post: <T = any>(path: string, body?: unknown, config?: RequestConfig) =>
+    request<T>('POST', path, body, config),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  put: <T = any>(path: string, body?: unknown, config?: RequestConfig) =>
+    request<T>('PUT', path, body, config),
+};
 
 /** Successful bodies are `{ data: payload }`; this reads the payload. */
 export async function unwrap<T>(request: Promise<{ data: { data: T } }>): Promise<T> {

@@ -121,7 +121,8 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
           </div>
         ) : null}
 
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
+        {/* Paddings and gap leave the longest label ("Customer Profiles") whole at 196 px. */}
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-1.5 py-3">
           <ul className="flex flex-col gap-1">
             {SIDEBAR_ITEMS.map((item) => {
               const Icon = ICONS[item.key] ?? ChartIcon;
@@ -134,9 +135,9 @@ export function Sidebar({ area, renderExtra }: SidebarProps) {
                     aria-current={active ? 'page' : undefined}
                     onClick={() => setDrawerOpen(false)}
                     className={cn(
-                      'flex h-10 items-center gap-3 rounded-md text-sm font-medium transition-colors',
+                      'flex h-10 items-center gap-2.5 rounded-md text-sm font-medium transition-colors',
                       focusRing,
-                      compact ? 'justify-center' : 'px-3',
+                      compact ? 'justify-center' : 'px-2.5',
                       active
                         ? 'bg-brand-50 text-brand-700'
                         : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',

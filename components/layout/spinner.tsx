@@ -46,3 +46,15 @@ export function PageSpinner() {
     </div>
   );
 }
+
+/**
+ * Shown in the content area while a page's own code arrives: pages whose view is loaded on demand
+ * (docs/performance.md, "Route weight") keep the shell on screen and show this in its place.
+ */
+export function ViewLoading() {
+  return (
+    <div className="flex justify-center py-16 text-brand-600" data-testid="view-loading">
+      <Spinner size="lg" />
+    </div>
+  );
+}

@@ -1,16 +1,34 @@
+import { useState } from 'react';
 import { displayName, initialOf, isHttpUrl, type DisplayUser } from '@/lib/user-display';
 
-/** The avatar image when it is an http(s) URL, otherwise the initial on a coloured disc. */
+const SIZE_PX = 32;
+/** Quality of optimised images (docs/product/constants.md#images). */
+const QUALITY = 75;
+
+/** The optimisation path of an image (docs/product/api.md#realtime-images-and-query-cache). */
+export const optimisedImage = (url: string, width: number) =>
+  `/_next/image?url=${encodeURIComponent(url)}&w=${width}&q=${QUALITY}`;
+
+/**
+ * The avatar image when it is an http(s) URL, otherwise (or when it does not load) the initial on
+ * a coloured disc. Browsers take the resized, re-encoded copies of the optimisation path from
+ * `srcSet` (1x and 2x); `src` keeps the original for anything that ignores it.
+ */
 export function UserAvatar({ user }: { user: DisplayUser }) {
-  if (isHttpUrl(user.avatar)) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (isHttpUrl(user.avatar) && broken !== user.avatar) {
+    const avatar = user.avatar;
     return (
-      // External avatars of any host: next/image would need every host allow-listed.
-      // eslint-disable-next-line @next/next/no-img-element
+      // eslint-disable-next-line @next/next/no-img-element -- any host; next.config.ts allows them
       <img
         data-testid="user-avatar"
-        src={user.avatar}
+        src={avatar}
+        srcSet={`${optimisedImage(avatar, SIZE_PX)} 1x, ${optimisedImage(avatar, SIZE_PX * 2)} 2x`}
+        width={SIZE_PX}
+        height={SIZE_PX}
         alt={`${displayName(user)} avatar`}
         referrerPolicy="no-referrer"
+        onError={() => setBroken(avatar)}
         className="h-8 w-8 shrink-0 rounded-full object-cover"
       />
     );

@@ -1,7 +1,6 @@
-import { GrowthBook } from '@growthbook/growthbook';
-import { GrowthBookProvider } from '@growthbook/growthbook-react';
+import type { GrowthBook } from '@growthbook/growthbook';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { featureKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { getFeatures } from '@/services/features';
@@ -11,13 +10,27 @@ const CLIENT_KEY = process.env.NEXT_PUBLIC_GROWTHBOOK_CLIENT_KEY;
 const BRANCH = process.env.NEXT_PUBLIC_BRANCH ?? 'main';
 const INIT_TIMEOUT_MS = 2000;
 
+/** The loaded GrowthBook instance (null until its code has arrived) and a render counter. */
+const FlagsContext = createContext<{ growthbook: GrowthBook | null; version: number }>({
+  growthbook: null,
+  version: 0,
+});
+
+/** Whether a feature is on for the current visitor; off until the flags have loaded. */
+export function useFeatureIsOn(key: string): boolean {
+  const { growthbook } = useContext(FlagsContext);
+  return growthbook ? growthbook.isOn(key) : false;
+}
+
 /**
  * Feature flags (docs/product/overview.md#1-what-the-product-does): GrowthBook keyed by the user's
  * id (or anonymous), e-mail, a logged-in flag and the branch. Without a GrowthBook host the payload
- * comes from GET /v1/features.
+ * comes from GET /v1/features. GrowthBook's code is loaded after the first render, so it is not
+ * part of any page's first load (docs/performance.md, "Route weight"); flags read off until then.
  */
 export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
-  const [growthbook] = useState(() => new GrowthBook({ apiHost: API_HOST, clientKey: CLIENT_KEY }));
+  const [growthbook, setGrowthbook] = useState<GrowthBook | null>(null);
+  const [version, setVersion] = useState(0);
   const { data: user } = useCurrentUser();
 
   const payload = useQuery({
@@ -26,26 +39,38 @@ export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
     enabled: !API_HOST,
   });
 
-  const initialised = useRef(false);
   useEffect(() => {
-    // The instance lives as long as the app; init once even when Strict Mode re-runs effects.
-    if (!API_HOST || initialised.current) return;
-    initialised.current = true;
-    void growthbook.init({ timeout: INIT_TIMEOUT_MS });
-  }, [growthbook]);
+    let active = true;
+    let instance: GrowthBook | null = null;
+    void import('@growthbook/growthbook').then(({ GrowthBook: Client }) => {
+      if (!active) return;
+      instance = new Client({ apiHost: API_HOST, clientKey: CLIENT_KEY });
+      instance.setRenderer(() => setVersion((v) => v + 1));
+      if (API_HOST) void instance.init({ timeout: INIT_TIMEOUT_MS });
+      setGrowthbook(instance);
+    });
+    return () => {
+      active = false;
+      instance?.destroy();
+    };
+  }, []);
 
   useEffect(() => {
-    if (payload.data) void growthbook.setPayload(payload.data);
+    if (growthbook && payload.data)
+      void growthbook.setPayload(payload.data).then(() => setVersion((v) => v + 1));
   }, [growthbook, payload.data]);
 
   useEffect(() => {
-    void growthbook.setAttributes({
-      id: user?.id ?? 'anonymous',
-      email: user?.email,
-      loggedIn: Boolean(user),
-      branch: BRANCH,
-    });
+    if (!growthbook) return;
+    void growthbook
+      .setAttributes({
+        id: user?.id ?? 'anonymous',
+        email: user?.email,
+        loggedIn: Boolean(user),
+        branch: BRANCH,
+      })
+      .then(() => setVersion((v) => v + 1));
   }, [growthbook, user]);
 
-  return <GrowthBookProvider growthbook={growthbook}>{children}</GrowthBookProvider>;
+  return <FlagsContext.Provider value={{ growthbook, version }}>{children}</FlagsContext.Provider>;
 }

@@ -6,11 +6,12 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
-import { paymentStatusEventSchema, usageLimitEventSchema } from '@/lib/contracts/payments';
+import { isPaymentStatusEvent, isUsageLimitEvent } from '@/lib/realtime-events';
 import type { Payment } from '@/lib/contracts/payments';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
@@ -32,6 +33,20 @@ function socketUrl(): string {
   return process.env.NEXT_PUBLIC_API_URL || window.location.origin;
 }
 
+type RealtimeClient = typeof import('socket.io-client');
+let client: RealtimeClient | null = null;
+let loading: Promise<RealtimeClient> | null = null;
+
+/**
+ * Loads the Socket.IO client once. It is not part of any page's first load
+ * (docs/performance.md, "Route weight"): the provider asks for it when a session exists, and
+ * connects as soon as it has arrived (at once when it already has).
+ */
+export function loadRealtimeClient(): Promise<RealtimeClient> {
+  loading ??= import('socket.io-client').then((m) => (client = m));
+  return loading;
+}
+
 /** `npm run dev:mock` has no realtime server to talk to. */
 const REALTIME_ENABLED = process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled';
 
@@ -47,44 +62,58 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const userId = user?.id;
   const queryClient = useQueryClient();
   const socketRef = useRef<Socket | null>(null);
+  const [socket, setSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
     if (!token || !REALTIME_ENABLED) return;
-    const socket = io(socketUrl(), {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: true,
-    });
-    socketRef.current = socket;
-    socket.on(SOCKET_EVENTS.PAYMENT_STATUS, (payload: unknown) => {
-      const parsed = paymentStatusEventSchema.safeParse(payload);
-      if (parsed.success) {
-        const event = parsed.data;
-        queryClient.setQueryData(realtimeKeys.paymentStatus, event);
-        // The checkout screen reads the payment itself: the pushed status lands there at once.
-        queryClient.setQueryData<Payment>(userKeys.payment(event.payment_id), (old) =>
-          old ? { ...old, status: event.status, failure_message: event.message } : old,
-        );
-      }
-      // Subscription, payment history and methods all live under the user's `me` prefix.
-      void queryClient.invalidateQueries({ queryKey: userKeys.me });
-    });
-    socket.on(SOCKET_EVENTS.USAGE_LIMIT, (payload: unknown) => {
-      const parsed = usageLimitEventSchema.safeParse(payload);
-      if (parsed.success)
-        queryClient.setQueryData(realtimeKeys.usageLimit, { ...parsed.data, at: Date.now() });
-      void queryClient.invalidateQueries({ queryKey: userKeys.subscription });
-    });
+    let cancelled = false;
+    let opened: Socket | null = null;
+    const connect = ({ io }: RealtimeClient) => {
+      if (cancelled) return;
+      const live = io(socketUrl(), {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: true,
+      });
+      opened = live;
+      socketRef.current = live;
+      live.on(SOCKET_EVENTS.PAYMENT_STATUS, (payload: unknown) => {
+        if (isPaymentStatusEvent(payload)) {
+          const event = payload;
+          queryClient.setQueryData(realtimeKeys.paymentStatus, event);
+          // The checkout screen reads the payment itself: the pushed status lands there at once.
+          queryClient.setQueryData<Payment>(userKeys.payment(event.payment_id), (old) =>
+            old ? { ...old, status: event.status, failure_message: event.message } : old,
+          );
+        }
+        // Subscription, payment history and methods all live under the user's `me` prefix.
+        void queryClient.invalidateQueries({ queryKey: userKeys.me });
+      });
+      live.on(SOCKET_EVENTS.USAGE_LIMIT, (payload: unknown) => {
+        if (isUsageLimitEvent(payload))
+          queryClient.setQueryData(realtimeKeys.usageLimit, {
+            mau_count: payload.mau_count,
+            mau_limit: payload.mau_limit,
+            at: Date.now(),
+          });
+        void queryClient.invalidateQueries({ queryKey: userKeys.subscription });
+      });
+      setSocket(live);
+    };
+    if (client) connect(client);
+    else void loadRealtimeClient().then(connect);
     return () => {
-      socket.removeAllListeners();
-      socket.disconnect();
-      if (socketRef.current === socket) socketRef.current = null;
+      cancelled = true;
+      if (!opened) return;
+      opened.removeAllListeners();
+      opened.disconnect();
+      if (socketRef.current === opened) socketRef.current = null;
+      setSocket((current) => (current === opened ? null : current));
     };
   }, [token, queryClient]);
 
   useEffect(() => {
-    const socket = socketRef.current;
     if (!socket || !userId) return;
     const join = () => socket.emit(SOCKET_EVENTS.USER_JOIN_ROOM, { room_id: userId });
     // Rooms are per connection: join now if connected, and again after every reconnect.
@@ -93,7 +122,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     return () => {
       socket.off('connect', join);
     };
-  }, [userId, token]);
+  }, [socket, userId]);
 
   const getSocket = useCallback(() => socketRef.current, []);
   const close = useCallback(() => {

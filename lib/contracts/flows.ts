@@ -205,12 +205,19 @@ export const flowListItemSchema = z.object({
   step_count: z.number().int(),
   updated_at: z.string(),
 });
+export const FLOW_LIST_SORTS = ['updated_at', 'name'] as const;
 export const listFlowsQuery = z.object({
   brand_id: brandIdField,
   search: text().optional(),
+  /** Only published or only unpublished tours; both when absent. */
+  status: z.enum(['published', 'unpublished']).optional(),
+  /** Newest change first by default; by name A→Z with `sort_by=name&sort_order=asc`. */
+  sort_by: z.enum(FLOW_LIST_SORTS).default('updated_at'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
   cursor: pageCursor,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type ListFlowsQuery = z.infer<typeof listFlowsQuery>;
 export const flowListSchema = z.object({
   data: z.array(flowListItemSchema),
   total: z.number().int(),

@@ -1,8 +1,22 @@
+import dynamic from 'next/dynamic';
 import { PaymentHistorySection } from '@/features/billing/components/payment-history-section';
-import { PaymentMethodsSection } from '@/features/billing/components/payment-methods-section';
 import { PlanUsageSection } from '@/features/billing/components/plan-usage-section';
 import { ProfileSection } from '@/features/profile/components/profile-section';
-import { ProfileView } from '@/features/profile/components/profile-view';
+import { ViewLoading } from '@/components/layout/spinner';
+
+// Loaded on demand: the forms, the card form and their validation stay out of the route's first
+// load (docs/performance.md, "Route weight").
+const ProfileView = dynamic(
+  () => import('@/features/profile/components/profile-view').then((m) => m.ProfileView),
+  { ssr: false, loading: () => <ViewLoading /> },
+);
+const PaymentMethodsSection = dynamic(
+  () =>
+    import('@/features/billing/components/payment-methods-section').then(
+      (m) => m.PaymentMethodsSection,
+    ),
+  { ssr: false, loading: () => <ViewLoading /> },
+);
 
 export default function ProfilePage() {
   return (

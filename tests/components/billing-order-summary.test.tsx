@@ -182,7 +182,7 @@ describe('Order summary dialog', () => {
       'true',
     );
     expect(within(dialog).getByRole('list', { name: 'Package details' })).toHaveTextContent(
-      'Up to 200,000 MAUs',
+      'Up to 200K MAUs',
     );
 
     await proceed();

@@ -44,7 +44,7 @@ describe('PlansView (/profile/plans)', () => {
     expect(within(growth).getByText('/month')).toBeInTheDocument();
     expect(within(growth).getByText('Current plan', { selector: 'span' })).toBeInTheDocument();
     expect(within(growth).getByRole('button', { name: 'Current plan' })).toBeDisabled();
-    expect(within(growth).getByText('Up to 50,000 MAUs')).toBeInTheDocument();
+    expect(within(growth).getByText('Up to 50K MAUs')).toBeInTheDocument();
     expect(within(growth).getByText('10 tracked products')).toBeInTheDocument();
     expect(within(card('Free')).getByText('$0.00')).toBeInTheDocument();
     expect(within(card('Free')).getByRole('button', { name: 'Downgrade' })).toBeEnabled();

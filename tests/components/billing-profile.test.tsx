@@ -90,7 +90,7 @@ describe('Profile billing (/profile)', () => {
     expect(screen.getByText('2 MAU add-ons (+2,000 MAUs)')).toBeInTheDocument();
     expect(screen.getByText('0 of 10 tracked products used')).toBeInTheDocument();
     const meter = screen.getByTestId('usage-meter');
-    expect(meter).toHaveTextContent('36,400 of 52,000 MAUs this month');
+    expect(meter).toHaveTextContent('36.4K of 52K MAUs this month');
     expect(meter).toHaveTextContent('70%');
     const bar = within(meter).getByRole('progressbar');
     expect(bar).toHaveAttribute('data-tone', 'warning');
@@ -109,7 +109,7 @@ describe('Profile billing (/profile)', () => {
     const { user } = renderWithProviders(<ProfilePage />);
 
     const meter = await screen.findByTestId('usage-meter');
-    expect(meter).toHaveTextContent('6,999 of 10,000 MAUs this month');
+    expect(meter).toHaveTextContent('7K of 10K MAUs this month');
     expect(meter).toHaveTextContent('69.99%');
     expect(within(meter).getByRole('progressbar')).toHaveAttribute('data-tone', 'normal');
     expect(screen.getByText(/Your plan switches to/)).toHaveTextContent(

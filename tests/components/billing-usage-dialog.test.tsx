@@ -44,7 +44,7 @@ describe('Usage limit dialog', () => {
     expect(dialog).toHaveTextContent('Your Tracking feature will be disabled after 7 days');
     expect(dialog).toHaveTextContent('Free');
     expect(dialog).toHaveTextContent('Maximum MAUs');
-    expect(dialog).toHaveTextContent('1,000 of 1,000 MAUs this month');
+    expect(dialog).toHaveTextContent('1K of 1K MAUs this month');
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(within(dialog).queryByRole('link', { name: 'Buy Add-ons' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Explore more plans' })).toHaveAttribute(
@@ -64,7 +64,7 @@ describe('Usage limit dialog', () => {
     const dialog = await limitDialog();
     expect(dialog).toHaveTextContent('Your Tracking feature will be disabled after 7 days');
     expect(dialog).toHaveTextContent('Starter');
-    expect(dialog).toHaveTextContent('10,250 of 10,000 MAUs this month');
+    expect(dialog).toHaveTextContent('10.3K of 10K MAUs this month');
     expect(within(dialog).getByRole('link', { name: 'Buy Add-ons' })).toHaveAttribute(
       'href',
       '/profile/plans?buy=add-ons',
@@ -111,7 +111,7 @@ describe('Usage limit dialog', () => {
       }),
     );
     const dialog = await limitDialog();
-    expect(dialog).toHaveTextContent('10,000 of 10,000 MAUs this month');
+    expect(dialog).toHaveTextContent('10K of 10K MAUs this month');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -146,7 +146,7 @@ describe('Usage limit dialog', () => {
     );
     await under.user.click(screen.getByRole('button', { name: 'View usage details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your usage this month' });
-    expect(dialog).toHaveTextContent('4,000 of 10,000 MAUs this month');
+    expect(dialog).toHaveTextContent('4K of 10K MAUs this month');
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('data-tone', 'normal');
     under.unmount();
 

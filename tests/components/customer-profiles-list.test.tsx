@@ -221,10 +221,6 @@ describe('ProfilesView', () => {
     await user.click(screen.getByRole('button', { name: 'OR' }));
     expect(screen.getByRole('button', { name: 'OR' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    console.log(
-      'DBG',
-      listQueries.map((q) => q.toString()),
-    );
 
     await waitFor(() =>
       expect(customerKeys()).toEqual(expect.arrayContaining(['gb_big', 'de_small'])),

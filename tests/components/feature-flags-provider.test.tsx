@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useFeatureIsOn } from '@growthbook/growthbook-react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { FeatureFlagsProvider } from '@/components/providers/feature-flags-provider';
+import {
+  FeatureFlagsProvider,
+  useFeatureIsOn,
+} from '@/components/providers/feature-flags-provider';
 import { server } from '../mocks/node';
 import { renderWithProviders, signInAs } from './test-utils';
 

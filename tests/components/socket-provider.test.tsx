@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_EVENTS } from '@/lib/constants';
 import {
+  loadRealtimeClient,
   SocketProvider,
   useSocket,
   type SocketContextValue,
@@ -75,6 +76,8 @@ function CloseButton() {
 }
 
 describe('SocketProvider', () => {
+  // The client is loaded on demand in the app; loaded here first, connecting is immediate.
+  beforeAll(() => loadRealtimeClient());
   beforeEach(() => {
     Object.assign(fake.state, {
       options: null,

@@ -192,3 +192,43 @@ describe(`flows API (${ENGINE})`, () => {
     expect((await theirs('POST', '/v1/flows', flow())).statusCode).toBe(404);
   });
 });
+
+describe(`flows list filters and order (${ENGINE})`, () => {
+  it('filters by status and sorts by name or last change, both ways', async () => {
+    const { token: own } = await signUpVerified(t.app);
+    const { brandId: brand } = await createBrand(t.app, own);
+    const as = request(t.app, own);
+    const make = async (name: string, publish: boolean) => {
+      const res = await as('POST', '/v1/flows', { ...flow({ name, publish }), brand_id: brand });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await make('banana tour', true);
+    await make('Apple tour', false);
+    await make('cherry tour', true);
+    const names = async (query: string) =>
+      (
+        (await as('GET', `/v1/flows?brand_id=${brand}&${query}`)).json().data.data as {
+          name: string;
+        }[]
+      ).map((f) => f.name);
+    expect(await names('')).toEqual(['cherry tour', 'Apple tour', 'banana tour']);
+    expect(await names('sort_order=asc')).toEqual(['banana tour', 'Apple tour', 'cherry tour']);
+    expect(await names('sort_by=name&sort_order=asc')).toEqual([
+      'Apple tour',
+      'banana tour',
+      'cherry tour',
+    ]);
+    expect(await names('sort_by=name&sort_order=desc')).toEqual([
+      'cherry tour',
+      'banana tour',
+      'Apple tour',
+    ]);
+    expect(await names('status=published&sort_by=name&sort_order=asc')).toEqual([
+      'banana tour',
+      'cherry tour',
+    ]);
+    expect(await names('status=unpublished')).toEqual(['Apple tour']);
+    const bad = await as('GET', `/v1/flows?brand_id=${brand}&status=draft`);
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-import { formatInteger, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { cn } from '@/components/ui/cn';
 import type { UsageSummary } from '../lib/usage';
 
@@ -28,20 +28,21 @@ export function UsageBar({ usage, className }: { usage: UsageSummary; className?
   );
 }
 
-/** "820 of 1,000 MAUs this month"; an unlimited plan has no limit to count against. */
+/**
+ * "820 of 1K MAUs this month" (counts of 1,000 or more as K: docs/product/constants.md#display-formats);
+ * an unlimited plan has no limit to count against.
+ */
 export function UsageCount({ usage }: { usage: UsageSummary }) {
   return (
     <p className="text-sm text-slate-700">
-      <span className="font-semibold tabular-nums text-slate-900">
-        {formatInteger(usage.count)}
-      </span>
+      <span className="font-semibold tabular-nums text-slate-900">{formatCount(usage.count)}</span>
       {usage.unlimited ? (
         ' MAUs this month'
       ) : (
         <>
           {' of '}
           <span className="font-semibold tabular-nums text-slate-900">
-            {formatInteger(usage.limit)}
+            {formatCount(usage.limit)}
           </span>
           {' MAUs this month'}
         </>

@@ -1,4 +1,4 @@
-import { formatInteger } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import Link from 'next/link';
 import type { PlanCode } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
@@ -102,7 +102,7 @@ export function UsageLimitDialog({
               Maximum MAUs
             </dt>
             <dd className="mt-1 font-semibold tabular-nums text-slate-900">
-              {usage.unlimited ? 'Unlimited' : formatInteger(usage.limit)}
+              {usage.unlimited ? 'Unlimited' : formatCount(usage.limit)}
             </dd>
           </div>
         </dl>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isOverLimit } from '@/lib/billing';
 import type { Subscription } from '@/lib/contracts/plans';
 import { paths } from '@/lib/paths';
@@ -14,7 +14,11 @@ import {
   sessionStore,
   type UsageLimitPush,
 } from '../lib/usage';
-import { UsageLimitDialog } from './usage-limit-dialog';
+
+// Every signed-in page mounts the watcher; the dialog's code loads only when it has to open.
+const UsageLimitDialog = lazy(() =>
+  import('./usage-limit-dialog').then((m) => ({ default: m.UsageLimitDialog })),
+);
 
 /** The user is already choosing a plan or paying there: the dialog would only get in the way. */
 const QUIET_PATHS: readonly string[] = [paths.checkout(), paths.plans()];
@@ -57,15 +61,18 @@ function Watch({
     setHandledPushAt(push?.at ?? 0);
   };
 
+  if (!open) return null;
   return (
-    <UsageLimitDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      planName={plan.name}
-      planCode={plan.code}
-      usage={usage}
-      trackingPaused={quota.tracking_paused}
-    />
+    <Suspense fallback={null}>
+      <UsageLimitDialog
+        open
+        onOpenChange={onOpenChange}
+        planName={plan.name}
+        planCode={plan.code}
+        usage={usage}
+        trackingPaused={quota.tracking_paused}
+      />
+    </Suspense>
   );
 }
 

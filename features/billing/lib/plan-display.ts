@@ -1,7 +1,7 @@
 import { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS, formatMoney } from '@/lib/billing';
 import type { CardBrand } from '@/lib/contracts/payments';
 import type { Plan } from '@/lib/contracts/plans';
-import { formatCount, formatInteger } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 
 /**
  * Each plan's fixed colour (docs/product/constants.md#plan-features-and-colours): accent bar, badge
@@ -47,7 +47,7 @@ export const cardExpiry = (card: { exp_month: number; exp_year: number }) =>
 
 /** "1,000" style limit or "Unlimited" (0 means unlimited, docs/product/entities.md#plans). */
 const limitText = (n: number, unit: string) =>
-  n === 0 ? `Unlimited ${unit}` : `${formatInteger(n)} ${unit}`;
+  n === 0 ? `Unlimited ${unit}` : `${formatCount(n)} ${unit}`;
 
 /**
  * The feature list of a plan card (docs/product/constants.md#plan-features-and-colours): product

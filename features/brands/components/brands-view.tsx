@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
+import { PageHeader } from '@/components/list/page-header';
 import { Button } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { useCurrentBrand } from '../hooks/use-current-brand';
 import { BrandCard } from './brand-card';
 import { BrandFormDialog } from './brand-form-dialog';
@@ -9,7 +11,6 @@ import { BrandsEmptyState } from './brands-empty-state';
 import { BrandsSkeleton } from './brands-skeleton';
 import { DeleteBrandDialog } from './delete-brand-dialog';
 import { RotateKeyDialog } from './rotate-key-dialog';
-import { RetryAlert } from '@/components/ui/retry-alert';
 
 type DialogState =
   | { kind: 'create' }
@@ -27,23 +28,19 @@ export function BrandsView() {
 
   return (
     <section aria-labelledby="brands-heading">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="brands-heading" className="text-lg font-semibold text-slate-900">
-            Tracked products
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Each product has a write key. Put it in the tracking snippet on that website to send
-            events.
-          </p>
-        </div>
-        {list.length > 0 ? (
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <PlusIcon className="h-4 w-4" />
-            Add product
-          </Button>
-        ) : null}
-      </div>
+      <PageHeader
+        id="brands-heading"
+        title="Tracked products"
+        description="Each product has a write key. Put it in the tracking snippet on that website to send events."
+        actions={
+          list.length > 0 ? (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon className="h-4 w-4" />
+              Add product
+            </Button>
+          ) : null
+        }
+      />
 
       {brands.isPending ? <BrandsSkeleton /> : null}
       {brands.isError ? (

@@ -14,7 +14,6 @@ export function useCreateBrand(callbacks: MutationCallbacks<Brand, BrandBody> = 
   return useMutation<Brand, ApiError, BrandBody>({
     mutationFn: createBrand,
     onSuccess: async (brand, variables) => {
-      queryClient.setQueryData(brandKeys.detail(brand.id), brand);
       queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
         appendBrand(page, brand),
       );

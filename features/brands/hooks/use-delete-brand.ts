@@ -8,13 +8,12 @@ import type { ApiError } from '@/services/http';
 import { removeBrand } from '../lib/brand-list';
 import { brandKeys } from '../lib/query-keys';
 
-/** DELETE /v1/brands/{id}; drops it from the caches and refreshes the product count. */
+/** DELETE /v1/brands/{id}; drops it from the lists and refreshes the product count. */
 export function useDeleteBrand(callbacks: MutationCallbacks<{ id: number }, number> = {}) {
   const queryClient = useQueryClient();
   return useMutation<{ id: number }, ApiError, number>({
     mutationFn: deleteBrand,
     onSuccess: async (result, id) => {
-      queryClient.removeQueries({ queryKey: brandKeys.detail(id) });
       queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
         removeBrand(page, id),
       );

@@ -13,7 +13,6 @@ export function useRotateBrandKey(callbacks: MutationCallbacks<Brand, number> = 
   return useMutation<Brand, ApiError, number>({
     mutationFn: rotateBrandKey,
     onSuccess: async (brand, id) => {
-      queryClient.setQueryData(brandKeys.detail(brand.id), brand);
       queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
         replaceBrand(page, brand),
       );

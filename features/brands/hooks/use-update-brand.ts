@@ -18,7 +18,6 @@ export function useUpdateBrand(callbacks: MutationCallbacks<Brand, UpdateBrandVa
   return useMutation<Brand, ApiError, UpdateBrandVariables>({
     mutationFn: ({ id, body }) => updateBrand(id, body),
     onSuccess: async (brand, variables) => {
-      queryClient.setQueryData(brandKeys.detail(brand.id), brand);
       queryClient.setQueriesData<Page<Brand>>({ queryKey: brandKeys.lists() }, (page) =>
         replaceBrand(page, brand),
       );

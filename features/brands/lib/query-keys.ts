@@ -5,8 +5,6 @@ export const brandKeys = {
   all: ['brands'] as const,
   lists: () => [...brandKeys.all, 'list'] as const,
   list: (params: ListBrandsParams = {}) => [...brandKeys.lists(), params] as const,
-  details: () => [...brandKeys.all, 'detail'] as const,
-  detail: (id: number) => [...brandKeys.details(), id] as const,
   sources: (id: number) => [...brandKeys.all, 'sources', id] as const,
 };
 

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { paths } from '@/lib/paths';
+import { PageHeader } from '@/components/list/page-header';
 
-/** Title, explanation and the page's main action of the attribute definition pages. */
+/** The list header of the attribute definition pages, with the way back to the customers. */
 export function AttributesPageHeader({
   id,
   title,
@@ -15,12 +16,12 @@ export function AttributesPageHeader({
   action?: ReactNode;
 }) {
   return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-      <div>
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">
+    <PageHeader
+      id={id}
+      title={title}
+      actions={action}
+      description={
+        <>
           {description}{' '}
           <Link
             href={paths.customerProfiles()}
@@ -28,9 +29,8 @@ export function AttributesPageHeader({
           >
             Back to customer profiles
           </Link>
-        </p>
-      </div>
-      {action}
-    </div>
+        </>
+      }
+    />
   );
 }

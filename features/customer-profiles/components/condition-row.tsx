@@ -1,12 +1,14 @@
 import type { Dispatch } from 'react';
 import { CONDITION_LABELS, DATA_TYPE_LABELS } from '@/lib/conditions';
 import type { AttributeOptionGroup } from '@/lib/contracts/customer-profiles';
+import { ConditionValueInput } from '@/components/conditions/condition-value-input';
+import { valueKindFor } from '@/components/conditions/value-kind';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { EMPTY_LIST_TEXT } from '@/components/ui/dropdown-parts';
 import { TrashIcon } from '@/components/ui/icons';
-import { operatorsFor, type FilterAction, type FilterRow } from '../lib/condition-filter';
-import { ConditionValueInput } from './condition-value-input';
 import { compactControl } from '@/components/ui/select-field';
+import { operatorsFor, type FilterAction, type FilterRow } from '../lib/condition-filter';
 
 export interface ConditionRowProps {
   row: FilterRow;
@@ -26,6 +28,9 @@ export function ConditionRow({
   dispatch,
 }: ConditionRowProps) {
   const label = `Condition ${position}`;
+  const hasOptions = groups.some((group) => group.options.length > 0);
+  const kind =
+    row.data_type && row.condition_type ? valueKindFor(row.data_type, row.condition_type) : 'unset';
 
   const selectAttribute = (key: string) => {
     for (const group of groups) {
@@ -47,7 +52,11 @@ export function ConditionRow({
         className={cn(compactControl, 'w-56')}
       >
         <option value="" disabled>
-          {optionsLoading ? 'Loading…' : 'Select attribute'}
+          {optionsLoading
+            ? 'Loading…'
+            : hasOptions
+              ? 'Select attribute'
+              : EMPTY_LIST_TEXT['no-data']}
         </option>
         {groups
           .filter((group) => group.options.length > 0)
@@ -86,14 +95,14 @@ export function ConditionRow({
             ))
           : null}
       </select>
-      {/* Keyed by type: a text input must not turn into a number input in place. */}
+      {/* Keyed by kind: a text input must not turn into a number input in place. */}
       <ConditionValueInput
-        key={row.data_type ?? 'none'}
+        key={kind}
         label={label}
-        dataType={row.data_type}
-        conditionType={row.condition_type}
+        kind={kind}
+        numbers="native"
         value={row.value}
-        onChange={(value) => dispatch({ type: 'setValue', id: row.id, value })}
+        onChange={(value) => dispatch({ type: 'setValue', id: row.id, value: value ?? '' })}
       />
       <Button
         variant="ghost"

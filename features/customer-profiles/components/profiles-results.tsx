@@ -1,12 +1,11 @@
-import { formatCount } from '@/lib/format';
-import { Button } from '@/components/ui/button';
+import { ListFooter } from '@/components/list/list-footer';
 import { FormAlert } from '@/components/ui/form-alert';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { useProfiles } from '../hooks/use-profiles';
 import type { ProfileListKey } from '../lib/query-keys';
 import { ProfilesEmptyState } from './profiles-empty-state';
 import { ProfilesSkeleton } from './profiles-skeleton';
 import { ProfilesTable } from './profiles-table';
-import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The list for one search/filter/sort: skeleton, error, empty states, rows and "Load more". */
 export function ProfilesResults({ params }: { params: ProfileListKey }) {
@@ -26,21 +25,14 @@ export function ProfilesResults({ params }: { params: ProfileListKey }) {
     <div aria-busy={query.isFetching || undefined} className="flex flex-col gap-3">
       {query.isError ? <FormAlert>{query.error.message}</FormAlert> : null}
       <ProfilesTable profiles={profiles} sortOrder={params.sortOrder ?? 'desc'} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-slate-500">
-          Showing {profiles.length} of {formatCount(total)} customers
-        </p>
-        {query.hasNextPage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
-      </div>
+      <ListFooter
+        shown={profiles.length}
+        total={total}
+        noun="customers"
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
     </div>
   );
 }

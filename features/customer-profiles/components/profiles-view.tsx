@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { AttributeCondition } from '@/lib/conditions';
 import { paths } from '@/lib/paths';
+import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -16,24 +17,21 @@ export function ProfilesView() {
   const brandId = useCurrentBrandId();
   return (
     <section aria-labelledby="profiles-heading">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="profiles-heading" className="text-lg font-semibold text-slate-900">
-            Customers
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Everyone identified on your website, most recently seen first.
-          </p>
-        </div>
-        <nav aria-label="Customer attributes" className="flex gap-2">
-          <Link href={paths.metadata()} className={buttonClasses('secondary', 'sm')}>
-            Metadata attributes
-          </Link>
-          <Link href={paths.dataAttributes()} className={buttonClasses('secondary', 'sm')}>
-            Data attributes
-          </Link>
-        </nav>
-      </div>
+      <PageHeader
+        id="profiles-heading"
+        title="Customers"
+        description="Everyone identified on your website, most recently seen first."
+        actions={
+          <nav aria-label="Customer attributes" className="flex gap-2">
+            <Link href={paths.metadata()} className={buttonClasses('secondary', 'sm')}>
+              Metadata attributes
+            </Link>
+            <Link href={paths.dataAttributes()} className={buttonClasses('secondary', 'sm')}>
+              Data attributes
+            </Link>
+          </nav>
+        }
+      />
       {/* Keyed by brand: switching product starts from a clean search and filter. */}
       {brandId === null ? <NoBrandState /> : <ProfilesBrowser key={brandId} brandId={brandId} />}
     </section>

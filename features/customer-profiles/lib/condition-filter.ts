@@ -8,8 +8,8 @@ import {
 } from '@/lib/conditions';
 import { GENERATED_ID_PREFIX } from '@/lib/constants';
 
-/** What a value input holds while editing: text, or both ends of a range. */
-export type DraftValue = string | RangeValue;
+/** What a value input holds while editing: text (numbers too), True/False, or both ends of a range. */
+export type DraftValue = string | number | boolean | RangeValue;
 
 /** One row of the profile list's attribute filter, as the user edits it. */
 export interface FilterRow {
@@ -49,13 +49,13 @@ export const initialFilterState: FilterState = { rows: [], operator: 'AND', next
 export const operatorsFor = (dataType: DataType): readonly ConditionType[] =>
   FILTER_OPERATORS[dataType];
 
-export const needsValue = (type: ConditionType | null): boolean =>
+const needsValue = (type: ConditionType | null): boolean =>
   type !== null && !VALUELESS_CONDITION_TYPES.includes(type);
 
 const isRangeType = (type: ConditionType | null) => type === 'range' || type === 'between';
 
 /** The empty value of an operator: a blank range for range kinds, blank text otherwise. */
-export const emptyValue = (type: ConditionType | null): DraftValue =>
+const emptyValue = (type: ConditionType | null): DraftValue =>
   isRangeType(type) ? { from: '', to: '' } : '';
 
 const updateRow = (state: FilterState, id: string, patch: (row: FilterRow) => FilterRow) => ({
@@ -114,9 +114,13 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
 
 const blank = (v: string | number) => String(v).trim() === '';
 
-/** Typed wire value of one text input; undefined when it cannot be sent. */
-function typedValue(dataType: DataType, raw: string): AttributeCondition['value'] {
-  const text = raw.trim();
+/** Typed wire value of one input; undefined when it cannot be sent. */
+function typedValue(
+  dataType: DataType,
+  raw: string | number | boolean,
+): AttributeCondition['value'] {
+  if (typeof raw === 'boolean') return dataType === 'boolean' ? raw : undefined;
+  const text = String(raw).trim();
   if (text === '') return undefined;
   if (dataType === 'number') {
     const n = Number(text);

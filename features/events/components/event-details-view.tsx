@@ -3,22 +3,22 @@ import { useEffect } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
 import { FormAlert } from '@/components/ui/form-alert';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { notify } from '@/components/ui/toast';
-import { useEvent } from '../hooks/use-event';
+import { useEventDefinition } from '@/hooks/use-event-definition';
 import { useUpdateEvent } from '../hooks/use-update-event';
 import { parseEventId } from '../lib/event-id';
 import { DeleteEventButton } from './delete-event-button';
 import { EventForm } from './event-form';
 import { EventFormSkeleton } from './event-form-skeleton';
 import { LiveTail } from './live-tail';
-import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /events/[id] (Event Details): edit the definition, delete it, watch its live tail. */
 export function EventDetailsView() {
   const router = useRouter();
   const routeId = typeof router.query.id === 'string' ? router.query.id : '';
   const id = parseEventId(routeId);
-  const event = useEvent(id);
+  const event = useEventDefinition(id);
   const { error } = event;
   useEffect(() => {
     if (error && error.status !== 404) notify.error(MESSAGES.events.fetchError(error.message));

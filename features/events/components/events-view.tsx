@@ -1,11 +1,14 @@
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { ListFooter } from '@/components/list/list-footer';
+import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
@@ -13,29 +16,25 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
 import { EventsTable } from './events-table';
 import { UndefinedEvents } from './undefined-events';
-import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /events (Events Management): the current product's events and its undefined events. */
 export function EventsView() {
   const brandId = useBrandStore((s) => s.brandId);
   return (
     <section aria-labelledby="events-heading">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="events-heading" className="text-lg font-semibold text-slate-900">
-            Events
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Define the events your website sends and the attributes they carry.
-          </p>
-        </div>
-        {brandId !== null ? (
-          <Link href={paths.eventCreate()} className={buttonClasses()}>
-            <PlusIcon className="h-4 w-4" />
-            Create event
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader
+        id="events-heading"
+        title="Events"
+        description="Define the events your website sends and the attributes they carry."
+        actions={
+          brandId !== null ? (
+            <Link href={paths.eventCreate()} className={buttonClasses()}>
+              <PlusIcon className="h-4 w-4" />
+              Create event
+            </Link>
+          ) : null
+        }
+      />
       {brandId === null ? (
         <NoBrandState title="No tracked product" />
       ) : (
@@ -85,21 +84,14 @@ function BrandEvents({ brandId }: { brandId: number }) {
       {rows.length > 0 ? (
         <>
           <EventsTable events={rows} />
-          <div className="mt-3 flex items-center justify-between gap-4">
-            <p className="text-xs text-slate-500" aria-live="polite">
-              Showing {rows.length} of {total}
-            </p>
-            {events.hasNextPage ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={events.isFetchingNextPage}
-                onClick={() => void events.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            ) : null}
-          </div>
+          <ListFooter
+            className="mt-3"
+            shown={rows.length}
+            total={total}
+            hasMore={events.hasNextPage}
+            loadingMore={events.isFetchingNextPage}
+            onLoadMore={() => void events.fetchNextPage()}
+          />
         </>
       ) : null}
       <UndefinedEvents brandId={brandId} />

@@ -1,12 +1,15 @@
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { ListFooter } from '@/components/list/list-footer';
+import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlusIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -17,7 +20,6 @@ import { useDeleteFlow } from '../hooks/use-delete-flow';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
 import { FlowsTable } from './flows-table';
-import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** /flows (Product Tour): the current product's tours. */
 export function FlowsView() {
@@ -33,22 +35,19 @@ export function FlowsView() {
   };
   return (
     <section aria-labelledby="flows-heading">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="flows-heading" className="text-lg font-semibold text-slate-900">
-            Product tours
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Modals, tooltips, speech bubbles and banners shown to the right customers.
-          </p>
-        </div>
-        {brandId !== null ? (
-          <Button onClick={start} loading={create.isPending}>
-            <PlusIcon className="h-4 w-4" />
-            Create product tour
-          </Button>
-        ) : null}
-      </div>
+      <PageHeader
+        id="flows-heading"
+        title="Product tours"
+        description="Modals, tooltips, speech bubbles and banners shown to the right customers."
+        actions={
+          brandId !== null ? (
+            <Button onClick={start} loading={create.isPending}>
+              <PlusIcon className="h-4 w-4" />
+              Create product tour
+            </Button>
+          ) : null
+        }
+      />
       {brandId === null ? (
         <NoBrandState title="No tracked product" />
       ) : (
@@ -132,21 +131,14 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
             duplicatingId={duplicate.isPending ? duplicate.variables.id : null}
             onDelete={setDoomed}
           />
-          <div className="mt-3 flex items-center justify-between gap-4">
-            <p className="text-xs text-slate-500" aria-live="polite">
-              Showing {rows.length} of {total}
-            </p>
-            {flows.hasNextPage ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={flows.isFetchingNextPage}
-                onClick={() => void flows.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            ) : null}
-          </div>
+          <ListFooter
+            className="mt-3"
+            shown={rows.length}
+            total={total}
+            hasMore={flows.hasNextPage}
+            loadingMore={flows.isFetchingNextPage}
+            onLoadMore={() => void flows.fetchNextPage()}
+          />
         </>
       ) : null}
       <ConfirmDialog

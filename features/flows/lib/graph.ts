@@ -8,7 +8,6 @@ import type { FlowAction, FlowBody, FlowStep } from '@/lib/contracts/flows';
 export const TRIGGER_NODE_ID = 'event-trigger';
 export const ADD_STEP_NODE_ID = 'add-step';
 export const ADVANCED_NODE_ID = 'advanced-settings';
-export const FIXED_NODE_IDS = [TRIGGER_NODE_ID, ADD_STEP_NODE_ID, ADVANCED_NODE_ID] as const;
 
 /**
  * Node kinds of the canvas (docs/product/screens.md#24-flow-editor): event trigger, add step,

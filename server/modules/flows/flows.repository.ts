@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody } from '../../../lib/contracts/flows';
@@ -28,15 +28,28 @@ export function createFlowsRepository(db: Db) {
       ),
     );
   return {
-    async list(brandId: number, q: { search?: string; offset: number; limit: number }) {
+    async list(
+      brandId: number,
+      q: {
+        search?: string;
+        published?: boolean;
+        sortBy?: 'updated_at' | 'name';
+        order?: 'asc' | 'desc';
+        offset: number;
+        limit: number;
+      },
+    ) {
       const parts: SQL[] = [eq(flows.brandId, brandId)];
       if (q.search) parts.push(ilike(flows.name, `%${escapeLike(q.search)}%`));
+      if (q.published !== undefined) parts.push(eq(flows.published, q.published));
       const where = and(...parts);
+      const dir = q.order === 'asc' ? asc : desc;
+      const key = q.sortBy === 'name' ? sql`lower(${flows.name})` : flows.updatedAt;
       const rows = await db
         .select()
         .from(flows)
         .where(where)
-        .orderBy(desc(flows.updatedAt), desc(flows.id))
+        .orderBy(dir(key), dir(flows.id))
         .offset(q.offset)
         .limit(q.limit);
       const [{ n }] = await db.select({ n: count() }).from(flows).where(where);

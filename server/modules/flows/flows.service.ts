@@ -1,4 +1,4 @@
-import type { FlowBody } from '../../../lib/contracts/flows';
+import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { FLOW_TITLE_MAX } from '../../../lib/contracts/flows';
 import { flowProblems } from '../../../lib/flows/checks';
 import { MESSAGES } from '../../../lib/messages';
@@ -50,14 +50,14 @@ export function createFlowsService(deps: { flows: FlowsRepository; access: Brand
     return row;
   };
   return {
-    async list(
-      ownerId: string,
-      q: { brand_id: number; search?: string; cursor: string; limit: number },
-    ) {
+    async list(ownerId: string, q: ListFlowsQuery) {
       await access.owned(ownerId, q.brand_id);
       const page = Number(q.cursor);
       const { rows, total } = await flows.list(q.brand_id, {
         search: q.search?.trim() || undefined,
+        published: q.status === undefined ? undefined : q.status === 'published',
+        sortBy: q.sort_by,
+        order: q.sort_order,
         offset: (page - 1) * q.limit,
         limit: q.limit,
       });

@@ -1,13 +1,22 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DataType } from '../../../lib/conditions';
 import type { Db } from '../../db/client';
-import { dataAttributes, metadataAttributes } from '../../db/schema';
+import { brands, dataAttributes, metadataAttributes } from '../../db/schema';
 
 export type MetadataAttributeRow = typeof metadataAttributes.$inferSelect;
 export type DataAttributeRow = typeof dataAttributes.$inferSelect;
 
-/** Attribute definitions of a brand (metadata and custom data attributes). */
+/**
+ * Attribute definitions of a brand (metadata and custom data attributes). Lists take a brand id
+ * the service has checked; reads, updates and deletes by id filter by the owner themselves.
+ */
 export function createAttributesRepository(db: Db) {
+  const ownersBrands = (ownerId: string) =>
+    db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId));
+  const ownedMetadata = (ownerId: string, id: number) =>
+    and(eq(metadataAttributes.id, id), inArray(metadataAttributes.brandId, ownersBrands(ownerId)));
+  const ownedData = (ownerId: string, id: number) =>
+    and(eq(dataAttributes.id, id), inArray(dataAttributes.brandId, ownersBrands(ownerId)));
   return {
     listMetadata: (brandId: number) =>
       db
@@ -15,8 +24,8 @@ export function createAttributesRepository(db: Db) {
         .from(metadataAttributes)
         .where(eq(metadataAttributes.brandId, brandId))
         .orderBy(asc(metadataAttributes.id)),
-    async findMetadata(id: number) {
-      const [row] = await db.select().from(metadataAttributes).where(eq(metadataAttributes.id, id));
+    async findMetadata(ownerId: string, id: number) {
+      const [row] = await db.select().from(metadataAttributes).where(ownedMetadata(ownerId, id));
       return row;
     },
     async insertMetadata(v: {
@@ -29,18 +38,19 @@ export function createAttributesRepository(db: Db) {
       return row;
     },
     async updateMetadata(
+      ownerId: string,
       id: number,
       v: { brandId: number; customFieldName: string; name: string; dataType: DataType },
     ) {
       const [row] = await db
         .update(metadataAttributes)
         .set(v)
-        .where(eq(metadataAttributes.id, id))
+        .where(ownedMetadata(ownerId, id))
         .returning();
       return row;
     },
-    removeMetadata: (id: number) =>
-      db.delete(metadataAttributes).where(eq(metadataAttributes.id, id)),
+    removeMetadata: (ownerId: string, id: number) =>
+      db.delete(metadataAttributes).where(ownedMetadata(ownerId, id)),
 
     listData: (brandId: number) =>
       db
@@ -48,8 +58,8 @@ export function createAttributesRepository(db: Db) {
         .from(dataAttributes)
         .where(eq(dataAttributes.brandId, brandId))
         .orderBy(asc(dataAttributes.id)),
-    async findData(id: number) {
-      const [row] = await db.select().from(dataAttributes).where(eq(dataAttributes.id, id));
+    async findData(ownerId: string, id: number) {
+      const [row] = await db.select().from(dataAttributes).where(ownedData(ownerId, id));
       return row;
     },
     async insertData(v: { brandId: number; fieldName: string; name: string; dataType: DataType }) {
@@ -57,17 +67,19 @@ export function createAttributesRepository(db: Db) {
       return row;
     },
     async updateData(
+      ownerId: string,
       id: number,
       v: { brandId: number; fieldName: string; name: string; dataType: DataType },
     ) {
       const [row] = await db
         .update(dataAttributes)
         .set(v)
-        .where(and(eq(dataAttributes.id, id)))
+        .where(ownedData(ownerId, id))
         .returning();
       return row;
     },
-    removeData: (id: number) => db.delete(dataAttributes).where(eq(dataAttributes.id, id)),
+    removeData: (ownerId: string, id: number) =>
+      db.delete(dataAttributes).where(ownedData(ownerId, id)),
   };
 }
 export type AttributesRepository = ReturnType<typeof createAttributesRepository>;

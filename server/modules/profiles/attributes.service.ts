@@ -64,13 +64,13 @@ export function createAttributesService(deps: {
 }) {
   const { attributes, access } = deps;
   const ownedMetadata = async (ownerId: string, id: number) => {
-    const row = await attributes.findMetadata(id);
-    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.http.notFound);
+    const row = await attributes.findMetadata(ownerId, id);
+    if (!row) throw notFound(MESSAGES.http.notFound);
     return row;
   };
   const ownedData = async (ownerId: string, id: number) => {
-    const row = await attributes.findData(id);
-    if (!row || !(await access.owns(ownerId, row.brandId))) throw notFound(MESSAGES.http.notFound);
+    const row = await attributes.findData(ownerId, id);
+    if (!row) throw notFound(MESSAGES.http.notFound);
     return row;
   };
   const guard = <T>(path: string, fn: () => Promise<T>) =>
@@ -93,13 +93,15 @@ export function createAttributesService(deps: {
     async updateMetadata(ownerId: string, id: number, b: MetadataBody) {
       await ownedMetadata(ownerId, id);
       await access.owned(ownerId, b.brand_id);
-      return metadataDto(
-        await guard('custom_field_name', () => attributes.updateMetadata(id, metadataRecord(b))),
+      const row = await guard('custom_field_name', () =>
+        attributes.updateMetadata(ownerId, id, metadataRecord(b)),
       );
+      if (!row) throw notFound(MESSAGES.http.notFound);
+      return metadataDto(row);
     },
     async removeMetadata(ownerId: string, id: number) {
       await ownedMetadata(ownerId, id);
-      await attributes.removeMetadata(id);
+      await attributes.removeMetadata(ownerId, id);
       return { message: MESSAGES.profiles.metadataDeleted };
     },
 
@@ -119,11 +121,15 @@ export function createAttributesService(deps: {
       await ownedData(ownerId, id);
       await access.owned(ownerId, b.brand_id);
       noSystemName(b.field_name);
-      return dataDto(await guard('field_name', () => attributes.updateData(id, dataRecord(b))));
+      const row = await guard('field_name', () =>
+        attributes.updateData(ownerId, id, dataRecord(b)),
+      );
+      if (!row) throw notFound(MESSAGES.http.notFound);
+      return dataDto(row);
     },
     async removeData(ownerId: string, id: number) {
       await ownedData(ownerId, id);
-      await attributes.removeData(id);
+      await attributes.removeData(ownerId, id);
       return { message: MESSAGES.profiles.attributeDeleted };
     },
   };

@@ -1,10 +1,12 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { DROPDOWN_MAX_HEIGHT_PX, DROPDOWN_MIN_WIDTH_PX } from '@/lib/constants';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { DROPDOWN_MAX_HEIGHT_PX } from '@/lib/constants';
 import { DATA_TYPE_LABELS, type DataType } from '@/lib/conditions';
+import { useListKeyboard } from '@/components/hooks/use-list-keyboard';
+import { usePopup } from '@/components/hooks/use-popup';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { DropdownPanel, ListStatus, optionClasses } from '@/components/ui/dropdown-parts';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { usePopupDismiss, useListKeyboard } from './condition-list-keyboard';
 
 /** An attribute a condition can test. */
 export interface AttributePickerOption {
@@ -48,10 +50,10 @@ export function ConditionAttributePicker({
   describedBy,
 }: ConditionAttributePickerProps) {
   const baseId = useId();
-  const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, close, show, rootRef, triggerRef, onBlurWithin } = usePopup({
+    onClose: () => setSearch(''),
+  });
 
   const needle = search.trim().toLowerCase();
   const shown = useMemo(
@@ -63,24 +65,25 @@ export function ConditionAttributePicker({
   );
   const flat = useMemo(() => shown.flatMap((g) => g.options), [shown]);
   const selected = groups.flatMap((g) => g.options).find((o) => o.value === value);
+  const hasOptions = groups.some((g) => g.options.length > 0);
 
-  const close = useCallback(() => {
-    setOpen(false);
-    setSearch('');
-  }, []);
+  const optionId = useCallback((i: number) => `${baseId}-option-${i}`, [baseId]);
   const pick = (option: AttributePickerOption) => {
     onChange(option);
-    close();
-    buttonRef.current?.focus();
+    close({ returnFocus: true });
   };
-  const keys = useListKeyboard(flat.length, (i) => pick(flat[i]));
-  usePopupDismiss(rootRef, open, close);
-  const optionId = (i: number) => `${baseId}-option-${i}`;
+  const keys = useListKeyboard({ count: flat.length, onPick: (i) => pick(flat[i]), optionId });
+  const { reset: resetActive } = keys;
+  const toggle = () => {
+    if (open) return close();
+    resetActive();
+    show();
+  };
 
   return (
-    <div ref={rootRef} className="relative w-56">
+    <div ref={rootRef} onBlur={onBlurWithin} className="relative w-56">
       <button
-        ref={buttonRef}
+        ref={triggerRef}
         type="button"
         role="combobox"
         aria-label={label}
@@ -90,7 +93,7 @@ export function ConditionAttributePicker({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         disabled={disabled}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={toggle}
         className={cn(
           'flex h-9 w-full items-center justify-between gap-2 rounded-md border bg-white px-2.5 text-left text-sm disabled:cursor-not-allowed disabled:bg-slate-50',
           focusRing,
@@ -104,22 +107,22 @@ export function ConditionAttributePicker({
         <ChevronDownIcon className="h-4 w-4 shrink-0 text-slate-400" />
       </button>
       {open ? (
-        <div
-          className="absolute left-0 top-full z-30 mt-1 w-full rounded-lg border border-slate-200 bg-white shadow-lg"
-          style={{ minWidth: DROPDOWN_MIN_WIDTH_PX }}
-        >
+        <DropdownPanel>
           <div className="border-b border-slate-100 p-2">
             <input
               autoFocus
               type="text"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                resetActive();
+              }}
               onKeyDown={keys.onKeyDown}
               placeholder="Search..."
               aria-label={`Search ${label}`}
               aria-controls={`${baseId}-list`}
               aria-autocomplete="list"
-              aria-activedescendant={keys.active >= 0 ? optionId(keys.active) : undefined}
+              aria-activedescendant={keys.activeIndex >= 0 ? optionId(keys.activeIndex) : undefined}
               autoComplete="off"
               className={cn(
                 'h-8 w-full rounded-md border border-slate-300 px-2.5 text-sm',
@@ -132,6 +135,8 @@ export function ConditionAttributePicker({
             id={`${baseId}-list`}
             role="listbox"
             aria-label={label}
+            // Pressing the list (its scroll bar too) keeps the focus in the search box.
+            onMouseDown={(e) => e.preventDefault()}
             className="overflow-y-auto p-1"
             style={{ maxHeight: DROPDOWN_MAX_HEIGHT_PX }}
           >
@@ -155,14 +160,12 @@ export function ConditionAttributePicker({
                       role="option"
                       aria-label={`${option.label} (${typeLabel})`}
                       aria-selected={option.value === value}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onMouseEnter={() => keys.setActive(index)}
+                      onMouseEnter={() => keys.setActiveIndex(index)}
                       onClick={() => pick(option)}
-                      className={cn(
-                        'flex cursor-pointer items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700',
-                        index === keys.active && 'bg-slate-100',
-                        option.value === value && 'font-medium text-slate-900',
-                      )}
+                      className={optionClasses({
+                        active: index === keys.activeIndex,
+                        selected: option.value === value,
+                      })}
                     >
                       <span className="truncate">{option.label}</span>
                       <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-500">
@@ -173,13 +176,12 @@ export function ConditionAttributePicker({
                 })}
               </div>
             ))}
-            {flat.length === 0 ? (
-              <div role="presentation" className="px-2.5 py-2 text-sm text-slate-500">
-                No results found.
-              </div>
-            ) : null}
+            <ListStatus
+              as="div"
+              empty={flat.length > 0 ? null : hasOptions ? 'no-results' : 'no-data'}
+            />
           </div>
-        </div>
+        </DropdownPanel>
       ) : null}
     </div>
   );

@@ -1,15 +1,17 @@
 import { useId } from 'react';
 import { CONDITION_LABELS } from '@/lib/conditions';
 import { MESSAGES } from '@/lib/messages';
+import { ConditionValueInput } from '@/components/conditions/condition-value-input';
+import { valueKindFor } from '@/components/conditions/value-kind';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field-error';
 import { TrashIcon } from '@/components/ui/icons';
+import { compactControl } from '@/components/ui/select-field';
 import {
   conditionTypesFor,
   selectAttribute,
   selectConditionType,
-  valueKindFor,
   type ConditionDraftRow,
 } from '../../lib/condition-rows';
 import {
@@ -17,7 +19,6 @@ import {
   type AttributePickerGroup,
   type AttributePickerOption,
 } from './condition-attribute-picker';
-import { ConditionValueInput, conditionControl } from './condition-value-input';
 
 export interface ConditionRowProps {
   row: ConditionDraftRow;
@@ -50,6 +51,7 @@ export function ConditionRow({
   const option = row.key ? findOption(groups, row.key) : undefined;
   const dataType = option?.dataType ?? null;
   const missing = optionsLoaded && row.key !== '' && !option;
+  const kind = valueKindFor(dataType, row.condition_type, row.value);
   // A vanished attribute keeps its saved type on offer; its data type is unknown.
   const types = dataType
     ? conditionTypesFor(dataType)
@@ -79,7 +81,7 @@ export function ConditionRow({
             const next = types.find((t) => t === e.target.value);
             if (next) onChange(selectConditionType(row, next));
           }}
-          className={cn(conditionControl, 'w-48')}
+          className={cn(compactControl, 'w-48')}
         >
           {types.length === 0 ? <option value="">Condition</option> : null}
           {types.map((t) => (
@@ -90,9 +92,9 @@ export function ConditionRow({
         </select>
         {/* Keyed by kind: a date input must not turn into a text input in place. */}
         <ConditionValueInput
-          key={valueKindFor(dataType, row.condition_type, row.value)}
+          key={kind}
           label={label}
-          kind={valueKindFor(dataType, row.condition_type, row.value)}
+          kind={kind}
           value={row.value}
           disabled={disabled}
           onChange={(value) => onChange({ ...row, value })}

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { EVENT_SEARCH_LIMIT } from '@/lib/constants';
 import type { EventCondition } from '@/lib/contracts/flows';
+import { EventPicker, type EventPaging } from '@/components/event-picker';
 import { Button } from '@/components/ui/button';
-import { useEventAttributes } from '../../hooks/use-event-attributes';
+import { useEventDefinition } from '@/hooks/use-event-definition';
 import {
   changeEvent,
   eventDraftProblems,
@@ -13,9 +15,14 @@ import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-
 import { ConditionProblems } from './condition-problems';
 import { EventAttributeConditions } from './event-attribute-conditions';
 import { EventFrequencyEditor } from './event-frequency-editor';
-import { EventSearchBox } from './event-search-box';
 import { EventTimeframeEditor } from './event-timeframe-editor';
 import type { ConditionDialogProps } from './types';
+
+/**
+ * The event search of the dialog: one request of at most 99 of the product's events
+ * (docs/product/screens.md#244-event-dialog, docs/product/api.md#events), no further pages.
+ */
+const EVENT_SEARCH: EventPaging = { limit: EVENT_SEARCH_LIMIT, paged: false };
 
 /**
  * Event dialog (docs/product/screens.md#244-event-dialog): which event, how often, when, and
@@ -38,9 +45,9 @@ function EventConditionForm({
 }: ConditionDialogProps<EventCondition>) {
   const saved = useMemo(() => (initial ? toEventDraft(initial) : null), [initial]);
   const [draft, setDraft] = useState<EventDraft>(() => saved ?? toEventDraft(null));
-  const [chosenName, setChosenName] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const event = useEventAttributes(draft.event_id);
+  // The same cache entry as the picker's and the events pages' (one GET /v1/events/{id}).
+  const event = useEventDefinition(draft.event_id);
 
   // Errors show only after Apply and clear as soon as anything changes
   // (docs/product/entities.md#event-dialog).
@@ -57,13 +64,16 @@ function EventConditionForm({
 
   return (
     <div className="flex flex-col gap-5">
-      <EventSearchBox
+      <EventPicker
+        variant="input"
         brandId={brandId}
-        selectedId={draft.event_id}
-        selectedLabel={event.data?.name ?? chosenName ?? draft.event_code ?? ''}
+        value={draft.event_id}
+        placeholder="Find an event"
+        paging={EVENT_SEARCH}
+        fallbackText={draft.event_code ?? undefined}
         disabled={readOnly}
         onChange={(e) => {
-          setChosenName(e.name);
+          if (!e) return;
           setDraft((d) => changeEvent(d, { id: e.id, code: e.code }, saved));
           setProblems([]);
         }}

@@ -1,7 +1,7 @@
 import { FREQUENCY_TYPES } from '@/lib/contracts/flows';
 import { cn } from '@/components/ui/cn';
 import { frequencyFor, type Frequency, type FrequencyType } from '../../lib/event-condition';
-import { conditionControl } from './condition-value-input';
+import { compactControl } from '@/components/ui/select-field';
 import { EventNumberField, EventNumberPair } from './event-number-field';
 
 const FREQUENCY_LABELS: Record<FrequencyType, string> = {
@@ -37,7 +37,7 @@ export function EventFrequencyEditor({ value, onChange, disabled }: EventFrequen
             const type = FREQUENCY_TYPES.find((t) => t === e.target.value);
             if (type) onChange(frequencyFor(type));
           }}
-          className={cn(conditionControl, 'w-36')}
+          className={cn(compactControl, 'w-36')}
         >
           {FREQUENCY_TYPES.map((t) => (
             <option key={t} value={t}>

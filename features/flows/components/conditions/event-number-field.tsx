@@ -1,6 +1,6 @@
 import { cn } from '@/components/ui/cn';
-import { digitsValue } from '../../lib/condition-rows';
-import { conditionControl } from './condition-value-input';
+import { digitsValue } from '@/components/conditions/value-kind';
+import { compactControl } from '@/components/ui/select-field';
 
 export interface EventNumberFieldProps {
   label: string;
@@ -23,7 +23,7 @@ export function EventNumberField({ label, value, onChange, disabled }: EventNumb
         const next = digitsValue(e.target.value);
         onChange(next === '' ? null : next);
       }}
-      className={cn(conditionControl, 'w-20')}
+      className={cn(compactControl, 'w-20')}
     />
   );
 }

@@ -6,7 +6,7 @@ import {
   type Timeframe,
   type TimeframeType,
 } from '../../lib/event-condition';
-import { conditionControl } from './condition-value-input';
+import { compactControl } from '@/components/ui/select-field';
 import { EventNumberField, EventNumberPair } from './event-number-field';
 
 const TIMEFRAME_LABELS: Record<TimeframeType, string> = {
@@ -39,7 +39,7 @@ export function EventTimeframeEditor({ value, onChange, disabled }: EventTimefra
       value={String(range[end])}
       disabled={disabled}
       onChange={(e) => onChange({ ...value, value: { ...range, [end]: e.target.value } })}
-      className={cn(conditionControl, 'w-40')}
+      className={cn(compactControl, 'w-40')}
     />
   );
   return (
@@ -54,7 +54,7 @@ export function EventTimeframeEditor({ value, onChange, disabled }: EventTimefra
             const next = TIMEFRAME_TYPES.find((t) => t === e.target.value);
             if (next) onChange(timeframeFor(next, value.unit));
           }}
-          className={cn(conditionControl, 'w-36')}
+          className={cn(compactControl, 'w-36')}
         >
           {TIMEFRAME_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -94,7 +94,7 @@ export function EventTimeframeEditor({ value, onChange, disabled }: EventTimefra
               const unit = TIME_UNITS.find((u) => u === e.target.value);
               if (unit) onChange({ ...value, unit });
             }}
-            className={cn(conditionControl, 'w-28')}
+            className={cn(compactControl, 'w-28')}
           >
             {TIME_UNITS.map((u) => (
               <option key={u} value={u}>

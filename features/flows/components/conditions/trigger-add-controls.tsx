@@ -1,15 +1,12 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
+import { Menu } from '@/components/ui/menu';
 import type { TriggerCondition } from '@/lib/contracts/flows';
 
 /** Props of the controls that add a trigger condition group. */
 export interface TriggerAddControlsProps {
   onAdd: (kind: TriggerCondition['trigger_type']) => void;
 }
-
-const ITEM =
-  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
 /**
  * "Add Condition" offers only URL, as docs/product/screens.md#241-trigger-conditions-panel says;
@@ -19,27 +16,17 @@ const ITEM =
 export function TriggerAddControls({ onAdd }: TriggerAddControlsProps) {
   return (
     <div className="flex flex-wrap gap-2">
-      {/* Not modal: a modal menu would leave the page inert when its item opens a dialog. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button variant="secondary" size="sm">
+      <Menu
+        triggerClassName={buttonClasses('secondary', 'sm')}
+        trigger={
+          <>
             <PlusIcon className="h-4 w-4" />
             Add Condition
             <ChevronDownIcon className="h-4 w-4 text-slate-400" />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={6}
-            className="z-50 min-w-[200px] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            <DropdownMenu.Item className={ITEM} onSelect={() => onAdd('url')}>
-              URL
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+          </>
+        }
+        items={[{ key: 'url', label: 'URL', onSelect: () => onAdd('url') }]}
+      />
       <Button variant="ghost" size="sm" onClick={() => onAdd('event')}>
         Add event condition
       </Button>

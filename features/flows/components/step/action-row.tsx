@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { TrashIcon } from '@/components/ui/icons';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { actionSchema, type FlowAction } from '@/lib/contracts/flows';
 import { ACTION_TYPE_LABELS, actionProblem } from '../../lib/step-helpers';
-import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { StepHint } from './step-hint';
 
 /** Props of `ActionRow`. */
@@ -69,7 +69,8 @@ export function ActionRow({
           <SelectField
             label={`Step for action ${position}`}
             value={action.reference_step ?? ''}
-            options={[{ value: '', label: 'Select a step' }, ...stepOptions]}
+            placeholder="Select a step"
+            options={stepOptions}
             onChange={(e) => onChange({ type: 'goto', reference_step: e.target.value || null })}
             disabled={readOnly}
             aria-describedby={problem ? hintId : undefined}

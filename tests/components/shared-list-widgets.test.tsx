@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ConditionValue } from '@/lib/conditions';
+import { ConditionValueInput } from '@/components/conditions/condition-value-input';
+import type { ValueKind } from '@/components/conditions/value-kind';
+import { ListFooter } from '@/components/list/list-footer';
+import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
+import { SelectField } from '@/components/ui/select-field';
+import { ConditionAttributePicker } from '@/features/flows/components/conditions/condition-attribute-picker';
+import { renderWithProviders } from './test-utils';
+
+describe('ListFooter', () => {
+  it('says how many rows show and spins Load more while the next page loads', async () => {
+    const onLoadMore = vi.fn();
+    const { rerender, user } = renderWithProviders(
+      <ListFooter shown={20} total={25} hasMore loadingMore={false} onLoadMore={onLoadMore} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 25');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+
+    rerender(<ListFooter shown={20} total={25} hasMore loadingMore onLoadMore={onLoadMore} />);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Load more' })).toHaveAttribute('aria-busy', 'true');
+
+    rerender(
+      <ListFooter
+        shown={25}
+        total={25}
+        noun="customers"
+        hasMore={false}
+        loadingMore={false}
+        onLoadMore={onLoadMore}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 25 of 25 customers');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('usePopup (through the searchable dropdown)', () => {
+  it('closes when the focus leaves it with Tab', async () => {
+    const fetchPage = vi.fn(async () => ({ items: [], nextCursor: null }));
+    const { user } = renderWithProviders(
+      <>
+        <SearchableDropdown<string> label="Fruit" value={null} fetchPage={fetchPage} />
+        <button type="button">Next field</button>
+      </>,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Fruit' }));
+    expect(screen.getByPlaceholderText('Search...')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next field' })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('empty lists (docs/product/messages.md#empty-lists)', () => {
+  it('a searchable dropdown whose unfiltered list is empty says "No data found"', async () => {
+    const fetchPage = vi.fn(async () => ({ items: [], nextCursor: null }));
+    const { user } = renderWithProviders(
+      <SearchableDropdown<string> label="Fruit" value={null} fetchPage={fetchPage} />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Fruit' }));
+    const list = screen.getByRole('listbox', { name: 'Fruit' });
+    expect(await within(list).findByText('No data found')).toBeInTheDocument();
+    expect(within(list).queryByText('No results found.')).not.toBeInTheDocument();
+  });
+
+  it('the attribute picker says "No data found" without attributes, "No results found." for a search', async () => {
+    const { user, rerender } = renderWithProviders(
+      <ConditionAttributePicker
+        label="Condition 1 attribute"
+        groups={[]}
+        value=""
+        onChange={vi.fn()}
+      />,
+    );
+    const picker = screen.getByRole('combobox', { name: 'Condition 1 attribute' });
+    await user.click(picker);
+    expect(screen.getByRole('listbox')).toHaveTextContent('No data found');
+    await user.click(picker);
+
+    rerender(
+      <ConditionAttributePicker
+        label="Condition 1 attribute"
+        groups={[{ options: [{ value: 'amount', label: 'Amount', dataType: 'number' }] }]}
+        value=""
+        onChange={vi.fn()}
+      />,
+    );
+    await user.click(picker);
+    await user.type(screen.getByRole('textbox', { name: 'Search Condition 1 attribute' }), 'zz');
+    expect(screen.getByRole('listbox')).toHaveTextContent('No results found.');
+  });
+
+  it('a select without options says "No data found"', () => {
+    renderWithProviders(
+      <>
+        <SelectField label="Step" placeholder="Select a step" options={[]} />
+        <SelectField label="Plan" options={[{ value: 'a', label: 'A' }]} placeholder="Pick" />
+      </>,
+    );
+    const texts = (name: string) =>
+      [...screen.getByRole<HTMLSelectElement>('combobox', { name }).options].map((o) => o.text);
+    expect(texts('Step')).toEqual(['No data found']);
+    expect(texts('Plan')).toEqual(['Pick', 'A']);
+  });
+});
+
+function ValueHarness(props: { kind: ValueKind | 'unset'; numbers?: 'digits' | 'native' }) {
+  const [value, setValue] = useState<ConditionValue>('');
+  return (
+    <>
+      <ConditionValueInput label="Condition 1" value={value} onChange={setValue} {...props} />
+      <output aria-label="stored">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+const stored = () => screen.getByRole('status', { name: 'stored' }).textContent;
+
+describe('ConditionValueInput (one value input for the profile filter and the flow dialogs)', () => {
+  it('keeps digits only and stores a number in the flow dialogs (docs/product/validation.md#51-forms-in-general)', async () => {
+    const { user } = renderWithProviders(<ValueHarness kind="number" />);
+    await user.type(screen.getByRole('textbox', { name: 'Condition 1 value' }), '1a2');
+    expect(screen.getByRole('textbox', { name: 'Condition 1 value' })).toHaveValue('12');
+    expect(stored()).toBe('12');
+  });
+
+  it('is a number field holding text in the profile filter', async () => {
+    const { user } = renderWithProviders(<ValueHarness kind="number" numbers="native" />);
+    await user.type(screen.getByRole('spinbutton', { name: 'Condition 1 value' }), '7');
+    expect(stored()).toBe('"7"');
+  });
+
+  it('shows a disabled field until an attribute is chosen, and nothing for is empty', () => {
+    const { unmount } = renderWithProviders(<ValueHarness kind="unset" />);
+    expect(screen.getByRole('textbox', { name: 'Condition 1 value' })).toBeDisabled();
+    unmount();
+    renderWithProviders(<ValueHarness kind="none" />);
+    expect(screen.queryByRole('textbox', { name: 'Condition 1 value' })).not.toBeInTheDocument();
+  });
+
+  it('offers True/False and stores a boolean; days take digits and say "days ago"', async () => {
+    const { user, unmount } = renderWithProviders(<ValueHarness kind="boolean" />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Condition 1 value' });
+    expect([...select.options].map((o) => o.text)).toEqual(['Select value', 'True', 'False']);
+    await user.selectOptions(select, 'False');
+    expect(stored()).toBe('false');
+    unmount();
+
+    const days = renderWithProviders(<ValueHarness kind="days" />);
+    await days.user.type(screen.getByRole('textbox', { name: 'Condition 1 value' }), '3x');
+    expect(stored()).toBe('3');
+    expect(screen.getByText('days ago')).toBeInTheDocument();
+  });
+
+  it('edits both ends of a range', async () => {
+    const { user } = renderWithProviders(<ValueHarness kind="number-range" />);
+    await user.type(screen.getByRole('textbox', { name: 'Condition 1 from' }), '1');
+    await user.type(screen.getByRole('textbox', { name: 'Condition 1 to' }), '9');
+    await waitFor(() => expect(stored()).toBe('{"from":1,"to":9}'));
+  });
+});
