@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { EventAttribute } from '../../../lib/contracts/events';
 import type { Db } from '../../db/client';
-import { brands, events } from '../../db/schema';
+import { ownedById } from '../../db/owned';
+import { events } from '../../db/schema';
 
 export type EventDefRow = typeof events.$inferSelect;
 
@@ -12,14 +13,7 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
  * and writes by id filter by the owner themselves, so another account's row is never touched.
  */
 export function createEventsRepository(db: Db) {
-  const ownedBy = (ownerId: string, id: number) =>
-    and(
-      eq(events.id, id),
-      inArray(
-        events.brandId,
-        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
-      ),
-    );
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, events, ownerId, id);
   const search = (brandId: number, text?: string): SQL => {
     const base = eq(events.brandId, brandId);
     if (!text) return base;

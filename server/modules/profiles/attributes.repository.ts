@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DataType } from '../../../lib/conditions';
 import type { Db } from '../../db/client';
-import { brands, dataAttributes, metadataAttributes } from '../../db/schema';
+import { ownedById } from '../../db/owned';
+import { dataAttributes, metadataAttributes } from '../../db/schema';
 
 export type MetadataAttributeRow = typeof metadataAttributes.$inferSelect;
 export type DataAttributeRow = typeof dataAttributes.$inferSelect;
@@ -11,12 +12,9 @@ export type DataAttributeRow = typeof dataAttributes.$inferSelect;
  * the service has checked; reads, updates and deletes by id filter by the owner themselves.
  */
 export function createAttributesRepository(db: Db) {
-  const ownersBrands = (ownerId: string) =>
-    db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId));
   const ownedMetadata = (ownerId: string, id: number) =>
-    and(eq(metadataAttributes.id, id), inArray(metadataAttributes.brandId, ownersBrands(ownerId)));
-  const ownedData = (ownerId: string, id: number) =>
-    and(eq(dataAttributes.id, id), inArray(dataAttributes.brandId, ownersBrands(ownerId)));
+    ownedById(db, metadataAttributes, ownerId, id);
+  const ownedData = (ownerId: string, id: number) => ownedById(db, dataAttributes, ownerId, id);
   return {
     listMetadata: (brandId: number) =>
       db

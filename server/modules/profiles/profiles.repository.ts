@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountUsage, brands, customerProfiles } from '../../db/schema';
+import { ownedById } from '../../db/owned';
+import { accountUsage, customerProfiles } from '../../db/schema';
 import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/constants';
 import type { AttributeCondition } from '../../../lib/conditions';
 import type { ProfilePatch } from './profile-upsert';
@@ -23,14 +24,7 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Customer profiles. Callers pass brand ids they have already checked belong to the session. */
 export function createProfilesRepository(db: Db) {
-  const ownedBy = (ownerId: string, id: number) =>
-    and(
-      eq(customerProfiles.id, id),
-      inArray(
-        customerProfiles.brandId,
-        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
-      ),
-    );
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, customerProfiles, ownerId, id);
   return {
     /**
      * Upserts one brand's patches and adds the customers newly active in a month to the owner's

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttributesRepository } from '@/server/modules/profiles/attributes.repository';
+import { createEventsRepository } from '@/server/modules/events/events.repository';
+import { createFlowsRepository } from '@/server/modules/flows/flows.repository';
+import {
+  createBrand,
+  createTestApp,
+  ENGINE,
+  request,
+  signUpVerified,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp & { drop: () => Promise<void> };
+let owner: string;
+let stranger: string;
+let brandId: number;
+let call: ReturnType<typeof request>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signUpVerified(t.app);
+  const b = await signUpVerified(t.app);
+  owner = a.userId;
+  stranger = b.userId;
+  ({ brandId } = await createBrand(t.app, a.token));
+  call = request(t.app, a.token);
+});
+afterAll(async () => t.drop());
+
+// The services check the owner first; the repositories check again, so a bug upstream cannot
+// reach another account's row.
+describe(`repositories filter writes by owner (${ENGINE})`, () => {
+  it('events: another owner neither reads, updates nor deletes a definition', async () => {
+    const created = await call('POST', '/v1/events', {
+      brand_id: brandId,
+      name: 'Signed up',
+      code: 'signed_up',
+      attributes: [],
+    });
+    const id = created.json().data.id as number;
+    const repo = createEventsRepository(t.database.db);
+    const values = { brandId, name: 'Hijacked', code: 'signed_up', attributes: [] };
+    expect(await repo.find(stranger, id)).toBeUndefined();
+    expect(await repo.update(stranger, id, values)).toBeUndefined();
+    await repo.remove(stranger, id);
+    expect((await repo.find(owner, id))?.name).toBe('Signed up');
+    expect((await repo.update(owner, id, { ...values, name: 'Renamed' }))?.name).toBe('Renamed');
+  });
+
+  it('flows: another owner neither reads, updates nor deletes a flow', async () => {
+    const created = await call('POST', '/v1/flows', {
+      brand_id: brandId,
+      name: 'Tour',
+      publish: false,
+      condition: { trigger_conditions: [], trigger_operator: 'AND' },
+      display_type: 'once',
+      steps: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const repo = createFlowsRepository(t.database.db);
+    const row = (await repo.find(owner, id))!;
+    const values = {
+      brandId: row.brandId,
+      name: 'Hijacked',
+      published: false,
+      definition: row.definition,
+      layout: row.layout,
+    };
+    expect(await repo.find(stranger, id)).toBeUndefined();
+    expect(await repo.update(stranger, id, values)).toBeUndefined();
+    await repo.remove(stranger, id);
+    expect((await repo.find(owner, id))?.name).toBe('Tour');
+  });
+
+  it('attribute definitions: another owner neither reads, updates nor deletes one', async () => {
+    const created = await call('POST', '/v1/metadata-attributes', {
+      brand_id: brandId,
+      custom_field_name: 'tier',
+      name: 'Tier',
+      data_type: 'string',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const repo = createAttributesRepository(t.database.db);
+    const values = {
+      brandId,
+      customFieldName: 'tier',
+      name: 'Hijacked',
+      dataType: 'string' as const,
+    };
+    expect(await repo.findMetadata(stranger, id)).toBeUndefined();
+    expect(await repo.updateMetadata(stranger, id, values)).toBeUndefined();
+    await repo.removeMetadata(stranger, id);
+    expect((await repo.findMetadata(owner, id))?.name).toBe('Tier');
+  });
+});
