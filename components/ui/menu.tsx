@@ -68,8 +68,10 @@ export function Menu({
   itemClassName,
 }: MenuProps) {
   const menuId = useId();
+  const triggerId = useId();
   const popup = usePopup<HTMLDivElement, HTMLButtonElement>();
-  const { open, show, close, rootRef, triggerRef } = popup;
+  const { open, show, close, rootRef, triggerRef, onBlurWithin } = popup;
+  const menuRef = useRef<HTMLDivElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
   const [active, setActive] = useState(-1);
   const [place, setPlace] = useState<CSSProperties>({});
@@ -90,7 +92,11 @@ export function Menu({
   // The page moving under an open menu would leave it floating in the wrong place.
   useEffect(() => {
     if (!open) return;
-    const dismiss = () => close();
+    const dismiss = (event: Event) => {
+      // Scrolling the list itself (a long list, or focus moving down it) keeps it open.
+      if (event.target instanceof Node && menuRef.current?.contains(event.target)) return;
+      close();
+    };
     window.addEventListener('resize', dismiss);
     window.addEventListener('scroll', dismiss, true);
     return () => {
@@ -128,6 +134,10 @@ export function Menu({
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]!);
+    } else if (event.key === ' ') {
+      // Space chooses, on links too (where the browser would scroll the page instead).
+      event.preventDefault();
+      itemRefs.current[active]?.click();
     } else if (event.key === 'Tab') close();
   };
 
@@ -138,9 +148,10 @@ export function Menu({
   );
 
   return (
-    <div ref={rootRef} className="contents">
+    <div ref={rootRef} className="contents" onBlur={onBlurWithin}>
       <button
         {...triggerProps}
+        id={triggerId}
         ref={triggerRef}
         type="button"
         aria-haspopup="menu"
@@ -155,7 +166,9 @@ export function Menu({
       {open ? (
         <div
           id={menuId}
+          ref={menuRef}
           role="menu"
+          aria-labelledby={triggerId}
           tabIndex={-1}
           style={{ position: 'fixed', ...place }}
           onKeyDown={onMenuKeyDown}
@@ -164,7 +177,7 @@ export function Menu({
             contentClassName,
           )}
         >
-          {header}
+          {header ? <div role="none">{header}</div> : null}
           {items.map((item, i) => {
             const common = {
               ref: (el: HTMLElement | null) => {

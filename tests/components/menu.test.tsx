@@ -72,4 +72,17 @@ describe('Menu', () => {
     await user.click(screen.getByRole('button', { name: 'outside' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
+
+  it('Space chooses the active item; Tab away closes a menu opened with the mouse; it is named by its trigger', async () => {
+    const { picked, user, trigger } = setup();
+    await user.click(trigger);
+    expect(screen.getByRole('menu', { name: 'Options' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Two' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(picked).toHaveBeenCalledWith('Two');
+    await user.click(trigger);
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
 });

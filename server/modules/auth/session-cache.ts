@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { UserRow } from '../users/users.repository';
@@ -33,8 +34,8 @@ const EPOCH_KEY = 'signpost:sessions:epoch';
  * most.
  *
  * One node: forgetting drops the user's entries, and a counter bumped on every forget keeps a
- * lookup that raced a revocation from being remembered. With Redis (several nodes): the counter
- * lives in Redis (`INCR` on forget, `GET` on every hit), so a revocation on one node is seen by
+ * lookup that raced a revocation from being remembered. With Redis (several nodes): the epoch
+ * lives in Redis (a new random value on forget, `GET` on every hit), so a revocation on one node is seen by
  * the next request on any node: one Redis read instead of a database read. If Redis does not
  * answer, nothing is served from memory.
  */
@@ -53,7 +54,11 @@ export function createSessionCache(opts: {
   const currentEpoch = async (): Promise<string | null> => {
     if (!redis) return String(localEpoch);
     try {
-      return (await redis.get(EPOCH_KEY)) ?? '0';
+      // A random value, not a counter: after Redis loses its data the new value matches no copy.
+      const current = await redis.get(EPOCH_KEY);
+      if (current !== null) return current;
+      await redis.set(EPOCH_KEY, randomUUID(), 'NX');
+      return await redis.get(EPOCH_KEY);
     } catch (err) {
       opts.log?.warn(
         { err },
@@ -89,10 +94,17 @@ export function createSessionCache(opts: {
     async forgetUser(userId) {
       localEpoch++;
       for (const [hash, e] of entries) if (e.user.id === userId) entries.delete(hash);
-      if (redis)
-        await redis.incr(EPOCH_KEY).catch((err: unknown) => {
-          opts.log?.error({ err }, 'session cache: could not tell other nodes of a revocation');
-        });
+      if (!redis) return;
+      // Tried twice; if Redis still fails, other nodes drop their copies within the lifetime.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          await redis.set(EPOCH_KEY, randomUUID());
+          return;
+        } catch (err) {
+          if (attempt === 2)
+            opts.log?.error({ err }, 'session cache: could not tell other nodes of a revocation');
+        }
+      }
     },
     async close() {
       entries.clear();
