@@ -39,9 +39,9 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
     [acct.token, String(acct.brandId)],
   );
   await page.goto('/flows');
-  await page.getByRole('button', { name: 'Create product tour' }).first().click();
-  await expect(page).toHaveURL(/\/flows\/\d+$/);
-  const flowId = page.url().split('/').pop()!;
+  // A new tour is edited in memory at /flows/create; the first Save creates it.
+  await page.getByRole('link', { name: 'Create product tour' }).first().click();
+  await expect(page).toHaveURL(/\/flows\/create$/);
 
   const title = page.getByRole('textbox', { name: 'Flow title' });
   await title.fill('Welcome tour');
@@ -95,8 +95,12 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await expect(triggers).toContainText('/shop');
   await expect(triggers).toContainText('signed_up');
 
+  const before = await request.get(`/v1/flows?brand_id=${acct.brandId}`, { headers });
+  expect(((await before.json()) as { data: { total: number } }).data.total).toBe(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update product tour successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/flows\/\d+$/);
+  const flowId = page.url().split('/').pop()!;
   await dismissToast(page);
   const saved = await storedFlow(page, acct.token, flowId);
   expect(saved).toMatchObject({ name: 'Welcome tour', publish: false });

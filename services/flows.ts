@@ -1,18 +1,33 @@
 import type { z } from 'zod';
-import type { Flow, FlowInput, flowListItemSchema, flowListSchema } from '@/lib/contracts/flows';
+import type {
+  Flow,
+  FlowInput,
+  FLOW_LIST_SORTS,
+  flowListItemSchema,
+  flowListSchema,
+} from '@/lib/contracts/flows';
 import { http, unwrap } from './http';
 
 export type FlowListItem = z.infer<typeof flowListItemSchema>;
 export type FlowList = z.infer<typeof flowListSchema>;
 
+export type FlowStatus = FlowListItem['status'];
+export type FlowSortBy = (typeof FLOW_LIST_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
 export interface ListFlowsParams {
   brand_id: number;
   search?: string;
+  /** Only published or only unpublished tours; both when absent. */
+  status?: FlowStatus;
+  /** The server's default is the newest change first (`updated_at`, `desc`). */
+  sort_by?: FlowSortBy;
+  sort_order?: SortOrder;
   cursor: string;
   limit: number;
 }
 
-/** GET /v1/flows: one page of a product's tours. */
+/** GET /v1/flows: one page of a product's tours (filter and order: docs/flows.md). */
 export const listFlows = (params: ListFlowsParams, signal?: AbortSignal) =>
   unwrap<FlowList>(http.get('/v1/flows', { params, signal }));
 

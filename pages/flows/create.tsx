@@ -1,19 +1,6 @@
-import dynamic from 'next/dynamic';
-import type { NextPageWithLayout } from '@/components/layout/types';
-import { PageSpinner } from '@/components/layout/spinner';
-
-// The canvas and the rich-text editor load after the page shell (docs/performance.md, "Route
-// weight"): the route's first load stays within budget.
-const FlowEditorView = dynamic(
-  () => import('@/features/flows/components/editor/flow-editor-view').then((m) => m.FlowEditorView),
-  { ssr: false, loading: () => <PageSpinner /> },
-);
-const FlowEditorHeader = dynamic(
-  () =>
-    import('@/features/flows/components/editor/flow-editor-header').then((m) => m.FlowEditorHeader),
-  { ssr: false },
-);
-
-const FlowCreatePage: NextPageWithLayout = () => <FlowEditorView />;
-FlowCreatePage.renderHeader = () => <FlowEditorHeader />;
-export default FlowCreatePage;
+/**
+ * /flows/create edits a new tour in memory; its first save creates it and moves the address to
+ * /flows/{id}. Both routes render the very same page component, so the editor (its draft and undo
+ * history) stays mounted across that move.
+ */
+export { default } from './[id]';

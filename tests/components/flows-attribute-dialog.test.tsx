@@ -154,7 +154,7 @@ describe('AttributeConditionDialog', () => {
     ]);
   });
 
-  it('lists each row problem as "Condition N: …" and saves nothing', async () => {
+  it('lists each kept row\'s problem as "Condition N: …" and saves nothing; incomplete rows are dropped', async () => {
     const { user, onSave } = renderDialog();
     await chooseAttribute(user, 1, 'Plan (Text)');
     await user.type(valueBox(1), '   ');
@@ -168,26 +168,60 @@ describe('AttributeConditionDialog', () => {
     await chooseAttribute(user, 3, 'Age (Number)');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(alertItems()).toEqual([
-      `Condition 1: ${MESSAGES.flows.valueEmpty}`,
-      `Condition 2: ${MESSAGES.flows.rangeBothDates}`,
-      `Condition 3: ${MESSAGES.flows.valueRequired}`,
-    ]);
+    // Rows 2 (a range without its end) and 3 (no value) are incomplete: dropped, not reported
+    // (docs/product/validation.md#55-saving-customer-conditions).
+    expect(alertItems()).toEqual([`Condition 1: ${MESSAGES.flows.valueEmpty}`]);
     expect(onSave).not.toHaveBeenCalled();
 
     await user.type(valueBox(3), '3');
     expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('numbers problems as the rows are shown, blank rows before them included', async () => {
+  it('drops a row with an attribute but no value instead of blocking the save (docs/product/validation.md#55-saving-customer-conditions)', async () => {
     const { user, onSave } = renderDialog();
     await picker(1);
     await user.click(screen.getByRole('button', { name: 'Add condition' }));
     await chooseAttribute(user, 2, 'Age (Number)');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(alertItems()).toEqual([`Condition 2: ${MESSAGES.flows.valueRequired}`]);
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSave).toHaveBeenCalledWith(null);
+  });
+
+  it('numbers problems as the rows are shown, blank and dropped rows before them included', async () => {
+    const { user, onSave } = renderDialog();
+    await picker(1);
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 2, 'Age (Number)');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 3, 'Plan (Text)');
+    await user.type(valueBox(3), '  ');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(alertItems()).toEqual([`Condition 3: ${MESSAGES.flows.valueEmpty}`]);
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('keeps only the complete rows on save and checks their values', async () => {
+    const { user, onSave } = renderDialog();
+    await chooseAttribute(user, 1, 'Plan (Text)');
+    await user.type(valueBox(1), 'pro');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 2, 'Age (Number)');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 3, 'Renewal date (Date)');
+    await user.selectOptions(typeSelect(3), 'range');
+    fireEvent.change(screen.getByLabelText('Condition 3 to'), { target: { value: '2026-02-01' } });
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await chooseAttribute(user, 4, 'Seats (Number)');
+    await user.type(valueBox(4), '3');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSave).toHaveBeenCalledWith([
+      { customer_key: 'plan', condition_type: 'exact', value: 'pro' },
+      { customer_key: 'seats', condition_type: '=', value: 3 },
+    ]);
   });
 
   it('saves a number between that starts at 0', async () => {

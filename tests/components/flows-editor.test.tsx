@@ -1,7 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
-import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
 import { useFlowEditorStore } from '@/features/flows/state/editor-store';
 import type { Flow, FlowStep } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
@@ -10,7 +8,8 @@ import { db } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { installReactFlowEnv } from './react-flow-env';
 import { mockRouter, setRoute } from './router-mock';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
+import { addBrand, signInAs } from './test-utils';
+import { renderEditor } from './flow-editor-utils';
 
 vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
@@ -60,13 +59,6 @@ function seed(over: Partial<Flow> = {}) {
   return flow;
 }
 
-const renderEditor = () =>
-  renderWithProviders(
-    <>
-      <FlowEditorHeader />
-      <FlowEditorView />
-    </>,
-  );
 const toasts = () => document.querySelector('.Toastify');
 const title = () => screen.findByRole('textbox', { name: 'Flow title' });
 

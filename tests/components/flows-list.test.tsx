@@ -173,36 +173,35 @@ describe('FlowsView (/flows)', () => {
     expect(db.flows.map((f) => f.name)).toEqual(['Keep me']);
   });
 
-  it('creates a draft from the empty state and opens the editor', async () => {
-    const brand = signedInWithBrand();
-    const { user } = renderWithProviders(<FlowsView />);
+  it('opens the editor on a new tour from the empty state, creating nothing', async () => {
+    signedInWithBrand();
+    renderWithProviders(<FlowsView />);
     const empty = await screen.findByRole('region', { name: 'No product tours' });
     expect(empty).toHaveTextContent(MESSAGES.flows.empty);
-    await user.click(within(empty).getByRole('button', { name: 'Create product tour' }));
-
-    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith(`/flows/${db.flows[0]!.id}`));
-    expect(db.flows).toHaveLength(1);
-    expect(db.flows[0]).toMatchObject({
-      brand_id: brand.id,
-      name: 'Untitled tour',
-      publish: false,
-      status: 'unpublished',
-      display_type: 'once',
-      steps: [],
-      condition: { trigger_conditions: [], trigger_operator: 'AND' },
-    });
+    // The tour is created by the editor's first Save, not by the list.
+    expect(within(empty).getByRole('link', { name: 'Create product tour' })).toHaveAttribute(
+      'href',
+      '/flows/create',
+    );
+    expect(db.flows).toHaveLength(0);
   });
 
-  it('toasts a failed create and stays on the list', async () => {
+  it('Create product tour is a link to /flows/create: the list sends no create', async () => {
     const brand = signedInWithBrand();
     addFlow(draft(brand.id, 'Onboarding'));
-    failWith('post', '*/v1/flows', 'Quota reached');
-    const { user } = renderWithProviders(<FlowsView />);
+    const posts: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.method !== 'GET') posts.push(request.url);
+    };
+    server.events.on('request:start', onRequest);
+    renderWithProviders(<FlowsView />);
     await screen.findByRole('table', { name: 'Product tours' });
-    await user.click(screen.getByRole('button', { name: 'Create product tour' }));
-    await waitFor(() =>
-      expect(toasts()).toHaveTextContent(MESSAGES.flows.failedToCreate('Quota reached')),
+    expect(screen.getByRole('link', { name: 'Create product tour' })).toHaveAttribute(
+      'href',
+      '/flows/create',
     );
+    server.events.removeListener('request:start', onRequest);
+    expect(posts).toEqual([]);
     expect(mockRouter.push).not.toHaveBeenCalled();
   });
 
@@ -224,7 +223,7 @@ describe('FlowsView (/flows)', () => {
       'href',
       '/brands',
     );
-    expect(screen.queryByRole('button', { name: 'Create product tour' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create product tour' })).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(listCalls).toEqual([]);
   });

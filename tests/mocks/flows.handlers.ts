@@ -1,6 +1,12 @@
 import { http, type HttpHandler } from 'msw';
 import { idParam } from '@/lib/contracts/common';
-import { flowBody, listFlowsQuery, type Flow, type FlowBody } from '@/lib/contracts/flows';
+import {
+  flowBody,
+  listFlowsQuery,
+  type Flow,
+  type FlowBody,
+  type ListFlowsQuery,
+} from '@/lib/contracts/flows';
 import { flowProblems } from '@/lib/flows/checks';
 import { MESSAGES } from '@/lib/messages';
 import { db } from './db';
@@ -36,6 +42,16 @@ function unpublishable(input: FlowBody): Response | null {
   );
 }
 
+/** As the server: by updated_at or lower-case name, then by id, both in the asked direction. */
+function listOrder(sortBy: ListFlowsQuery['sort_by'], order: ListFlowsQuery['sort_order']) {
+  const dir = order === 'asc' ? 1 : -1;
+  const key = (f: Flow) => (sortBy === 'name' ? f.name.toLowerCase() : f.updated_at);
+  return (a: Flow, b: Flow) => {
+    const [ka, kb] = [key(a), key(b)];
+    return (ka < kb ? -dir : ka > kb ? dir : 0) || (a.id - b.id) * dir;
+  };
+}
+
 export const flowHandlers: HttpHandler[] = [
   http.get('*/v1/flows', ({ request }) => {
     const user = currentUser(request);
@@ -44,9 +60,12 @@ export const flowHandlers: HttpHandler[] = [
     if (!q.ok) return q.response;
     if (!owns(user.id, q.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
+    const { search, status } = q.data;
     const all = db.flows
       .filter((f) => f.brand_id === q.data.brand_id)
-      .filter((f) => !q.data.search || f.name.toLowerCase().includes(q.data.search.toLowerCase()));
+      .filter((f) => !search || f.name.toLowerCase().includes(search.toLowerCase()))
+      .filter((f) => !status || f.status === status)
+      .sort(listOrder(q.data.sort_by, q.data.sort_order));
     const page = Number(q.data.cursor);
     const slice = all.slice((page - 1) * q.data.limit, page * q.data.limit);
     return ok({

@@ -149,6 +149,82 @@ describe(`flows API (${ENGINE})`, () => {
     );
   });
 
+  it('refuses to publish an event condition with an empty or reversed time range (docs/product/validation.md#57-event-condition-form)', async () => {
+    const withTimeframe = (timeframe: Record<string, unknown>, publish = true) =>
+      flow({
+        publish,
+        condition: {
+          trigger_conditions: [
+            {
+              trigger_type: 'event',
+              conditions: [
+                {
+                  event_id: 7,
+                  event_code: 'signed_up',
+                  frequency: { condition_type: 'at_least', value: 1 },
+                  timeframe,
+                  attribute_conditions: [],
+                  attribute_condition_operator: 'AND',
+                },
+              ],
+            },
+          ],
+          trigger_operator: 'AND',
+        },
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { condition_type: 'in_the_last', value: null, unit: 'days' },
+        MESSAGES.flows.timeRangeRequired,
+      ],
+      [
+        { condition_type: 'date_range', value: { from: '', to: '' } },
+        MESSAGES.flows.timeRangeRequired,
+      ],
+      [
+        { condition_type: 'between', value: { from: 5, to: 1 }, unit: 'days' },
+        MESSAGES.flows.timeRangeOrder,
+      ],
+      [
+        { condition_type: 'date_range', value: { from: '2026-03-01', to: '2026-01-01' } },
+        MESSAGES.flows.timeRangeDateOrder,
+      ],
+    ];
+    for (const [timeframe, message] of cases) {
+      const refused = await call('POST', '/v1/flows', withTimeframe(timeframe));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(message);
+      expect(refused.json().details.map((d: { message: string }) => d.message)).toEqual([message]);
+      // A draft may still hold it.
+      expect((await call('POST', '/v1/flows', withTimeframe(timeframe, false))).statusCode).toBe(
+        201,
+      );
+    }
+    const fine = { condition_type: 'between', value: { from: 1, to: 5 }, unit: 'days' };
+    expect((await call('POST', '/v1/flows', withTimeframe(fine))).statusCode).toBe(201);
+  });
+
+  it("stores the flow's attribute conditions and checks them before publishing", async () => {
+    const audience = [{ customer_key: 'plan', condition_type: 'exact', value: 'pro' }];
+    const created = await call('POST', '/v1/flows', flow({ attribute_conditions: audience }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect((await call('GET', `/v1/flows/${id}`)).json().data.attribute_conditions).toEqual(
+      audience,
+    );
+    const incomplete = [{ customer_key: 'seats', condition_type: '>', value: '' }];
+    const refused = await call(
+      'PUT',
+      `/v1/flows/${id}`,
+      flow({ publish: true, attribute_conditions: incomplete }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MESSAGES.flows.conditionN(1, MESSAGES.flows.valueRequired));
+    const cleared = await call('PUT', `/v1/flows/${id}`, flow({ publish: true }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.attribute_conditions).toEqual([]);
+  });
+
   it('stores every XSS vector of the corpus inert, and a second save changes nothing', async () => {
     expect(XSS.length).toBeGreaterThanOrEqual(50);
     const steps = XSS.map((v, i) => ({

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
@@ -9,15 +9,46 @@ import { TrashIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/toast';
 import { useDeleteEvent } from '../hooks/use-delete-event';
 
-/** Delete, after a confirmation; back to the events list when it is gone. */
-export function DeleteEventButton({ event }: { event: EventDef }) {
+/**
+ * Delete, after a confirmation. By default (the details page) back to the events list when it is
+ * gone; the list passes `onDeleted` instead and `compact` for an icon button named after the
+ * event ("Delete Signed up").
+ */
+export function DeleteEventButton({
+  event,
+  onDeleted,
+  compact = false,
+}: {
+  event: EventDef;
+  onDeleted?: (event: EventDef) => void;
+  compact?: boolean;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The dialog has no Radix trigger to return to: once it closes, the focus comes back to this
+  // button (unless it went elsewhere, or the button left with its row).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (trigger.current?.isConnected && (!active || active === document.body))
+        trigger.current.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
   const remove = useDeleteEvent({
-    onSuccess: () => {
+    onSuccess: (_, deleted) => {
       setOpen(false);
       notify.success(MESSAGES.events.deleted);
-      void router.push(paths.events());
+      if (onDeleted) onDeleted(deleted);
+      else void router.push(paths.events());
     },
     onError: (error) => {
       setOpen(false);
@@ -26,14 +57,29 @@ export function DeleteEventButton({ event }: { event: EventDef }) {
   });
   return (
     <>
-      <Button
-        variant="ghost"
-        onClick={() => setOpen(true)}
-        className="text-red-600 hover:bg-red-50 hover:text-red-700"
-      >
-        <TrashIcon className="h-4 w-4" />
-        Delete
-      </Button>
+      {compact ? (
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="sm"
+          onClick={() => setOpen(true)}
+          aria-label={`Delete ${event.name}`}
+          title="Delete"
+          className="px-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+        >
+          <TrashIcon className="h-4 w-4" />
+        </Button>
+      ) : (
+        <Button
+          ref={trigger}
+          variant="ghost"
+          onClick={() => setOpen(true)}
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+        >
+          <TrashIcon className="h-4 w-4" />
+          Delete
+        </Button>
+      )}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

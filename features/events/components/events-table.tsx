@@ -4,9 +4,19 @@ import { formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
 import { formatLastSeen } from '../lib/last-seen';
+import { DeleteEventButton } from './delete-event-button';
 
-/** The defined events of a product with their traffic over the last 30 days. */
-export function EventsTable({ events }: { events: EventListItem[] }) {
+/**
+ * The defined events of a product with their traffic over the last 30 days. Each row ends with a
+ * delete button (the details page's confirmation and messages); `onDeleted` runs once it is gone.
+ */
+export function EventsTable({
+  events,
+  onDeleted,
+}: {
+  events: EventListItem[];
+  onDeleted?: (event: EventListItem) => void;
+}) {
   return (
     <Table caption="Defined events">
       <THead>
@@ -36,7 +46,13 @@ export function EventsTable({ events }: { events: EventListItem[] }) {
             <Td align="right" title={String(event.volume_30d)}>
               {formatCount(event.volume_30d)}
             </Td>
-            <Td title={event.last_seen ?? undefined}>{formatLastSeen(event.last_seen)}</Td>
+            {/* The delete button (an icon named "Delete {name}") shares the cell with the date. */}
+            <Td>
+              <div className="flex items-center justify-between gap-3">
+                <span title={event.last_seen ?? undefined}>{formatLastSeen(event.last_seen)}</span>
+                <DeleteEventButton event={event} compact onDeleted={() => onDeleted?.(event)} />
+              </div>
+            </Td>
           </Tr>
         ))}
       </TBody>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { ListFooter } from '@/components/list/list-footer';
@@ -57,9 +57,22 @@ function BrandEvents({ brandId }: { brandId: number }) {
   const rows = events.data?.pages.flatMap((p) => p.data) ?? [];
   const total = events.data?.pages.at(-1)?.total ?? 0;
 
+  // A deleted row takes its focused button with it: keyboard focus goes back to the search.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deletedId = useRef<number | null>(null);
+  const [deletions, setDeletions] = useState(0);
+  const rowIds = rows.map((r) => r.id).join();
+  useEffect(() => {
+    const id = deletedId.current;
+    if (id === null || rowIds.split(',').includes(String(id))) return;
+    deletedId.current = null;
+    searchRef.current?.focus();
+  }, [rowIds, deletions]);
+
   return (
     <>
       <TextField
+        ref={searchRef}
         label="Search events"
         type="search"
         placeholder="Name or code"
@@ -83,7 +96,13 @@ function BrandEvents({ brandId }: { brandId: number }) {
       ) : null}
       {rows.length > 0 ? (
         <>
-          <EventsTable events={rows} />
+          <EventsTable
+            events={rows}
+            onDeleted={(event) => {
+              deletedId.current = event.id;
+              setDeletions((n) => n + 1);
+            }}
+          />
           <ListFooter
             className="mt-3"
             shown={rows.length}

@@ -3,6 +3,7 @@ import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useLiveTail } from '../hooks/use-live-tail';
@@ -66,17 +67,31 @@ export function LiveTail({ event }: { event: EventDef }) {
           <SendTestEventButton event={event} />
         </div>
       </div>
+      {/*
+        The stored events of this code did not load: the toast names the tail's load, this alert
+        the tracking data the list lacks, with a retry (docs/product/messages.md#events). Events
+        pushed since still show below it; "no events yet" would not be true.
+      */}
+      {tail.initial.isError ? (
+        <RetryAlert
+          className="mb-3"
+          message={MESSAGES.events.failedTrackingData(tail.initial.error.message)}
+          onRetry={() => void tail.initial.refetch()}
+        />
+      ) : null}
       {tail.initial.isPending ? (
         <div role="status" aria-label="Loading live tail" className="flex flex-col gap-2">
           <Skeleton className="h-9" />
           <Skeleton className="h-9" />
         </div>
-      ) : tail.events.length === 0 ? (
+      ) : null}
+      {tail.initial.isSuccess && tail.events.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center text-sm text-slate-600">
           No <code className="font-mono">{event.code}</code> events yet. They appear here as your
           website sends them.
         </p>
-      ) : (
+      ) : null}
+      {!tail.initial.isPending && tail.events.length > 0 ? (
         <ul
           aria-label="Tracked events"
           className="overflow-hidden rounded-lg border border-slate-200 bg-white"
@@ -85,7 +100,7 @@ export function LiveTail({ event }: { event: EventDef }) {
             <TailRow key={e.message_id} event={e} />
           ))}
         </ul>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
@@ -5,63 +6,70 @@ import { paths } from '@/lib/paths';
 import { ListFooter } from '@/components/list/list-footer';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { RowsSkeleton } from '@/components/ui/skeleton';
-import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FlowListItem } from '@/services/flows';
 import { useBrandStore } from '@/stores/brand';
-import { useCreateFlow } from '../hooks/use-create-flow';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
+import { DeleteTourDialog } from './delete-tour-dialog';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
 import { FlowsTable } from './flows-table';
+import { FlowsFilters } from './list/flows-filters';
+import { flowListViewQuery, parseFlowListView, type FlowListView } from './list/list-query';
 
 /** /flows (Product Tour): the current product's tours. */
 export function FlowsView() {
   const brandId = useBrandStore((s) => s.brandId);
-  const router = useRouter();
-  // Creating saves an empty draft at once and opens it in the editor.
-  const create = useCreateFlow({
-    onSuccess: (flow) => void router.push(paths.flow(flow.id)),
-    onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
-  });
-  const start = () => {
-    if (brandId !== null && !create.isPending) create.mutate(brandId);
-  };
   return (
     <section aria-labelledby="flows-heading">
       <PageHeader
         id="flows-heading"
         title="Product tours"
         description="Modals, tooltips, speech bubbles and banners shown to the right customers."
-        actions={
-          brandId !== null ? (
-            <Button onClick={start} loading={create.isPending}>
-              <PlusIcon className="h-4 w-4" />
-              Create product tour
-            </Button>
-          ) : null
-        }
+        actions={brandId !== null ? <CreateTourLink /> : null}
       />
       {brandId === null ? (
         <NoBrandState title="No tracked product" />
       ) : (
         // A new product starts from a clean search.
-        <BrandFlows key={brandId} brandId={brandId} onCreate={start} creating={create.isPending} />
+        <BrandFlows key={brandId} brandId={brandId} />
       )}
     </section>
   );
 }
 
-function BrandFlows(props: { brandId: number; onCreate: () => void; creating: boolean }) {
+/**
+ * Opens the editor on a new tour, created only by its first Save: backing out leaves nothing
+ * behind.
+ */
+function CreateTourLink() {
+  return (
+    <Link href={paths.flowCreate()} className={buttonClasses()}>
+      <PlusIcon className="h-4 w-4" />
+      Create product tour
+    </Link>
+  );
+}
+
+function BrandFlows(props: { brandId: number }) {
+  const router = useRouter();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
-  const flows = useFlows(props.brandId, debounced);
+  // Status and order live in the URL (a reload keeps them); a change is a new query from page 1.
+  const view = parseFlowListView(router.query);
+  const setView = (next: FlowListView) =>
+    void router.replace(
+      { pathname: router.pathname, query: flowListViewQuery(next, router.query) },
+      undefined,
+      { shallow: true },
+    );
+  // Before the router has read the URL its query is empty: wait rather than load the default.
+  const flows = useFlows(props.brandId, debounced, view, { enabled: router.isReady });
   const duplicate = useDuplicateFlow({
     onSuccess: (copy) => notify.success(MESSAGES.flows.duplicated(copy.name)),
     onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
@@ -84,14 +92,7 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
 
   return (
     <>
-      <TextField
-        label="Search product tours"
-        type="search"
-        placeholder="Name"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        className="mb-4 max-w-sm"
-      />
+      <FlowsFilters search={search} onSearchChange={setSearch} view={view} onViewChange={setView} />
       {flows.isPending ? (
         <RowsSkeleton
           label="Loading product tours"
@@ -105,9 +106,9 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
         />
       ) : null}
       {flows.isSuccess && rows.length === 0 ? (
-        debounced ? (
+        debounced || view.status ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-            {MESSAGES.flows.noMatches}
+            {view.status ? MESSAGES.flows.noFilterMatches : MESSAGES.flows.noMatches}
           </p>
         ) : (
           <div
@@ -116,10 +117,7 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
             className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
           >
             <p className="text-sm text-slate-600">{MESSAGES.flows.empty}</p>
-            <Button onClick={props.onCreate} loading={props.creating}>
-              <PlusIcon className="h-4 w-4" />
-              Create product tour
-            </Button>
+            <CreateTourLink />
           </div>
         )
       ) : null}
@@ -141,16 +139,11 @@ function BrandFlows(props: { brandId: number; onCreate: () => void; creating: bo
           />
         </>
       ) : null}
-      <ConfirmDialog
+      <DeleteTourDialog
+        name={doomed?.name ?? null}
         open={doomed !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDoomed(null);
-        }}
-        title="Delete product tour"
-        description={`Delete "${doomed?.name ?? ''}"? Customers stop seeing it at once. This cannot be undone.`}
-        confirmLabel="Delete"
-        variant="danger"
         pending={remove.isPending}
+        onCancel={() => setDoomed(null)}
         onConfirm={() => {
           if (doomed) remove.mutate(doomed);
         }}

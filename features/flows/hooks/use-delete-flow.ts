@@ -8,11 +8,11 @@ import { flowKeys } from '../lib/query-keys';
  * DELETE /v1/flows/{id}; refreshes the lists. A cached editor copy is only marked stale (a
  * refetch now would report the deleted tour as an error).
  */
-export function useDeleteFlow(
-  callbacks: MutationCallbacks<{ message: string }, FlowListItem> = {},
-) {
+type Doomed = Pick<FlowListItem, 'id' | 'name'>;
+
+export function useDeleteFlow(callbacks: MutationCallbacks<{ message: string }, Doomed> = {}) {
   const queryClient = useQueryClient();
-  return useMutation<{ message: string }, ApiError, FlowListItem>({
+  return useMutation<{ message: string }, ApiError, Doomed>({
     mutationFn: (flow) => deleteFlow(flow.id),
     onSuccess: async (result, flow) => {
       await Promise.all([

@@ -4,20 +4,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Thrown to abort a route change (Next's pages router has no other way to cancel one). */
 const ABORT = 'Route change aborted: unsaved changes in the flow editor.';
 
+const NEVER = () => false;
+
 /**
  * Asks before unsaved changes (`isDirty()`) are lost (docs/product/screens.md#discard-changes): the
  * editor's back arrow, in-app navigation (routeChangeStart) and the browser's back and forward
  * buttons (beforePopState) open the dialog; a tab close or reload gets the browser's own prompt.
+ * In-app moves to a `stays(url)` address keep the page's state, so they are let through.
  */
-export function useLeaveGuard(isDirty: () => boolean) {
+export function useLeaveGuard(isDirty: () => boolean, stays: (url: string) => boolean = NEVER) {
   const router = useRouter();
   const [pendingUrl, setPendingUrl] = useState<string | null>(null);
   const allowed = useRef(false);
   // Read at the moment of leaving: a save that just finished may not have re-rendered yet.
   const dirtyRef = useRef(isDirty);
+  const staysRef = useRef(stays);
   useEffect(() => {
     dirtyRef.current = isDirty;
-  }, [isDirty]);
+    staysRef.current = stays;
+  }, [isDirty, stays]);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -26,7 +31,7 @@ export function useLeaveGuard(isDirty: () => boolean) {
       e.returnValue = '';
     };
     const onRouteChange = (url: string) => {
-      if (!dirtyRef.current() || allowed.current) return;
+      if (!dirtyRef.current() || allowed.current || staysRef.current(url)) return;
       setPendingUrl(url);
       router.events.emit('routeChangeError', ABORT, url, { shallow: false });
       throw ABORT;

@@ -5,6 +5,8 @@ import {
   type DataType,
 } from '@/lib/conditions';
 import { GENERATED_ID_PREFIX } from '@/lib/constants';
+import type { CustomerCondition } from '@/lib/contracts/flows';
+import { keptCustomerConditions } from '@/lib/flows/checks';
 
 /** One attribute condition row while a dialog edits it (customer or event attribute condition). */
 export interface ConditionDraftRow {
@@ -92,3 +94,28 @@ export const completeRows = (rows: readonly ConditionDraftRow[]): CompleteDraftR
  */
 export const completeRowNumbers = (rows: readonly ConditionDraftRow[]): number[] =>
   rows.flatMap((r, i) => (isComplete(r) ? [i + 1] : []));
+
+/** The customer conditions a save keeps, each with the row it came from. */
+export interface KeptCustomerRow {
+  condition: CustomerCondition;
+  /** The 1-based place of its row among all rows, as the dialog shows it. */
+  number: number;
+  row: CompleteDraftRow;
+}
+
+/**
+ * The rows of the Attribute & Metadata dialog a save keeps: a key and a value (or a type that needs
+ * none); every other row is dropped silently
+ * (docs/product/validation.md#55-saving-customer-conditions).
+ */
+export function keptCustomerRows(rows: readonly ConditionDraftRow[]): KeptCustomerRow[] {
+  return rows.flatMap((row, i) => {
+    if (!isComplete(row)) return [];
+    const condition: CustomerCondition = {
+      customer_key: row.key,
+      condition_type: row.condition_type,
+      value: row.value,
+    };
+    return keptCustomerConditions([condition]).length ? [{ condition, number: i + 1, row }] : [];
+  });
+}

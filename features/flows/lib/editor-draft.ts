@@ -41,3 +41,29 @@ export function withoutStep(flow: FlowBody, id: string): FlowBody {
     layout: { positions },
   };
 }
+
+/**
+ * The flow with one step moved `by` places in the step order (-1: up, 1: down); unchanged at
+ * either end. Goto actions name step ids, so they keep their targets. Canvas positions stored for
+ * the two steps are swapped, so the moved step takes the other's place on the canvas too.
+ */
+export function withStepMoved(flow: FlowBody, id: string, by: -1 | 1): FlowBody {
+  const from = flow.steps.findIndex((s) => s.id === id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= flow.steps.length) return flow;
+  const other = flow.steps[to]!.id;
+  const steps = [...flow.steps];
+  [steps[from], steps[to]] = [steps[to]!, steps[from]!];
+  const { [id]: mine, [other]: theirs, ...positions } = flow.layout.positions;
+  return {
+    ...flow,
+    steps,
+    layout: {
+      positions: {
+        ...positions,
+        ...(theirs ? { [id]: theirs } : {}),
+        ...(mine ? { [other]: mine } : {}),
+      },
+    },
+  };
+}

@@ -1,6 +1,9 @@
 import type { FlowBody } from '@/lib/contracts/flows';
 
-/** An empty, unpublished flow of a product: what "Create product tour" saves and edits. */
+/**
+ * An empty, unpublished flow of a product: what /flows/create starts from. It stays in memory
+ * until the first Save creates it (POST /v1/flows).
+ */
 export const newDraft = (brandId: number): FlowBody => ({
   brand_id: brandId,
   name: 'Untitled tour',

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flow } from '@/lib/contracts/flows';
 import { newDraft } from '../lib/new-draft';
-import { selectDirty, selectReadOnly, toBody, useFlowEditorStore } from './editor-store';
+import {
+  selectCanRedo,
+  selectCanUndo,
+  selectDirty,
+  selectReadOnly,
+  toBody,
+  useFlowEditorStore,
+} from './editor-store';
 
 const store = () => useFlowEditorStore.getState();
 const stored = (over: Partial<Flow> = {}): Flow => ({
@@ -95,5 +102,60 @@ describe('flow editor store', () => {
     expect(store().draft!.name).toBe('Typed while saving');
     expect(store().draft!.publish).toBe(false);
     expect(selectDirty(store())).toBe(true);
+  });
+
+  it('undoes and redoes changes of the definition and the layout, not loads or saves', () => {
+    store().load(toBody(stored()), { id: 9, status: 'unpublished' });
+    expect(selectCanUndo(store())).toBe(false);
+    store().addStep();
+    const [a] = store().draft!.steps;
+    store().setPositions({ [a!.id]: { x: 5, y: 6 } });
+    store().setName('Tour');
+
+    store().undo();
+    expect(store().draft!.name).toBe('Untitled tour');
+    store().undo();
+    expect(store().draft!.layout.positions).toEqual({});
+    expect(store().selectedStepId).toBe(a!.id);
+    store().undo();
+    expect(store().draft!.steps).toEqual([]);
+    expect(store().selectedStepId).toBeNull();
+    expect(selectCanUndo(store())).toBe(false);
+    expect(selectDirty(store())).toBe(false);
+
+    store().redo();
+    store().redo();
+    expect(store().draft!.layout.positions).toEqual({ [a!.id]: { x: 5, y: 6 } });
+    expect(selectCanRedo(store())).toBe(true);
+    store().moveStep(a!.id, 1); // at the end already: nothing changes, Redo stays
+    expect(selectCanRedo(store())).toBe(true);
+    store().update((d) => ({ ...d, priority: 4 }));
+    expect(selectCanRedo(store())).toBe(false);
+
+    store().load(toBody(stored()), { id: 9, status: 'unpublished' });
+    expect(selectCanUndo(store())).toBe(false);
+  });
+
+  it('moves steps in the order, and undo puts them back', () => {
+    store().load(toBody(stored()), { id: 9, status: 'unpublished' });
+    store().addStep();
+    store().addStep();
+    const [a, b] = store().draft!.steps;
+    store().moveStep(b!.id, -1);
+    expect(store().draft!.steps.map((s) => s.id)).toEqual([b!.id, a!.id]);
+    store().undo();
+    expect(store().draft!.steps.map((s) => s.id)).toEqual([a!.id, b!.id]);
+  });
+
+  it('a read-only flow is not undone', () => {
+    store().load(toBody(stored({ publish: true, status: 'published' })), {
+      id: 9,
+      status: 'published',
+    });
+    store().startEditing();
+    store().setName('Changed');
+    useFlowEditorStore.setState({ editing: false });
+    store().undo();
+    expect(store().draft!.name).toBe('Changed');
   });
 });

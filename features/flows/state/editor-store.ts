@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import type { Flow, FlowBody, FlowStep, StepType } from '@/lib/contracts/flows';
 import { MAX_STEPS } from '@/lib/contracts/flows';
-import { newEditorId, newStep, withoutStep } from '../lib/editor-draft';
+import { newEditorId, newStep, withoutStep, withStepMoved } from '../lib/editor-draft';
+import {
+  emptyHistory,
+  recordChange,
+  redoChange,
+  undoChange,
+  type EditorHistory,
+} from '../lib/history';
 
 /** The flow being edited: its definition, what was last saved, and the editor's own state. */
 export interface FlowEditorState {
@@ -14,6 +21,10 @@ export interface FlowEditorState {
   /** A published flow opens read-only until the user chooses to edit it. */
   editing: boolean;
   selectedStepId: string | null;
+  /** Undo and redo of the draft's changes (definition and layout); loads and saves are not changes. */
+  history: EditorHistory;
+  /** Counts undos and redos: views that keep their own copy of a field remount on a new value. */
+  revision: number;
   /** Loads a stored flow (or a new draft) and forgets any unsaved changes. */
   load: (flow: FlowBody, meta?: { id: number | null; status: Flow['status'] }) => void;
   /** After a save of `sent`: the stored flow becomes the new saved state. */
@@ -25,9 +36,13 @@ export interface FlowEditorState {
   addStep: (type?: StepType) => void;
   updateStep: (step: FlowStep) => void;
   removeStep: (id: string) => void;
+  /** Moves a step one place up (-1) or down (1) in the step order. */
+  moveStep: (id: string, by: -1 | 1) => void;
   selectStep: (id: string | null) => void;
   setPositions: (positions: FlowBody['layout']['positions']) => void;
   startEditing: () => void;
+  undo: () => void;
+  redo: () => void;
 }
 
 const EMPTY = {
@@ -37,19 +52,44 @@ const EMPTY = {
   status: 'unpublished' as const,
   editing: false,
   selectedStepId: null,
+  history: emptyHistory(),
+  revision: 0,
 };
 
 /** Editor state of the flow editor (one flow at a time). */
 export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
+  /** Every change of the draft goes through here, so it can be undone. */
+  const commit = (next: FlowBody, extra: Partial<FlowEditorState> = {}) => {
+    const { draft, history } = get();
+    // Nothing really changed (a field set to what it holds): no undo step.
+    if (!draft || next === draft || sameJson(next, draft)) return;
+    set({ draft: next, history: recordChange(history, draft, next, Date.now()), ...extra });
+  };
   const update = (change: (draft: FlowBody) => FlowBody) => {
     const { draft } = get();
-    if (draft) set({ draft: change(draft) });
+    if (draft) commit(change(draft));
+  };
+  /**
+   * Shows a draft from the history; a selected step that is gone closes its panel. The publish
+   * flag is the stored flow's, not an editing change, so it stays as it is.
+   */
+  const travel = (to: ReturnType<typeof undoChange>) => {
+    const { draft, selectedStepId, revision } = get();
+    if (!to || !draft || selectReadOnly(get())) return;
+    const kept = to.draft.steps.some((s) => s.id === selectedStepId) ? selectedStepId : null;
+    set({
+      draft: { ...to.draft, publish: draft.publish },
+      history: to.history,
+      selectedStepId: kept,
+      revision: revision + 1,
+    });
   };
   return {
     ...EMPTY,
     load: (flow, meta = { id: null, status: 'unpublished' }) =>
       set({
         ...EMPTY,
+        history: emptyHistory(),
         flowId: meta.id,
         status: meta.status,
         draft: flow,
@@ -69,7 +109,7 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
         editing: flow.status !== 'published',
       });
     },
-    reset: () => set(EMPTY),
+    reset: () => set({ ...EMPTY, history: emptyHistory() }),
     update,
     setName: (name) => update((d) => ({ ...d, name })),
     setCondition: (condition) => update((d) => ({ ...d, condition })),
@@ -77,7 +117,7 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
       const { draft } = get();
       if (!draft || draft.steps.length >= MAX_STEPS) return;
       const step = newStep(type, newEditorId());
-      set({ draft: { ...draft, steps: [...draft.steps, step] }, selectedStepId: step.id });
+      commit({ ...draft, steps: [...draft.steps, step] }, { selectedStepId: step.id });
     },
     updateStep: (step) =>
       update((d) => ({ ...d, steps: d.steps.map((s) => (s.id === step.id ? step : s)) })),
@@ -85,12 +125,25 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
       update((d) => withoutStep(d, id));
       if (get().selectedStepId === id) set({ selectedStepId: null });
     },
+    moveStep: (id, by) => update((d) => withStepMoved(d, id, by)),
     selectStep: (id) => set({ selectedStepId: id }),
     setPositions: (positions) =>
       update((d) => ({ ...d, layout: { positions: { ...d.layout.positions, ...positions } } })),
     startEditing: () => set({ editing: true }),
+    undo: () => {
+      const { history, draft } = get();
+      if (draft) travel(undoChange(history, draft));
+    },
+    redo: () => {
+      const { history, draft } = get();
+      if (draft) travel(redoChange(history, draft));
+    },
   };
 });
+
+/** Whether Undo (or Redo) has something to do. */
+export const selectCanUndo = (s: Pick<FlowEditorState, 'history'>) => s.history.past.length > 0;
+export const selectCanRedo = (s: Pick<FlowEditorState, 'history'>) => s.history.future.length > 0;
 
 /** The editable body of a stored flow (server fields dropped). */
 export function toBody(flow: Flow): FlowBody {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { DataType } from '@/lib/conditions';
 import type { CustomerCondition } from '@/lib/contracts/flows';
 import type { AttributeOptionGroup } from '@/lib/contracts/customer-profiles';
-import { conditionProblems, keptCustomerConditions } from '@/lib/flows/checks';
+import { conditionProblems } from '@/lib/flows/checks';
 import { Spinner } from '@/components/layout/spinner';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -10,8 +10,7 @@ import { errorMessage } from '@/services/http';
 import { useAttributeOptions } from '@/hooks/use-attribute-options';
 import {
   blankRow,
-  completeRowNumbers,
-  completeRows,
+  keptCustomerRows,
   rowsFrom,
   type ConditionDraftRow,
 } from '../../lib/condition-rows';
@@ -60,24 +59,19 @@ function AttributeConditionForm({
   const dataTypeOf = (key: string): DataType | undefined =>
     groups.flatMap((g) => g.options).find((o) => o.value === key)?.dataType;
 
-  // Value checks on the rows naming an attribute
-  // (docs/product/validation.md#56-condition-value-checks), then the keep rule
-  // (docs/product/validation.md#55-saving-customer-conditions); nothing left removes it.
+  // The keep rule first (docs/product/validation.md#55-saving-customer-conditions): incomplete
+  // rows are dropped silently. The kept rows then go through the value checks
+  // (docs/product/validation.md#56-condition-value-checks), numbered as the dialog shows them;
+  // nothing left removes the condition.
   const save = () => {
-    const named = completeRows(rows);
-    const conditions: CustomerCondition[] = named.map((r) => ({
-      customer_key: r.key,
-      condition_type: r.condition_type,
-      value: r.value,
-    }));
+    const kept = keptCustomerRows(rows);
     const found = conditionProblems(
-      conditions,
-      named.map((r) => dataTypeOf(r.key)),
-      completeRowNumbers(rows),
+      kept.map((k) => k.condition),
+      kept.map((k) => dataTypeOf(k.row.key)),
+      kept.map((k) => k.number),
     );
     if (found.length > 0) return setProblems(found);
-    const kept = keptCustomerConditions(conditions);
-    onSave(kept.length > 0 ? kept : null);
+    onSave(kept.length > 0 ? kept.map((k) => k.condition) : null);
   };
 
   return (

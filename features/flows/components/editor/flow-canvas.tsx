@@ -83,5 +83,10 @@ function decorate(
     measured: prev.find((p) => p.id === n.id)?.measured,
     selected: n.id === selectedStepId,
     draggable: !readOnly,
+    // React Flow turns pointer events off on nodes that can be neither dragged nor selected; a
+    // read-only flow's controls (View step, the conditions) must still take clicks.
+    style: { ...n.style, pointerEvents: 'all' },
+    // A press on a read-only node is a click on its controls, never the start of a pan.
+    className: readOnly ? 'nopan' : n.className,
   }));
 }

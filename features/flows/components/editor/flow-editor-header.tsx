@@ -11,8 +11,15 @@ import { selectDirty, selectReadOnly, useFlowEditorStore } from '../../state/edi
 import { FlowTitleInput } from './flow-title-input';
 import { PreviewDialog } from './preview-dialog';
 import { PublishDialog } from './publish-dialog';
+import { DeleteTourButton } from './delete-tour-button';
+import { UndoRedoControls } from './undo-redo-controls';
 
 const isDirtyNow = () => selectDirty(useFlowEditorStore.getState());
+/** A new tour moving to its own address after its first save is not leaving the editor. */
+const staysInEditor = (url: string) => {
+  const { flowId } = useFlowEditorStore.getState();
+  return flowId !== null && url.split(/[?#]/)[0] === paths.flow(flowId);
+};
 
 /**
  * The flow editor's header (docs/product/screens.md#22-layout-and-session-rules): back (asking
@@ -26,7 +33,7 @@ export function FlowEditorHeader() {
   const readOnly = useFlowEditorStore(selectReadOnly);
   const setName = useFlowEditorStore((s) => s.setName);
   const startEditing = useFlowEditorStore((s) => s.startEditing);
-  const guard = useLeaveGuard(isDirtyNow);
+  const guard = useLeaveGuard(isDirtyNow, staysInEditor);
   // While the typed title is invalid nothing is saved (it would save the old name silently).
   const [titleInvalid, setTitleInvalid] = useState(false);
   const [nameShown, setNameShown] = useState(draft?.name);
@@ -66,6 +73,8 @@ export function FlowEditorHeader() {
             {dirty ? ' · unsaved changes' : ''}
           </span>
           <div className="ml-auto flex shrink-0 items-center gap-2">
+            <UndoRedoControls />
+            <DeleteTourButton />
             <Button variant="secondary" size="sm" onClick={() => setDialog('preview')}>
               Preview
             </Button>

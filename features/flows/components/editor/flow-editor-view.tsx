@@ -15,8 +15,9 @@ import { StepPanel } from './step-panel';
 import { RetryAlert } from '@/components/ui/retry-alert';
 
 /**
- * Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow. Until the router
- * is ready (the first render of a static page has no query) the answer is 'pending'.
+ * Reads the flow id of `/flows/[id]`; `/flows/create` (no id) edits a new flow, kept in memory
+ * until its first save. Until the router is ready (the first render of a static page has no
+ * query) the answer is 'pending'.
  */
 function useFlowId(): number | null | 'invalid' | 'pending' {
   const { query, isReady } = useRouter();
@@ -57,10 +58,11 @@ export function FlowEditorView() {
         </Link>
       </FormAlert>
     );
+  // Any other failure to load the flow's detail (docs/product/messages.md#flows).
   if (flow.error)
     return (
       <RetryAlert
-        message={MESSAGES.flows.failedToGet(flow.error.message)}
+        message={MESSAGES.flows.failedDetail(flow.error.message)}
         onRetry={() => void flow.refetch()}
       />
     );

@@ -10,6 +10,8 @@ export function StepPanel() {
   const selectStep = useFlowEditorStore((s) => s.selectStep);
   const updateStep = useFlowEditorStore((s) => s.updateStep);
   const readOnly = useFlowEditorStore(selectReadOnly);
+  // An undo or redo may change what the rich-text editor holds: it starts again from the step.
+  const revision = useFlowEditorStore((s) => s.revision);
   const index = steps?.findIndex((s) => s.id === selectedId) ?? -1;
   if (!steps || index < 0) return null;
   const step = steps[index]!;
@@ -30,7 +32,13 @@ export function StepPanel() {
         </Button>
       </div>
       <div className="flex-1 overflow-y-auto p-4">
-        <StepEditor step={step} steps={steps} onChange={updateStep} readOnly={readOnly} />
+        <StepEditor
+          key={revision}
+          step={step}
+          steps={steps}
+          onChange={updateStep}
+          readOnly={readOnly}
+        />
       </div>
     </aside>
   );

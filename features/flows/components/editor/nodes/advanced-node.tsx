@@ -4,6 +4,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { DISPLAY_TYPES, type FlowBody } from '@/lib/contracts/flows';
 import { displayTimesProblem } from '@/lib/flows/checks';
 import { selectReadOnly, useFlowEditorStore } from '../../../state/editor-store';
+import { AudienceConditions } from '../../conditions/audience-conditions';
 import { NodeCard } from './node-card';
 
 const LABELS: Record<FlowBody['display_type'], string> = {
@@ -14,7 +15,10 @@ const LABELS: Record<FlowBody['display_type'], string> = {
 const INPUT =
   'h-9 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50';
 
-/** Advanced settings node (fixed id): how often a customer sees the tour, and its priority. */
+/**
+ * Advanced settings node (fixed id): how often a customer sees the tour, its priority, and its
+ * audience (the flow's attribute conditions).
+ */
 export function AdvancedNode() {
   const draft = useFlowEditorStore((s) => s.draft);
   const update = useFlowEditorStore((s) => s.update);
@@ -85,6 +89,12 @@ export function AdvancedNode() {
           </p>
         </div>
       </fieldset>
+      <AudienceConditions
+        conditions={draft.attribute_conditions}
+        onChange={(attribute_conditions) => update((d) => ({ ...d, attribute_conditions }))}
+        brandId={draft.brand_id}
+        readOnly={readOnly}
+      />
     </NodeCard>
   );
 }

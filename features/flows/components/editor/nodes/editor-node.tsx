@@ -7,6 +7,7 @@ import type { EditorNodeData, FlowNode } from '../../../lib/graph';
 import { contentExcerpt, STEP_TYPE_LABELS } from '../../../lib/step-labels';
 import { selectReadOnly, useFlowEditorStore } from '../../../state/editor-store';
 import { NodeCard } from './node-card';
+import { StepOrderButtons } from './step-order-buttons';
 
 /** Editor node (one per step): what the step shows, its problems, and the way into its editor. */
 export function EditorNode({ data }: NodeProps<FlowNode>) {
@@ -14,6 +15,7 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
   const selected = useFlowEditorStore((s) => s.selectedStepId === step.id);
   const selectStep = useFlowEditorStore((s) => s.selectStep);
   const removeStep = useFlowEditorStore((s) => s.removeStep);
+  const moveStep = useFlowEditorStore((s) => s.moveStep);
   const readOnly = useFlowEditorStore(selectReadOnly);
   const steps = useFlowEditorStore((s) => s.draft?.steps);
   const [confirming, setConfirming] = useState(false);
@@ -62,6 +64,13 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
             >
               Delete
             </Button>
+          )}
+          {readOnly ? null : (
+            <StepOrderButtons
+              number={number}
+              count={steps?.length ?? 0}
+              onMove={(by) => moveStep(step.id, by)}
+            />
           )}
         </div>
       </NodeCard>

@@ -1,0 +1,48 @@
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TrashIcon } from '@/components/ui/icons';
+import { notify } from '@/components/ui/toast';
+import { MESSAGES } from '@/lib/messages';
+import { paths } from '@/lib/paths';
+import { useDeleteFlow } from '../../hooks/use-delete-flow';
+import { useFlowEditorStore } from '../../state/editor-store';
+import { DeleteTourDialog } from '../delete-tour-dialog';
+
+/**
+ * Deletes the saved tour from the editor, after the same confirmation as the list; a failure
+ * shows "Failed to delete Flow: …" (the editor's spelling, docs/product/messages.md#flows).
+ * A tour not saved yet has nothing to delete.
+ */
+export function DeleteTourButton() {
+  const router = useRouter();
+  const flowId = useFlowEditorStore((s) => s.flowId);
+  const name = useFlowEditorStore((s) => s.draft?.name ?? '');
+  const reset = useFlowEditorStore((s) => s.reset);
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteFlow({
+    onSuccess: (_, flow) => {
+      setOpen(false);
+      notify.success(MESSAGES.flows.deleted(flow.name));
+      // Nothing is left to save: leave without the Discard Changes question.
+      reset();
+      void router.push(paths.flows());
+    },
+    onError: (err) => notify.error(MESSAGES.flows.failedToDeleteFlow(err.message)),
+  });
+  if (flowId === null) return null;
+  return (
+    <>
+      <Button variant="ghost" size="sm" aria-label="Delete tour" onClick={() => setOpen(true)}>
+        <TrashIcon className="h-4 w-4" />
+      </Button>
+      <DeleteTourDialog
+        name={name}
+        open={open}
+        pending={remove.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => remove.mutate({ id: flowId, name })}
+      />
+    </>
+  );
+}
