@@ -38,6 +38,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
+import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createOutboxService } from './modules/dev/outbox.service';
@@ -201,6 +202,11 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       now,
       fairUse: fairUseFor(env, redis, counters, now),
     }),
-    flowsService: createFlowsService({ flows: createFlowsRepository(db), access }),
+    flowsService: createFlowsService({
+      flows: createFlowsRepository(db),
+      access,
+      sessions: createFlowSessionsRepository(db, { now }),
+      now,
+    }),
   };
 }

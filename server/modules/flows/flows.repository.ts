@@ -8,6 +8,8 @@ export interface FlowValues {
   brandId: number;
   name: string;
   published: boolean;
+  /** When it was last published; null while unpublished. Left as it is when absent. */
+  publishedAt?: Date | null;
   definition: FlowDefinition;
   layout: FlowBody['layout'];
 }

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../lib/messages';
 import { AppError, notFound } from '../../errors';
 import { sanitizeStepHtml } from '../../lib/sanitize-html';
 import type { BrandAccess } from '../brands/brand-access';
+import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
 
 /** Sanitises user HTML and splits the body into the stored definition and layout. */
@@ -42,7 +43,14 @@ function assertPublishable(values: FlowValues) {
 }
 
 /** Product tours of the owner's brands; another account's flow answers 404. */
-export function createFlowsService(deps: { flows: FlowsRepository; access: BrandAccess }) {
+export function createFlowsService(deps: {
+  flows: FlowsRepository;
+  access: BrandAccess;
+  /** Visitors' sessions: an unpublished tour's open sessions end at once. */
+  sessions?: FlowSessionsRepository;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
   const { flows, access } = deps;
   const owned = async (ownerId: string, id: number) => {
     const row = await flows.find(ownerId, id);
@@ -81,15 +89,28 @@ export function createFlowsService(deps: { flows: FlowsRepository; access: Brand
       await access.owned(ownerId, body.brand_id);
       const values = toValues(body);
       assertPublishable(values);
-      return toFlowDto(await flows.insert(values));
+      return toFlowDto(
+        await flows.insert({ ...values, publishedAt: values.published ? now() : null }),
+      );
     },
+    /**
+     * Saves a tour. Publishing stamps `published_at`; unpublishing clears it and ends every open
+     * session of the tour at once. Saving a tour that stays published keeps its sessions: they
+     * continue on the new version (docs/flows.md, "Runtime decision").
+     */
     async update(ownerId: string, id: number, body: FlowBody) {
-      await owned(ownerId, id);
+      const before = await owned(ownerId, id);
       await access.owned(ownerId, body.brand_id);
       const values = toValues(body);
       assertPublishable(values);
-      const row = await flows.update(ownerId, id, values);
+      const publishedAt = !values.published
+        ? null
+        : before.published && before.publishedAt
+          ? before.publishedAt
+          : now();
+      const row = await flows.update(ownerId, id, { ...values, publishedAt });
       if (!row) throw notFound(MESSAGES.flows.notFound);
+      if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');
       return toFlowDto(row);
     },
     async duplicate(ownerId: string, id: number) {
@@ -100,6 +121,7 @@ export function createFlowsService(deps: { flows: FlowsRepository; access: Brand
           brandId: src.brandId,
           name,
           published: false,
+          publishedAt: null,
           definition: src.definition,
           layout: src.layout,
         }),

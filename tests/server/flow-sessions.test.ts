@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { flows } from '@/server/db/schema';
+import { createFlowSessionsRepository } from '@/server/modules/flows/flow-sessions.repository';
+import {
+  createBrand,
+  createTestApp,
+  ENGINE,
+  request,
+  signUpVerified,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp & { drop: () => Promise<void> };
+let call: ReturnType<typeof request>;
+let brandId: number;
+let otherBrandId: number;
+let repo: ReturnType<typeof createFlowSessionsRepository>;
+
+const tour = (extra: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  name: 'Welcome',
+  publish: true,
+  condition: {
+    trigger_conditions: [
+      {
+        trigger_type: 'url',
+        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
+      },
+    ],
+    trigger_operator: 'AND',
+  },
+  display_type: 'once',
+  steps: [
+    {
+      id: 's1',
+      type: 'modal',
+      content: '<p>Hi</p>',
+      buttons: [
+        {
+          id: 'b1',
+          label: 'Done',
+          background_color: '#111111',
+          color: '#ffffff',
+          actions: [{ type: 'dismiss' }],
+        },
+      ],
+    },
+  ],
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signUpVerified(t.app);
+  ({ brandId } = await createBrand(t.app, a.token));
+  const b = await signUpVerified(t.app);
+  ({ brandId: otherBrandId } = await createBrand(t.app, b.token));
+  call = request(t.app, a.token);
+  repo = createFlowSessionsRepository(t.database.db, { now: () => new Date() });
+});
+afterAll(async () => t.drop());
+
+const publishedAt = async (id: number) =>
+  (await t.database.db.select().from(flows).where(eq(flows.id, id)))[0]?.publishedAt ?? null;
+
+describe(`flow sessions (${ENGINE})`, () => {
+  it('one open session per visitor and product; counts under any of their keys', async () => {
+    const created = await call('POST', '/v1/flows', tour());
+    expect(created.statusCode, created.body).toBe(201);
+    const f = created.json().data as { id: number };
+    const first = await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' });
+    expect(first).toMatchObject({ state: 'open', currentStepId: 's1', progress: 0 });
+    // A second tab asking at the same time gets nothing new.
+    expect(await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' })).toBe(
+      undefined,
+    );
+    expect((await repo.openFor(brandId, ['user-1', 'anon-1']))?.id).toBe(first!.id);
+    expect(await repo.openFor(otherBrandId, ['anon-1'])).toBeUndefined();
+    expect((await repo.startedCounts(brandId, ['user-1', 'anon-1'])).get(f.id)).toBe(1);
+  });
+
+  it('progress only moves forward; nothing changes a session after it ended; other products see none', async () => {
+    const f = (await call('POST', '/v1/flows', tour({ name: 'Two' }))).json().data as {
+      id: number;
+    };
+    const s = (await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-2', stepId: 's1' }))!;
+    expect((await repo.advance(brandId, s.id, 's2', 2))?.progress).toBe(2);
+    expect((await repo.advance(brandId, s.id, 's1', 1))?.progress).toBe(2);
+    expect(await repo.advance(otherBrandId, s.id, 's3', 3)).toBeUndefined();
+    expect(await repo.find(otherBrandId, s.id)).toBeUndefined();
+    expect((await repo.end(brandId, s.id, 'dismissed', 'dismissed'))?.state).toBe('dismissed');
+    expect(await repo.end(brandId, s.id, 'completed')).toBeUndefined();
+    expect(await repo.advance(brandId, s.id, 's3', 3)).toBeUndefined();
+    expect((await repo.find(brandId, s.id))?.state).toBe('dismissed');
+  });
+
+  it('publishing stamps published_at; saving it published keeps it and its sessions; unpublishing ends them', async () => {
+    const f = (await call('POST', '/v1/flows', tour({ name: 'Three' }))).json().data as {
+      id: number;
+    };
+    const stamped = await publishedAt(f.id);
+    expect(stamped).toBeInstanceOf(Date);
+    const s = (await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-3', stepId: 's1' }))!;
+
+    const edited = await call('PUT', `/v1/flows/${f.id}`, tour({ name: 'Three, edited' }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await publishedAt(f.id)).toEqual(stamped);
+    expect((await repo.find(brandId, s.id))?.state).toBe('open');
+
+    const off = await call('PUT', `/v1/flows/${f.id}`, tour({ name: 'Three', publish: false }));
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await publishedAt(f.id)).toBeNull();
+    expect(await repo.find(brandId, s.id)).toMatchObject({
+      state: 'ended',
+      endReason: 'unpublished',
+    });
+    expect(await repo.openFor(brandId, ['anon-3'])).toBeUndefined();
+  });
+});
