@@ -174,6 +174,10 @@ export const MESSAGES = {
     noFilterMatches: 'No product tours match the search or filter.',
     duplicated: (name: string) => `Created "${name}".`,
     deleted: (name: string) => `Deleted "${name}".`,
+    /** The API's answer to a delete. */
+    deletedAnswer: 'Product tour deleted.',
+    deleteConfirm: (name: string) =>
+      `Delete "${name}"? Customers stop seeing it at once. This cannot be undone.`,
     cannotPublish: 'The flow cannot be published yet: fix the problems listed.',
     unpublishConfirm: (name: string) => `Do you sure want to unpublish this flow "${name}"?`,
     unpublishWarning: 'When you press Unpublish, all ongoing sessions will be immediately closed.',

@@ -119,7 +119,7 @@ export const flowHandlers: HttpHandler[] = [
     const found = ownFlow(request, params);
     if ('response' in found) return found.response;
     db.flows.splice(db.flows.indexOf(found.flow), 1);
-    return ok({ message: 'Product tour deleted.' });
+    return ok({ message: MESSAGES.flows.deletedAnswer });
   }),
 ];
 

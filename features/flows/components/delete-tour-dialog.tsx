@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { MESSAGES } from '@/lib/messages';
 
 /** The one confirmation before a product tour is deleted (the list and the editor). */
 export function DeleteTourDialog({
@@ -22,7 +23,7 @@ export function DeleteTourDialog({
         if (!next && !pending) onCancel();
       }}
       title="Delete product tour"
-      description={`Delete "${name ?? ''}"? Customers stop seeing it at once. This cannot be undone.`}
+      description={MESSAGES.flows.deleteConfirm(name ?? '')}
       confirmLabel="Delete"
       variant="danger"
       pending={pending}

@@ -130,7 +130,7 @@ export function createFlowsService(deps: {
     async remove(ownerId: string, id: number) {
       await owned(ownerId, id);
       await flows.remove(ownerId, id);
-      return { message: 'Product tour deleted.' };
+      return { message: MESSAGES.flows.deletedAnswer };
     },
   };
 }
