@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { withoutNul } from './common';
+import type { FlowStep } from './flows';
+
+/**
+ * The flow runtime's wire format (docs/flows.md, "Runtime API"): what the SDK's tours bundle
+ * sends and reads, and the flow report of the dashboard. The server validates with these schemas;
+ * the SDK imports the types only (nothing of zod reaches the browser).
+ */
+
+const id = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(withoutNul, { error: 'Text must not contain NUL characters' });
+const visitorId = z.union([id(), z.number().transform(String)]);
+
+/** How often the tours bundle re-asks while a tour is on screen: unpublishing shows within 5 s. */
+export const FLOW_SESSION_POLL_MS = 3_000;
+/** How long a tooltip waits for its target element before it reports `target_missing`. */
+export const FLOW_TARGET_WAIT_MS = 6_000;
+
+/** POST v1/flows/available-flow (write key as HTTP Basic user name, Bearer, or `writeKey`). */
+export const availableFlowBody = z.object({
+  writeKey: z.string().optional(),
+  userId: visitorId.nullable().optional(),
+  /** HMAC of the userId when the product requires signed identities (as for ingestion). */
+  userHash: z.string().max(255).optional(),
+  anonymousId: visitorId,
+  url: z.string().trim().min(1).max(4096),
+  /** The session the page is showing, if any: it is resumed while it is open. */
+  session_id: z.string().max(64).nullable().optional(),
+  viewport: z.object({ width: z.number(), height: z.number() }).partial().optional(),
+  locale: z.string().max(64).optional(),
+});
+export type AvailableFlowBody = z.input<typeof availableFlowBody>;
+
+/** What the renderer needs of a flow (step content sanitised again on the way out). */
+export interface RuntimeFlow {
+  id: number;
+  name: string;
+  steps: FlowStep[];
+}
+
+export interface RuntimeSession {
+  id: string;
+  /** The step to show (the first step of a new session). */
+  current_step_id: string | null;
+  /** True when the visitor had this session open already (a reload, another tab, a new page). */
+  resumed: boolean;
+  /**
+   * False when the current step is a tooltip whose element lives on another page: the SDK shows
+   * nothing here and asks again on the next URL change.
+   */
+  on_this_page: boolean;
+}
+
+/** `data` of available-flow: null when nothing should show. */
+export type AvailableFlow = { flow: RuntimeFlow; session: RuntimeSession } | null;
+
+export const FLOW_TRACK_TYPES = ['step_seen', 'button_clicked', 'target_missing'] as const;
+export type FlowTrackType = (typeof FLOW_TRACK_TYPES)[number];
+
+/** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
+export const flowTrackBody = z.object({
+  writeKey: z.string().optional(),
+  session_id: id(64),
+  step_id: id(64),
+  type: z.enum(FLOW_TRACK_TYPES, {
+    error: 'type must be one of step_seen, button_clicked, target_missing',
+  }),
+  button_id: id(64).optional(),
+});
+export type FlowTrackBody = z.input<typeof flowTrackBody>;
+
+export const FLOW_OUTCOMES = ['completed', 'dismissed'] as const;
+export type FlowOutcome = (typeof FLOW_OUTCOMES)[number];
+
+/** POST v1/flows/{id}/done: idempotent; the first outcome wins. */
+export const flowDoneBody = z.object({
+  writeKey: z.string().optional(),
+  session_id: id(64),
+  outcome: z.enum(FLOW_OUTCOMES, { error: 'outcome must be completed or dismissed' }),
+  /** Why (free text, e.g. `close`, `esc`, `button`), kept on the flow event. */
+  reason: z.string().max(64).optional(),
+});
+export type FlowDoneBody = z.input<typeof flowDoneBody>;
+
+/** `data` of track and done: whether the call changed the session. */
+export interface FlowSessionAnswer {
+  session_id: string;
+  state: 'open' | 'completed' | 'dismissed' | 'ended';
+  /** False for a retry, or a call after the session ended. */
+  recorded: boolean;
+}
+
+export const DATE_PRESETS = ['past_7_day', 'past_30_day', 'custom_range', 'all_times'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
+export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
+
+/** Query of GET v1/flows/{id}/report. */
+export const flowReportQuery = z
+  .object({
+    date_preset: z.enum(DATE_PRESETS).default('past_30_day'),
+    /** YYYY-MM-DD, for custom_range: whole days, UTC, `to` included. */
+    from: z.string().max(32).optional(),
+    to: z.string().max(32).optional(),
+    granularity: z.enum(REPORT_GRANULARITIES).default('day'),
+  })
+  .refine((q) => q.date_preset !== 'custom_range' || (q.from && q.to), {
+    error: 'A custom range needs from and to dates',
+    path: ['from'],
+  });
+export type FlowReportQuery = z.input<typeof flowReportQuery>;
+
+/**
+ * The flow report. A view is a session started; "unique" counts distinct visitors (user id,
+ * else anonymous id). completion_rate = completions / views (0 when there are no views), 0–1.
+ */
+export interface FlowReport {
+  totals: {
+    views: number;
+    unique_viewers: number;
+    completions: number;
+    unique_completions: number;
+    completion_rate: number;
+    dismissals: number;
+    target_missing: number;
+  };
+  /** One point per bucket of the range (empty buckets included), oldest first. */
+  series: { bucket: string; views: number; completions: number; dismissals: number }[];
+  /** Every step of the flow, in order; drop_off = share of the previous step's viewers lost (0–1). */
+  steps: {
+    step_id: string;
+    index: number;
+    type: string;
+    views: number;
+    unique_viewers: number;
+    drop_off: number;
+  }[];
+}
