@@ -33,6 +33,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
+import { flowRuntimeRoutes } from './modules/flows/runtime/runtime.routes';
 import {
   paymentRoutes,
   paymentWebhookRoutes,
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           paymentWebhookRoutes(hook, { provider, svc: payments }),
         );
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ctx.ingestService));
+        await v1.register(async (rt: ZodApp) => flowRuntimeRoutes(rt, ctx.flowRuntime));
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
@@ -161,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           brandRoutes(authed, { brands: ctx.brandsService, sources: ctx.brandSources });
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
-          flowRoutes(authed, ctx.flowsService);
+          flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
           paymentRoutes(authed, payments);
         });
         v1.all('/*', async () => {
@@ -189,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     if (!opts.analytics) await analytics.close();
     await mail.drain();
     await ctx.sessions.close();
+    await ctx.publishedFlows.close();
     await redis?.quit().catch(() => redis.disconnect());
   });
 

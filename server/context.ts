@@ -29,6 +29,9 @@ import type { AttributesService } from './modules/profiles/attributes.service';
 import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
+import type { FlowReports } from './modules/flows/flow-report.service';
+import type { PublishedFlows } from './modules/flows/runtime/published-flows';
+import type { FlowRuntime } from './modules/flows/runtime/runtime.service';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './payments/types';
 import type { OutboxService } from './modules/dev/outbox.service';
@@ -74,6 +77,11 @@ export interface AppContext {
   attributesService: AttributesService;
   ingestService: IngestService;
   flowsService: FlowsService;
+  /** Each product's published tours, kept per node and forgotten on every change. */
+  publishedFlows: PublishedFlows;
+  /** available-flow, track and done: the public calls of customers' pages. */
+  flowRuntime: FlowRuntime;
+  flowReports: FlowReports;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

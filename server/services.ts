@@ -39,6 +39,9 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
 import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
+import { createFlowReports } from './modules/flows/flow-report.service';
+import { createPublishedFlows } from './modules/flows/runtime/published-flows';
+import { createFlowRuntime } from './modules/flows/runtime/runtime.service';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createOutboxService } from './modules/dev/outbox.service';
@@ -164,6 +167,10 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     onCommitted: createLiveTail(realtime),
   });
 
+  const flows = createFlowsRepository(db);
+  const flowSessions = createFlowSessionsRepository(db, { now });
+  const publishedFlows = createPublishedFlows({ flows, redis, log });
+
   return {
     env,
     database: opts.database,
@@ -203,10 +210,23 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       fairUse: fairUseFor(env, redis, counters, now),
     }),
     flowsService: createFlowsService({
-      flows: createFlowsRepository(db),
+      flows,
       access,
-      sessions: createFlowSessionsRepository(db, { now }),
+      sessions: flowSessions,
+      onChanged: publishedFlows.changed,
       now,
     }),
+    publishedFlows,
+    flowRuntime: createFlowRuntime({
+      writeKeys,
+      published: publishedFlows,
+      sessions: flowSessions,
+      profiles,
+      store: analytics,
+      batcher,
+      log,
+      now,
+    }),
+    flowReports: createFlowReports({ flows, store: analytics, now }),
   };
 }

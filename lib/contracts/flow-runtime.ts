@@ -8,14 +8,14 @@ import type { FlowStep } from './flows';
  * the SDK imports the types only (nothing of zod reaches the browser).
  */
 
-const id = (max = 255) =>
+const id = (max = 255, name = 'id') =>
   z
-    .string()
+    .string({ error: `${name} is required` })
     .trim()
-    .min(1)
-    .max(max)
+    .min(1, { error: `${name} is required` })
+    .max(max, { error: `${name} must be at most ${max} characters` })
     .refine(withoutNul, { error: 'Text must not contain NUL characters' });
-const visitorId = z.union([id(), z.number().transform(String)]);
+const visitorId = z.union([id(255, 'userId'), z.number().transform(String)]);
 
 /** How often the tours bundle re-asks while a tour is on screen: unpublishing shows within 5 s. */
 export const FLOW_SESSION_POLL_MS = 3_000;
@@ -28,8 +28,14 @@ export const availableFlowBody = z.object({
   userId: visitorId.nullable().optional(),
   /** HMAC of the userId when the product requires signed identities (as for ingestion). */
   userHash: z.string().max(255).optional(),
-  anonymousId: visitorId,
-  url: z.string().trim().min(1).max(4096),
+  anonymousId: z.union([id(), z.number().transform(String)], {
+    error: 'anonymousId is required: the visitor id the SDK keeps',
+  }),
+  url: z
+    .string({ error: 'url is required: the address of the page the visitor is on' })
+    .trim()
+    .min(1, { error: 'url is required: the address of the page the visitor is on' })
+    .max(4096, { error: 'url must be at most 4096 characters' }),
   /** The session the page is showing, if any: it is resumed while it is open. */
   session_id: z.string().max(64).nullable().optional(),
   viewport: z.object({ width: z.number(), height: z.number() }).partial().optional(),
@@ -66,12 +72,12 @@ export type FlowTrackType = (typeof FLOW_TRACK_TYPES)[number];
 /** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
 export const flowTrackBody = z.object({
   writeKey: z.string().optional(),
-  session_id: id(64),
-  step_id: id(64),
+  session_id: id(64, 'session_id'),
+  step_id: id(64, 'step_id'),
   type: z.enum(FLOW_TRACK_TYPES, {
     error: 'type must be one of step_seen, button_clicked, target_missing',
   }),
-  button_id: id(64).optional(),
+  button_id: id(64, 'button_id').optional(),
 });
 export type FlowTrackBody = z.input<typeof flowTrackBody>;
 
@@ -81,7 +87,7 @@ export type FlowOutcome = (typeof FLOW_OUTCOMES)[number];
 /** POST v1/flows/{id}/done: idempotent; the first outcome wins. */
 export const flowDoneBody = z.object({
   writeKey: z.string().optional(),
-  session_id: id(64),
+  session_id: id(64, 'session_id'),
   outcome: z.enum(FLOW_OUTCOMES, { error: 'outcome must be completed or dismissed' }),
   /** Why (free text, e.g. `close`, `esc`, `button`), kept on the flow event. */
   reason: z.string().max(64).optional(),

@@ -8,7 +8,12 @@ import {
 } from '@duckdb/node-api';
 import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS } from './event-rows';
 import { compileQuery, readResult } from './sql/build-query';
-import { DUCKDB_CREATE_EVENTS, DUCKDB_CREATE_STAGING, duckdbDialect } from './sql/duckdb';
+import {
+  DUCKDB_CREATE_CUSTOMER_INDEX,
+  DUCKDB_CREATE_EVENTS,
+  DUCKDB_CREATE_STAGING,
+  duckdbDialect,
+} from './sql/duckdb';
 import {
   ANALYTICS_QUERY_TIMEOUT_MS,
   QueryTimeoutError,
@@ -76,6 +81,7 @@ export async function openDuckDBStore(
     writer = await instance.connect();
     reader = await instance.connect();
     await writer.run(DUCKDB_CREATE_EVENTS);
+    await writer.run(DUCKDB_CREATE_CUSTOMER_INDEX);
     await writer.run(DUCKDB_CREATE_STAGING);
     // Fewer checkpoints under steady ingestion (they stall inserts); the WAL keeps writes durable.
     await writer.run("SET checkpoint_threshold = '64MB'");

@@ -75,7 +75,7 @@ function toNullableText(value: unknown): string | null {
   return value === null || value === undefined ? null : toText(value);
 }
 
-function parseObject(value: unknown): Record<string, unknown> {
+export function parseObject(value: unknown): Record<string, unknown> {
   const parsed: unknown = JSON.parse(toText(value));
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)

@@ -336,6 +336,83 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     });
   });
 
+  it('visitorEvents: one visitor (user and anonymous keys) of one brand, codes, window', async () => {
+    expect(await store.insert(FIXTURE)).toBe(FIXTURE.length);
+    const read = (keys: string[], events: string[], from: Date | null, limit = 10) =>
+      store.query({ kind: 'visitorEvents', brandId: A, customerKeys: keys, events, from, limit });
+    const got = await read(['u1', 'a1'], ['signup', PAGE_EVENT], null);
+    expect(got.map((e) => e.timestamp.toISOString())).toEqual([
+      e6.timestamp.toISOString(),
+      e8.timestamp.toISOString(),
+      e1.timestamp.toISOString(),
+      e9.timestamp.toISOString(),
+    ]);
+    expect(got[0]).toEqual({
+      event: 'signup',
+      timestamp: e6.timestamp,
+      properties: { id: 'A-e6' },
+    });
+    expect((await read(['u1'], ['signup'], new Date('2024-03-04T12:00:00Z'))).length).toBe(2);
+    expect((await read(['u1'], ['signup'], null, 1)).length).toBe(1);
+    expect(await read([], ['signup'], null)).toEqual([]);
+    expect(await read(['u1'], [], null)).toEqual([]);
+  });
+
+  it('flowEventCounts: one tour, totals and buckets, per step', async () => {
+    const flowEvent = (id: string, event: string, iso: string, who: string, props: object) => {
+      const row = ev(A, id, event, iso, { userId: who });
+      row.properties = { flow_id: 7, session_id: id, ...props };
+      return row;
+    };
+    const other = flowEvent('o1', 'flow_started', '2024-03-04T10:00:00Z', 'u1', {});
+    other.properties.flow_id = 8;
+    const otherBrand = { ...flowEvent('b1', 'flow_started', '2024-03-04T10:00:00Z', 'u1', {}) };
+    otherBrand.brandId = B;
+    await store.insert([
+      flowEvent('s1', 'flow_started', '2024-03-04T10:00:00Z', 'u1', {}),
+      flowEvent('s2', 'flow_started', '2024-03-05T10:00:00Z', 'u1', {}),
+      flowEvent('s3', 'flow_started', '2024-03-12T10:00:00Z', 'u2', {}),
+      flowEvent('c1', 'flow_completed', '2024-03-12T11:00:00Z', 'u2', {}),
+      flowEvent('p1', 'flow_step_seen', '2024-03-04T10:00:00Z', 'u1', { step_id: 'one' }),
+      flowEvent('p2', 'flow_step_seen', '2024-03-05T10:00:00Z', 'u1', { step_id: 'one' }),
+      flowEvent('p3', 'flow_step_seen', '2024-03-05T10:01:00Z', 'u1', { step_id: 'two' }),
+      other,
+      otherBrand,
+    ]);
+    const counts = await store.query({
+      kind: 'flowEventCounts',
+      brandId: A,
+      flowId: 7,
+      events: ['flow_started', 'flow_completed'],
+      from: MARCH.from,
+      to: MARCH.to,
+      granularity: 'week',
+    });
+    const key = (c: { event: string; bucket: Date | null }) =>
+      `${c.event}@${c.bucket?.toISOString().slice(0, 10) ?? 'all'}`;
+    expect(Object.fromEntries(counts.map((c) => [key(c), [c.count, c.customers]]))).toEqual({
+      'flow_started@all': [3, 2],
+      'flow_completed@all': [1, 1],
+      'flow_started@2024-03-04': [2, 1],
+      'flow_started@2024-03-11': [1, 1],
+      'flow_completed@2024-03-11': [1, 1],
+    });
+    const steps = await store.query({
+      kind: 'flowEventCounts',
+      brandId: A,
+      flowId: 7,
+      events: ['flow_step_seen'],
+      from: null,
+      to: MARCH.to,
+      granularity: null,
+      byStep: true,
+    });
+    expect(steps.map((s) => [s.stepId, s.count, s.customers, s.bucket]).sort()).toEqual([
+      ['one', 2, 1, null],
+      ['two', 1, 1, null],
+    ]);
+  });
+
   it('binds quotes, backslashes, newlines and unicode (no SQL injection)', async () => {
     const nasty = `it's "quoted" \\ back\\slash\nnew line ünïcødé 😀 '; DROP TABLE events; --`;
     const row = ev(A, `id-${nasty}`, nasty, '2024-03-04T10:00:00Z', { userId: `u-${nasty}` });

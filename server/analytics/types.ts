@@ -89,12 +89,56 @@ export type QueryShape =
       to: Date;
       granularity: Granularity;
       unique: boolean;
+    }
+  /**
+   * One visitor's events of some codes, newest first (the flow runtime counts its event
+   * conditions from them): customer keys are the visitor's user id and anonymous id.
+   */
+  | {
+      kind: 'visitorEvents';
+      brandId: number;
+      customerKeys: string[];
+      events: string[];
+      /** Only events at or after this time (null: all history). */
+      from: Date | null;
+      limit: number;
+    }
+  /**
+   * Events of one tour (properties.flow_id) per code, and per code and bucket, in [from, to):
+   * count and distinct customers; `byStep` groups flow_step_seen by properties.step_id instead.
+   */
+  | {
+      kind: 'flowEventCounts';
+      brandId: number;
+      flowId: number;
+      events: string[];
+      from: Date | null;
+      to: Date;
+      /** Also per time bucket; null: totals only. */
+      granularity: Granularity | null;
+      byStep?: boolean;
     };
 
 export interface EventCount {
   event: string;
   count: number;
   lastSeen: Date;
+}
+
+/** An event as the flow runtime reads it. */
+export interface VisitorEvent {
+  event: string;
+  timestamp: Date;
+  properties: Record<string, unknown>;
+}
+
+/** One group of `flowEventCounts`: bucket null for the totals, step null unless `byStep`. */
+export interface FlowEventCount {
+  event: string;
+  bucket: Date | null;
+  stepId: string | null;
+  count: number;
+  customers: number;
 }
 
 export interface TrendPoint {
@@ -111,6 +155,8 @@ export interface QueryResults {
   distinctCustomers: number;
   mau: number;
   trend: TrendPoint[];
+  visitorEvents: VisitorEvent[];
+  flowEventCounts: FlowEventCount[];
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];

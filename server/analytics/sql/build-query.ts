@@ -1,5 +1,6 @@
 import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-rows';
 import type { Granularity, QueryResults, QueryShape, ResultOf } from '../types';
+import { parseObject } from '../event-rows';
 
 /** What a bound parameter holds; each dialect picks the engine type and the JS encoding. */
 export interface ParamValues {
@@ -26,11 +27,26 @@ export interface Dialect<P> {
   countDistinct(expr: string): string;
   /** Epoch milliseconds of the start of the UTC bucket holding `expr`; weeks start on Monday. */
   bucketStartMs(granularity: Granularity, expr: string): string;
+  /** A top-level property of a JSON text column as an integer (0 or null when absent). */
+  jsonInt(column: string, key: string): string;
+  /** A top-level property of a JSON text column as text. */
+  jsonText(column: string, key: string): string;
+  /**
+   * `WITH name AS (select)`, evaluated on its own: DuckDB then looks rows up by the
+   * customer_key index instead of scanning because of the outer filters.
+   */
+  cte(name: string, select: string): string;
 }
 
 export interface CompiledQuery<P> {
   sql: string;
   params: Record<string, P>;
+}
+
+/** Property names in SQL text are the code's own constants, never user input: checked anyway. */
+export function jsonKey(key: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(key)) throw new Error(`unsafe JSON key: ${key}`);
+  return key;
 }
 
 /** Collects bound parameters: values never enter the SQL text. */
@@ -133,6 +149,37 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         ` AND event = ${b.bind('event', 'string', shape.event)} AND ${inRange(shape.from, shape.to)}` +
         ` GROUP BY bucket_ms ORDER BY bucket_ms ASC`;
       break;
+    case 'visitorEvents': {
+      // Rows by the visitor's keys first (an index lookup), then the codes and the window.
+      const from = shape.from ? ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` : '';
+      sql =
+        dialect.cte(
+          'v',
+          `SELECT event, timestamp, properties FROM events` +
+            ` WHERE ${b.inStrings('customer_key', 'keys', shape.customerKeys)}` +
+            ` AND brand_id = ${b.bind('brand', 'int', shape.brandId)}`,
+        ) +
+        ` SELECT event, ${dialect.epochMs('timestamp')} AS timestamp_ms, properties FROM v` +
+        ` WHERE ${b.inStrings('event', 'events', shape.events)}${from}` +
+        ` ORDER BY timestamp DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+      break;
+    }
+    case 'flowEventCounts': {
+      const from = shape.from ? ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` : '';
+      const where =
+        ` FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND ${b.inStrings('event', 'events', shape.events)}` +
+        ` AND ${dialect.jsonInt('properties', 'flow_id')} = ${b.bind('flow', 'int', shape.flowId)}` +
+        `${from} AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`;
+      const step = shape.byStep ? dialect.jsonText('properties', 'step_id') : "''";
+      const counts = `count(*) AS n, ${dialect.countDistinct('customer_key')} AS customers`;
+      sql = `SELECT event, -1 AS bucket_ms, ${step} AS step_id, ${counts}${where} GROUP BY event, step_id`;
+      if (shape.granularity)
+        sql +=
+          ` UNION ALL SELECT event, ${dialect.bucketStartMs(shape.granularity, 'timestamp')} AS bucket_ms,` +
+          ` ${step} AS step_id, ${counts}${where} GROUP BY event, bucket_ms, step_id`;
+      break;
+    }
   }
   return { sql, params: b.params };
 }
@@ -158,5 +205,23 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
       return rows.length === 0 ? 0 : toNumber(rows[0]!.n);
     case 'trend':
       return rows.map((r) => ({ bucket: new Date(toNumber(r.bucket_ms)), value: toNumber(r.n) }));
+    case 'visitorEvents':
+      return rows.map((r) => ({
+        event: String(r.event),
+        timestamp: new Date(toNumber(r.timestamp_ms)),
+        properties: parseObject(r.properties),
+      }));
+    case 'flowEventCounts':
+      return rows.map((r) => {
+        const bucket = toNumber(r.bucket_ms);
+        const step = r.step_id === null || r.step_id === undefined ? '' : String(r.step_id);
+        return {
+          event: String(r.event),
+          bucket: bucket < 0 ? null : new Date(bucket),
+          stepId: step === '' ? null : step,
+          count: toNumber(r.n),
+          customers: toNumber(r.customers),
+        };
+      });
   }
 }

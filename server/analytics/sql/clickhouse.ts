@@ -1,5 +1,5 @@
 import { epochMs } from '../event-rows';
-import type { Dialect, ParamKind, ParamValues } from './build-query';
+import { jsonKey, type Dialect, type ParamKind, type ParamValues } from './build-query';
 
 /** Values of `{name:Type}` parameters, as both the HTTP client and chdb serialise them. */
 export type ClickHouseParam = string | number | readonly string[] | readonly number[];
@@ -73,6 +73,9 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
   countDistinct: (expr) => `uniqExact(${expr})`,
   bucketStartMs: (g, expr) =>
     `toUInt64(toUnixTimestamp(toDateTime(${BUCKET_DATE[g](expr)}, 'UTC'))) * 1000`,
+  jsonInt: (column, key) => `JSONExtractInt(${column}, '${jsonKey(key)}')`,
+  jsonText: (column, key) => `JSONExtractString(${column}, '${jsonKey(key)}')`,
+  cte: (name, select) => `WITH ${name} AS (${select})`,
 };
 
 /** 'YYYY-MM-DD hh:mm:ss.sss' in UTC: what a DateTime64(3, 'UTC') column parses unambiguously. */

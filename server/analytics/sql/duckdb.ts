@@ -1,6 +1,6 @@
 import { listValue, timestampValue, type DuckDBValue } from '@duckdb/node-api';
 import { epochMs } from '../event-rows';
-import type { Dialect, ParamKind, ParamValues } from './build-query';
+import { jsonKey, type Dialect, type ParamKind, type ParamValues } from './build-query';
 
 /** TIMESTAMP columns hold UTC wall time; the primary key is what makes INSERT OR IGNORE dedupe. */
 export const DUCKDB_CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS events (
@@ -26,6 +26,13 @@ export const DUCKDB_CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS events (
 )`;
 
 /** Connection-local staging table filled by the Appender (same columns, no constraints). */
+/**
+ * The flow runtime reads one visitor's events on every decision: an index on customer_key turns
+ * that into a lookup instead of a scan (docs/adr/0012-flow-runtime-cost.md).
+ */
+export const DUCKDB_CREATE_CUSTOMER_INDEX =
+  'CREATE INDEX IF NOT EXISTS events_customer_key ON events (customer_key)';
+
 export const DUCKDB_CREATE_STAGING =
   'CREATE TEMP TABLE IF NOT EXISTS events_staging AS SELECT * FROM events LIMIT 0';
 
@@ -50,4 +57,8 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
   countDistinct: (expr) => `count(DISTINCT ${expr})`,
   // date_trunc('week') starts weeks on Monday (ISO), as the trend shape requires.
   bucketStartMs: (g, expr) => `epoch_ms(date_trunc('${BUCKET_UNIT[g]}', ${expr}))`,
+  jsonInt: (column, key) =>
+    `TRY_CAST(json_extract_string(${column}, '$.${jsonKey(key)}') AS BIGINT)`,
+  jsonText: (column, key) => `json_extract_string(${column}, '$.${jsonKey(key)}')`,
+  cte: (name, select) => `WITH ${name} AS MATERIALIZED (${select})`,
 };

@@ -59,6 +59,9 @@ export const flowSessions = pgTable(
       .notNull()
       .references(() => flows.id, { onDelete: 'cascade' }),
     visitorKey: text('visitor_key').notNull(),
+    /** Who the visitor was when the session started: flow events carry both ids. */
+    userId: text('user_id'),
+    anonymousId: text('anonymous_id'),
     state: text('state').$type<FlowSessionState>().notNull().default('open'),
     currentStepId: text('current_step_id'),
     /** How many distinct steps the visitor has seen (progress only moves forward). */

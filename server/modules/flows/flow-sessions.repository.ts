@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../errors';
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
 
 /** Why a session that did not complete ended. */
-export type EndReason = 'dismissed' | 'unpublished' | 'deleted' | 'edited';
+export type EndReason = 'dismissed' | 'unpublished' | 'deleted' | 'edited' | 'target_missing';
 
 /**
  * Visitors' sessions of product tours (docs/flows.md, "Runtime decision"). A visitor is one key
@@ -51,7 +51,14 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
      * Starts a session on the tour's first step; undefined when the visitor already has an open
      * one (another request won the race).
      */
-    async start(v: { brandId: number; flowId: number; visitorKey: string; stepId: string }) {
+    async start(v: {
+      brandId: number;
+      flowId: number;
+      visitorKey: string;
+      stepId: string;
+      userId?: string | null;
+      anonymousId?: string | null;
+    }) {
       const at = now();
       try {
         const [row] = await db
@@ -61,6 +68,8 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
             brandId: v.brandId,
             flowId: v.flowId,
             visitorKey: v.visitorKey,
+            userId: v.userId ?? null,
+            anonymousId: v.anonymousId ?? null,
             currentStepId: v.stepId,
             startedAt: at,
             updatedAt: at,
@@ -94,6 +103,25 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
           progress: sql`greatest(${flowSessions.progress}, ${progress})`,
           updatedAt: now(),
         })
+        .where(
+          and(
+            eq(flowSessions.brandId, brandId),
+            eq(flowSessions.id, id),
+            eq(flowSessions.state, 'open'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Points an open session at another step without counting it as seen (a button's goto or
+     * navigation: the next page resumes there). Undefined when the session is not open.
+     */
+    async moveTo(brandId: number, id: string, stepId: string) {
+      const [row] = await db
+        .update(flowSessions)
+        .set({ currentStepId: stepId, updatedAt: now() })
         .where(
           and(
             eq(flowSessions.brandId, brandId),

@@ -62,6 +62,19 @@ export function createFlowsRepository(db: Db) {
       const [row] = await db.select().from(flows).where(ownedBy(ownerId, id));
       return row;
     },
+    /** A product's published tours, for the runtime (its cache: runtime/published-flows.ts). */
+    async listPublished(brandId: number) {
+      return db
+        .select({
+          id: flows.id,
+          name: flows.name,
+          definition: flows.definition,
+          publishedAt: flows.publishedAt,
+          updatedAt: flows.updatedAt,
+        })
+        .from(flows)
+        .where(and(eq(flows.brandId, brandId), eq(flows.published, true)));
+    },
     async insert(v: FlowValues) {
       const [row] = await db.insert(flows).values(v).returning();
       return row;

@@ -2,10 +2,13 @@ import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import { flowBody, flowListSchema, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
+import { flowReportQuery } from '../../../lib/contracts/flow-runtime';
+import type { FlowReports } from './flow-report.service';
 import type { FlowsService } from './flows.service';
 
 /** Product tours (docs/product/api.md#flows). */
-export function flowRoutes(app: ZodApp, svc: FlowsService) {
+export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: FlowReports }) {
+  const svc = deps.flows;
   const tags = ['flows'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
   app.get('/flows', {
@@ -29,6 +32,12 @@ export function flowRoutes(app: ZodApp, svc: FlowsService) {
     schema: { tags, params: idParam, response: { 201: envelope(flowSchema) } },
     handler: async (req, reply) =>
       reply.status(201).send({ data: await svc.duplicate(owner(req), req.params.id) }),
+  });
+  app.get('/flows/:id/report', {
+    schema: { tags, params: idParam, querystring: flowReportQuery },
+    handler: async (req) => ({
+      data: await deps.reports.report(owner(req), req.params.id, req.query),
+    }),
   });
   app.delete('/flows/:id', {
     schema: { tags, params: idParam, response: { 200: envelope(okMessage) } },

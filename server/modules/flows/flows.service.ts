@@ -48,6 +48,8 @@ export function createFlowsService(deps: {
   access: BrandAccess;
   /** Visitors' sessions: an unpublished tour's open sessions end at once. */
   sessions?: FlowSessionsRepository;
+  /** A product's published tours may have changed (the runtime's cache forgets them). */
+  onChanged?: (brandId: number) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -89,9 +91,9 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = toValues(body);
       assertPublishable(values);
-      return toFlowDto(
-        await flows.insert({ ...values, publishedAt: values.published ? now() : null }),
-      );
+      const row = await flows.insert({ ...values, publishedAt: values.published ? now() : null });
+      if (row.published) await deps.onChanged?.(row.brandId);
+      return toFlowDto(row);
     },
     /**
      * Saves a tour. Publishing stamps `published_at`; unpublishing clears it and ends every open
@@ -111,6 +113,10 @@ export function createFlowsService(deps: {
       const row = await flows.update(ownerId, id, { ...values, publishedAt });
       if (!row) throw notFound(MESSAGES.flows.notFound);
       if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');
+      if (before.published || row.published) {
+        await deps.onChanged?.(before.brandId);
+        if (row.brandId !== before.brandId) await deps.onChanged?.(row.brandId);
+      }
       return toFlowDto(row);
     },
     async duplicate(ownerId: string, id: number) {
@@ -128,8 +134,9 @@ export function createFlowsService(deps: {
       );
     },
     async remove(ownerId: string, id: number) {
-      await owned(ownerId, id);
+      const row = await owned(ownerId, id);
       await flows.remove(ownerId, id);
+      if (row.published) await deps.onChanged?.(row.brandId);
       return { message: MESSAGES.flows.deletedAnswer };
     },
   };

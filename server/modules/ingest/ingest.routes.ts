@@ -4,6 +4,7 @@ import type { IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import type { ZodApp } from '../../context';
 import { AppError } from '../../errors';
+import { publicBrowserScope } from '../../lib/public-scope';
 import { NothingAccepted, type IngestService } from './ingest.service';
 
 type Obj = Record<string, unknown>;
@@ -24,35 +25,9 @@ export function writeKeyOf(req: FastifyRequest, body: unknown): string | undefin
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type',
-  'access-control-max-age': '86400',
-  // The SDK honours Retry-After on 429/503; browsers hide it from scripts unless exposed.
-  'access-control-expose-headers': 'Retry-After',
-};
-
-/**
- * Public, Segment-compatible ingestion. Browsers post text/plain JSON (no CORS preflight, and
- * what sendBeacon can send), so both content types parse as JSON here, up to 500 KB.
- */
+/** Public, Segment-compatible ingestion, up to 500 KB per request. */
 export async function ingestRoutes(app: ZodApp, svc: IngestService) {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    ['application/json', 'text/plain'],
-    { parseAs: 'string', bodyLimit: INGEST_MAX_REQUEST_BYTES },
-    (_req, text, done) => {
-      try {
-        done(null, JSON.parse(text as string));
-      } catch {
-        done(new AppError(400, 'invalid_json', MESSAGES.http.invalidJson), undefined);
-      }
-    },
-  );
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(CORS);
-  });
+  publicBrowserScope(app, INGEST_MAX_REQUEST_BYTES);
 
   const handle = (impliedType?: IngestType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body;

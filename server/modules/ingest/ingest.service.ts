@@ -41,7 +41,7 @@ export class NothingAccepted extends AppError {
  * Browsers name the page's site in `Origin`: it must be one the product accepts, and a secret
  * server key never comes from a browser. Requests without Origin (server-side libraries) pass.
  */
-function checkOrigin(owner: KeyOwner, origin: string | undefined) {
+export function checkOrigin(owner: KeyOwner, origin: string | undefined) {
   if (origin === undefined) return;
   if (owner.trusted)
     throw new AppError(403, 'server_key_in_browser', MESSAGES.ingest.serverKeyInBrowser);

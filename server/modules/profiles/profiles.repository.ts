@@ -158,6 +158,21 @@ export function createProfilesRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The visitor's profile in a brand the caller resolved from a write key: the first of `keys`
+     * (user id, then anonymous id) that has one.
+     */
+    async findByKeys(brandId: number, keys: string[]) {
+      if (keys.length === 0) return undefined;
+      const rows = await db
+        .select()
+        .from(customerProfiles)
+        .where(
+          and(eq(customerProfiles.brandId, brandId), inArray(customerProfiles.customerKey, keys)),
+        );
+      return keys.map((k) => rows.find((r) => r.customerKey === k)).find(Boolean);
+    },
+
     /** Undefined when no profile of the owner has this id. */
     async setMetadata(ownerId: string, id: number, values: Record<string, unknown>) {
       const [row] = await db

@@ -47,7 +47,8 @@ function urlForms(url: string): { full: string; path: string } {
     return { full: url.toLowerCase(), path: url.toLowerCase() };
   }
 }
-const noTrailingSlash = (s: string) => (s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s);
+export const noTrailingSlash = (s: string) =>
+  s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s;
 
 /**
  * One URL row: `exact` equals the whole URL or its path (a trailing slash and the fragment do not

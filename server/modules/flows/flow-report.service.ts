@@ -1,0 +1,156 @@
+import type {
+  FlowReport,
+  FlowReportQuery,
+  ReportGranularity,
+} from '../../../lib/contracts/flow-runtime';
+import { MESSAGES } from '../../../lib/messages';
+import type { AnalyticsStore, FlowEventCount } from '../../analytics/types';
+import { AppError, notFound } from '../../errors';
+import type { FlowsRepository } from './flows.repository';
+import { FLOW_EVENTS } from './runtime/flow-events';
+
+const DAY_MS = 86_400_000;
+/** Buckets one series may hold: a day granularity over all time stops here. */
+const MAX_BUCKETS = 1_000;
+
+const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const badRange = (message: string) => new AppError(400, 'invalid_range', message);
+
+/** Start of the UTC bucket holding `ms`; weeks start on Monday. */
+export function bucketStart(ms: number, g: ReportGranularity): number {
+  const d = new Date(dayStart(ms));
+  if (g === 'week') return d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY_MS;
+  if (g === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  return d.getTime();
+}
+
+function nextBucket(ms: number, g: ReportGranularity): number {
+  if (g === 'day') return ms + DAY_MS;
+  if (g === 'week') return ms + 7 * DAY_MS;
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+/**
+ * The report's range as [from, to) in UTC whole days: the past 7 or 30 days end today, a custom
+ * range includes its last day, all time starts when the tour was created.
+ */
+export function reportRange(
+  q: { date_preset: string; from?: string; to?: string },
+  now: number,
+  createdAt: Date,
+): { from: number; to: number; bounded: boolean } {
+  const tomorrow = dayStart(now) + DAY_MS;
+  switch (q.date_preset) {
+    case 'past_7_day':
+      return { from: tomorrow - 7 * DAY_MS, to: tomorrow, bounded: true };
+    case 'custom_range': {
+      const from = q.from && ISO_DAY.test(q.from) ? Date.parse(`${q.from}T00:00:00Z`) : NaN;
+      const to = q.to && ISO_DAY.test(q.to) ? Date.parse(`${q.to}T00:00:00Z`) : NaN;
+      if (!Number.isFinite(from)) throw badRange(MESSAGES.flows.reportFromDate);
+      if (!Number.isFinite(to)) throw badRange(MESSAGES.flows.reportToDate);
+      if (from > to) throw badRange(MESSAGES.flows.reportRangeOrder);
+      return { from, to: to + DAY_MS, bounded: true };
+    }
+    case 'all_times':
+      return { from: dayStart(createdAt.getTime()), to: tomorrow, bounded: false };
+    default:
+      return { from: tomorrow - 30 * DAY_MS, to: tomorrow, bounded: true };
+  }
+}
+
+/** The flow report of one tour of the owner (docs/flows.md, "The report"). */
+export function createFlowReports(deps: {
+  flows: Pick<FlowsRepository, 'find'>;
+  store: Pick<AnalyticsStore, 'query'>;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async report(ownerId: string, flowId: number, q: FlowReportQuery): Promise<FlowReport> {
+      const flow = await deps.flows.find(ownerId, flowId);
+      if (!flow) throw notFound(MESSAGES.flows.notFound);
+      const granularity = q.granularity ?? 'day';
+      const range = reportRange(
+        { date_preset: q.date_preset ?? 'past_30_day', from: q.from, to: q.to },
+        now().getTime(),
+        flow.createdAt,
+      );
+      const base = { kind: 'flowEventCounts', brandId: flow.brandId, flowId } as const;
+      const window = { from: range.bounded ? new Date(range.from) : null, to: new Date(range.to) };
+      const [outcomes, steps] = await Promise.all([
+        deps.store.query({
+          ...base,
+          ...window,
+          events: [
+            FLOW_EVENTS.started,
+            FLOW_EVENTS.completed,
+            FLOW_EVENTS.dismissed,
+            FLOW_EVENTS.targetMissing,
+          ],
+          granularity,
+        }),
+        deps.store.query({
+          ...base,
+          ...window,
+          events: [FLOW_EVENTS.stepSeen],
+          granularity: null,
+          byStep: true,
+        }),
+      ]);
+      const total = (event: string) =>
+        outcomes.find((c) => c.event === event && c.bucket === null) ??
+        ({ count: 0, customers: 0 } as Pick<FlowEventCount, 'count' | 'customers'>);
+      const views = total(FLOW_EVENTS.started);
+      const completions = total(FLOW_EVENTS.completed);
+
+      const series: FlowReport['series'] = [];
+      const perBucket = new Map<string, number>();
+      for (const c of outcomes)
+        if (c.bucket) perBucket.set(`${c.event}@${c.bucket.getTime()}`, c.count);
+      for (
+        let b = bucketStart(range.from, granularity);
+        b < range.to && series.length < MAX_BUCKETS;
+        b = nextBucket(b, granularity)
+      )
+        series.push({
+          bucket: new Date(b).toISOString().slice(0, 10),
+          views: perBucket.get(`${FLOW_EVENTS.started}@${b}`) ?? 0,
+          completions: perBucket.get(`${FLOW_EVENTS.completed}@${b}`) ?? 0,
+          dismissals: perBucket.get(`${FLOW_EVENTS.dismissed}@${b}`) ?? 0,
+        });
+
+      let previous = views.customers;
+      const stepRows = flow.definition.steps.map((step, index) => {
+        const seen = steps.find((s) => s.stepId === step.id);
+        const unique = seen?.customers ?? 0;
+        const dropOff = previous > 0 ? Math.max(0, 1 - unique / previous) : 0;
+        previous = unique;
+        return {
+          step_id: step.id,
+          index,
+          type: step.type,
+          views: seen?.count ?? 0,
+          unique_viewers: unique,
+          drop_off: dropOff,
+        };
+      });
+
+      return {
+        totals: {
+          views: views.count,
+          unique_viewers: views.customers,
+          completions: completions.count,
+          unique_completions: completions.customers,
+          completion_rate: views.count > 0 ? completions.count / views.count : 0,
+          dismissals: total(FLOW_EVENTS.dismissed).count,
+          target_missing: total(FLOW_EVENTS.targetMissing).count,
+        },
+        series,
+        steps: stepRows,
+      };
+    },
+  };
+}
+export type FlowReports = ReturnType<typeof createFlowReports>;

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { FlowDefinition } from '../../../db/schema';
+import type { FlowsRepository } from '../flows.repository';
+import type { Candidate } from './decide';
+
+/** A published tour as the runtime keeps it. */
+export interface PublishedFlow extends Candidate {
+  name: string;
+  definition: FlowDefinition;
+}
+
+/** Redis channel on which a node tells the others that a product's published tours changed. */
+export const FLOWS_CHANGED_CHANNEL = 'signpost:flows:changed';
+/** A backstop: even without a message, no node serves a product's list longer than this. */
+const TTL_MS = 10_000;
+const MAX_PRODUCTS = 5_000;
+
+/**
+ * The published tours of each product, read once and kept until a tour of that product is
+ * published, unpublished, saved or deleted (docs/adr/0012-flow-runtime-cost.md). With Redis, the
+ * node that changed a tour publishes the product's id and every node forgets its copy at once.
+ */
+export function createPublishedFlows(deps: {
+  flows: Pick<FlowsRepository, 'listPublished'>;
+  redis?: Redis;
+  log: FastifyBaseLogger;
+  ttlMs?: number;
+}) {
+  const ttl = deps.ttlMs ?? TTL_MS;
+  const cache = new Map<number, { flows: Promise<Map<number, PublishedFlow>>; until: number }>();
+
+  const load = async (brandId: number) => {
+    const rows = await deps.flows.listPublished(brandId);
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          name: r.name,
+          definition: r.definition,
+          publishedAt: r.publishedAt ?? r.updatedAt,
+        },
+      ]),
+    );
+  };
+
+  const subscriber = deps.redis?.duplicate();
+  subscriber?.on('error', (err) => deps.log.warn({ err }, 'redis subscriber error'));
+  subscriber?.on('message', (_channel: string, message: string) => {
+    cache.delete(Number(message));
+  });
+  const subscribed = subscriber
+    ?.subscribe(FLOWS_CHANGED_CHANNEL)
+    .catch((err: unknown) => deps.log.warn({ err }, 'could not subscribe to flow changes'));
+
+  return {
+    /** Waits until this node listens for other nodes' changes (tests, start-up). */
+    ready: async () => {
+      await subscribed;
+    },
+
+    /** The product's published tours by id. */
+    get(brandId: number): Promise<Map<number, PublishedFlow>> {
+      const now = Date.now();
+      const hit = cache.get(brandId);
+      if (hit && hit.until > now) return hit.flows;
+      const flows = load(brandId);
+      if (cache.size >= MAX_PRODUCTS) cache.clear();
+      cache.set(brandId, { flows, until: now + ttl });
+      // A failed read is not remembered: the next request tries again.
+      flows.catch(() => {
+        if (cache.get(brandId)?.flows === flows) cache.delete(brandId);
+      });
+      return flows;
+    },
+
+    /** A tour of the product changed: this node forgets it now, the others on the message. */
+    async changed(brandId: number) {
+      cache.delete(brandId);
+      await deps.redis
+        ?.publish(FLOWS_CHANGED_CHANNEL, String(brandId))
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not publish a flow change'));
+    },
+
+    async close() {
+      if (!subscriber) return;
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
+export type PublishedFlows = ReturnType<typeof createPublishedFlows>;

@@ -1,0 +1,110 @@
+import { evaluateCondition } from '../../../../lib/conditions';
+import type { EventCondition, FlowBody } from '../../../../lib/contracts/flows';
+import {
+  displayAllows,
+  eventWindow,
+  noTrailingSlash,
+  urlConditionHolds,
+  type Candidate,
+} from './decide';
+
+/**
+ * What the decision needs to read before it runs, and the event counts it reads: kept apart from
+ * the decision itself (decide.ts) so both stay pure and small (docs/flows.md, "Runtime decision").
+ */
+
+/**
+ * The candidates still in play before anything is read about the visitor: they have steps,
+ * their display rule allows another session, and (under AND) their URL conditions hold. Only
+ * these decide which reads the decision needs (a profile, event rows).
+ */
+export function stillPossible(
+  candidates: Candidate[],
+  url: string,
+  sessionsOf: (flowId: number) => number,
+): Candidate[] {
+  return candidates.filter((c) => {
+    if (c.definition.steps.length === 0 || !displayAllows(c, sessionsOf(c.id))) return false;
+    const { trigger_conditions: triggers, trigger_operator: op } = c.definition.condition;
+    if (op === 'OR' && triggers.length > 0)
+      return triggers.some((t) => t.trigger_type !== 'url' || urlConditionHolds(url, t.conditions));
+    return triggers.every((t) => t.trigger_type !== 'url' || urlConditionHolds(url, t.conditions));
+  });
+}
+
+/** What the decision must read for these candidates: the profile, and which events since when. */
+export function readsNeeded(candidates: Candidate[], now: number) {
+  let profile = false;
+  const events = new Set<string>();
+  let from: number | null = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    if (c.definition.attribute_conditions.length > 0) profile = true;
+    for (const t of c.definition.condition.trigger_conditions) {
+      if (t.trigger_type === 'customer_condition' && t.conditions.length > 0) profile = true;
+      if (t.trigger_type !== 'event') continue;
+      for (const e of t.conditions) {
+        if (!e.event_code) continue;
+        events.add(e.event_code);
+        const w = eventWindow(e.timeframe, now);
+        from = w.from === null || from === null ? null : Math.min(from, w.from);
+      }
+    }
+  }
+  return {
+    profile,
+    events: [...events],
+    from: from === Number.POSITIVE_INFINITY ? null : from,
+  };
+}
+
+/** One event as the runtime reads it from the store. */
+export interface SeenEvent {
+  event: string;
+  timestamp: Date;
+  properties: Record<string, unknown>;
+}
+
+/**
+ * How many of the visitor's events meet an event condition: its code, inside its window, and
+ * its attribute conditions on the event's properties (joined by AND or OR), read with the same
+ * evaluator as customer conditions.
+ */
+export function countMatching(events: SeenEvent[], c: EventCondition, now: number): number {
+  if (!c.event_code) return 0;
+  const { from, to } = eventWindow(c.timeframe, now);
+  const attrs = c.attribute_conditions;
+  const holds = (p: Record<string, unknown>) => {
+    if (attrs.length === 0) return true;
+    const test = (a: (typeof attrs)[number]) =>
+      evaluateCondition(p[a.attribute_key], a.condition_type, a.value, now);
+    return c.attribute_condition_operator === 'OR' ? attrs.some(test) : attrs.every(test);
+  };
+  let n = 0;
+  for (const e of events) {
+    const t = e.timestamp.getTime();
+    if (e.event !== c.event_code) continue;
+    if ((from !== null && t < from) || (to !== null && t >= to)) continue;
+    if (holds(e.properties)) n++;
+  }
+  return n;
+}
+
+/** A page's path as steps are compared: lower case, no trailing slash. */
+function pathOf(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url, 'http://x.invalid').pathname;
+  } catch {
+    path = url;
+  }
+  return noTrailingSlash(path.toLowerCase());
+}
+
+/**
+ * Whether a step can show on this page: a tooltip whose element was picked on another page
+ * (another path) waits until the visitor is there; every other step shows anywhere.
+ */
+export function stepOnPage(step: FlowBody['steps'][number] | undefined, url: string): boolean {
+  if (!step || step.type !== 'tool_tip' || !step.select_element?.url?.trim()) return true;
+  return pathOf(step.select_element.url.trim()) === pathOf(url);
+}

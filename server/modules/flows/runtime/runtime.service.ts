@@ -1,0 +1,281 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  AvailableFlow,
+  FlowDoneBody,
+  FlowSessionAnswer,
+  FlowTrackBody,
+} from '../../../../lib/contracts/flow-runtime';
+import { MESSAGES } from '../../../../lib/messages';
+import type { Batcher } from '../../../analytics/batcher';
+import type { AnalyticsStore, EventRow } from '../../../analytics/types';
+import { AppError, notFound, unauthorized } from '../../../errors';
+import { sanitizeStepHtml } from '../../../lib/sanitize-html';
+import { checkOrigin, verifySignedIdentity } from '../../ingest/ingest.service';
+import type { KeyOwner, WriteKeys } from '../../ingest/write-keys';
+import type { ProfilesRepository } from '../../profiles/profiles.repository';
+import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.repository';
+import { chooseFlow, type ProfileValues } from './decide';
+import { FLOW_EVENTS, flowEventRow } from './flow-events';
+import type { PublishedFlow, PublishedFlows } from './published-flows';
+import { countMatching, readsNeeded, stepOnPage, stillPossible, type SeenEvent } from './reads';
+
+/** How many of a visitor's events an event condition looks at (the newest). */
+export const VISITOR_EVENTS_READ = 5_000;
+
+export interface RuntimeCaller {
+  writeKey: string | undefined;
+  /** The request's Origin header (browsers): checked like ingestion's. */
+  origin?: string;
+}
+
+export interface AvailableFlowInput {
+  userId?: string | null;
+  userHash?: string;
+  anonymousId: string;
+  url: string;
+  session_id?: string | null;
+}
+
+/** The profile as conditions read it: system fields, then data attributes, then metadata. */
+function profileValues(p: Awaited<ReturnType<ProfilesRepository['findByKeys']>>): ProfileValues {
+  if (!p) return {};
+  return {
+    customer_key: p.customerKey,
+    email: p.email,
+    name: p.name,
+    first_seen: p.firstSeen.toISOString(),
+    last_seen: p.lastSeen.toISOString(),
+    ...p.dataAttributes,
+    ...p.metadata,
+  };
+}
+
+/**
+ * The flow runtime's three public calls (docs/flows.md, "Runtime API"): which tour a visitor
+ * sees, and what they did with it. A fixed number of reads per decision, whatever the number of
+ * tours and conditions (docs/adr/0012-flow-runtime-cost.md).
+ */
+export function createFlowRuntime(deps: {
+  writeKeys: WriteKeys;
+  published: PublishedFlows;
+  sessions: FlowSessionsRepository;
+  profiles: Pick<ProfilesRepository, 'findByKeys'>;
+  store: Pick<AnalyticsStore, 'query'>;
+  batcher: Pick<Batcher, 'submit'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+
+  async function ownerOf(caller: RuntimeCaller): Promise<KeyOwner> {
+    if (!caller.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
+    const owner = await deps.writeKeys.resolve(caller.writeKey);
+    if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
+    checkOrigin(owner, caller.origin);
+    return owner;
+  }
+
+  /** Flow events are stored after the answer; a store failure never fails the visitor's call. */
+  function record(owner: KeyOwner, rows: EventRow[]) {
+    deps.batcher
+      .submit({ rows, ownerId: owner.ownerId })
+      .catch((err: unknown) => deps.log.warn({ err }, 'flow event not stored'));
+  }
+
+  /** The tour as the renderer gets it: content sanitised again on the way out. */
+  const runtimeFlow = (f: PublishedFlow) => ({
+    id: f.id,
+    name: f.name,
+    steps: f.definition.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
+  });
+
+  function answer(
+    f: PublishedFlow,
+    s: FlowSessionRow,
+    url: string,
+    resumed: boolean,
+  ): AvailableFlow {
+    const step = f.definition.steps.find((x) => x.id === s.currentStepId);
+    return {
+      flow: runtimeFlow(f),
+      session: {
+        id: s.id,
+        current_step_id: s.currentStepId,
+        resumed,
+        on_this_page: stepOnPage(step, url),
+      },
+    };
+  }
+
+  /** A session of this product and tour, or 404 (another product's session never answers). */
+  async function sessionOf(owner: KeyOwner, flowId: number, sessionId: string) {
+    const s = await deps.sessions.find(owner.brandId, sessionId);
+    if (!s || s.flowId !== flowId) throw notFound(MESSAGES.flows.sessionNotFound);
+    return s;
+  }
+
+  const closed = (s: FlowSessionRow): FlowSessionAnswer => ({
+    session_id: s.id,
+    state: s.state,
+    recorded: false,
+  });
+
+  return {
+    async available(caller: RuntimeCaller, input: AvailableFlowInput): Promise<AvailableFlow> {
+      const owner = await ownerOf(caller);
+      const brandId = owner.brandId;
+      let userId = input.userId ?? null;
+      // Signed identities: an unsigned user id is not believed; the visitor stays anonymous.
+      if (
+        userId &&
+        owner.requireSignedIdentity &&
+        !owner.trusted &&
+        !verifySignedIdentity(userId, input.userHash ?? null, owner.identitySecret)
+      )
+        userId = null;
+      const keys = [...new Set([userId, input.anonymousId].filter((k): k is string => !!k))];
+      const at = now();
+      const published = await deps.published.get(brandId);
+
+      const open = await deps.sessions.openFor(brandId, keys);
+      if (open) {
+        const flow = published.get(open.flowId);
+        if (flow && flow.definition.steps.some((s) => s.id === open.currentStepId))
+          return answer(flow, open, input.url, true);
+        // Unpublished meanwhile (another node's cache was older), or its step was removed.
+        await deps.sessions.end(brandId, open.id, 'ended', flow ? 'edited' : 'unpublished');
+      }
+
+      const started = await deps.sessions.startedCounts(brandId, keys);
+      const sessionsOf = (id: number) => started.get(id) ?? 0;
+      const possible = stillPossible([...published.values()], input.url, sessionsOf);
+      if (possible.length === 0) return null;
+      const needs = readsNeeded(possible, at.getTime());
+      const profile = needs.profile
+        ? profileValues(await deps.profiles.findByKeys(brandId, keys))
+        : {};
+      let events: SeenEvent[] = [];
+      if (needs.events.length > 0)
+        events = await deps.store.query({
+          kind: 'visitorEvents',
+          brandId,
+          customerKeys: keys,
+          events: needs.events,
+          from: needs.from === null ? null : new Date(needs.from),
+          limit: VISITOR_EVENTS_READ,
+        });
+      const chosen = chooseFlow(
+        possible,
+        input.url,
+        {
+          profile,
+          eventCount: (_flowId, c) => countMatching(events, c, at.getTime()),
+          sessionsOf,
+        },
+        at.getTime(),
+      ) as PublishedFlow | null;
+      if (!chosen) return null;
+
+      const first = chosen.definition.steps[0]!;
+      const session = await deps.sessions.start({
+        brandId,
+        flowId: chosen.id,
+        visitorKey: keys[0]!,
+        userId,
+        anonymousId: input.anonymousId,
+        stepId: first.id,
+      });
+      if (!session) {
+        // Another tab started a tour at the same moment: show that one.
+        const other = await deps.sessions.openFor(brandId, keys);
+        const flow = other && published.get(other.flowId);
+        return other && flow ? answer(flow, other, input.url, true) : null;
+      }
+      record(owner, [
+        flowEventRow(session, FLOW_EVENTS.started, at, {
+          flowName: chosen.name,
+          stepId: first.id,
+          stepIndex: 0,
+        }),
+      ]);
+      return answer(chosen, session, input.url, false);
+    },
+
+    async track(
+      caller: RuntimeCaller,
+      flowId: number,
+      body: FlowTrackBody,
+    ): Promise<FlowSessionAnswer> {
+      const owner = await ownerOf(caller);
+      const s = await sessionOf(owner, flowId, body.session_id);
+      if (s.state !== 'open') return closed(s);
+      const flow = (await deps.published.get(owner.brandId)).get(flowId);
+      if (!flow) {
+        const ended = await deps.sessions.end(owner.brandId, s.id, 'ended', 'unpublished');
+        return closed(ended ?? s);
+      }
+      const steps = flow.definition.steps;
+      const index = steps.findIndex((x) => x.id === body.step_id);
+      if (index < 0) throw new AppError(400, 'unknown_step', MESSAGES.flows.unknownStep);
+      const step = steps[index]!;
+      const at = now();
+      const props = { stepId: step.id, stepIndex: index };
+      let row: FlowSessionRow | undefined;
+      let event = FLOW_EVENTS.stepSeen as (typeof FLOW_EVENTS)[keyof typeof FLOW_EVENTS];
+      let buttonId: string | undefined;
+      if (body.type === 'step_seen') {
+        row = await deps.sessions.advance(owner.brandId, s.id, step.id, index + 1);
+      } else if (body.type === 'target_missing') {
+        event = FLOW_EVENTS.targetMissing;
+        row = await deps.sessions.end(owner.brandId, s.id, 'ended', 'target_missing');
+      } else {
+        event = FLOW_EVENTS.buttonClicked;
+        const button = step.buttons.find((b) => b.id === body.button_id);
+        if (!button) throw new AppError(400, 'unknown_button', MESSAGES.flows.unknownButton);
+        buttonId = button.id;
+        // The step the button leads to: its goto, else the next one when it navigates away.
+        const goto = button.actions.find((a) => a.type === 'goto');
+        const navigates = button.actions.some((a) => a.type === 'navigation');
+        const target =
+          goto?.type === 'goto' && goto.reference_step
+            ? steps.find((x) => x.id === goto.reference_step)
+            : navigates
+              ? steps[index + 1]
+              : undefined;
+        row = target ? await deps.sessions.moveTo(owner.brandId, s.id, target.id) : s;
+      }
+      if (!row) return closed((await deps.sessions.find(owner.brandId, s.id)) ?? s);
+      record(owner, [flowEventRow(s, event, at, { ...props, buttonId })]);
+      return { session_id: s.id, state: row.state, recorded: true };
+    },
+
+    async done(
+      caller: RuntimeCaller,
+      flowId: number,
+      body: FlowDoneBody,
+    ): Promise<FlowSessionAnswer> {
+      const owner = await ownerOf(caller);
+      const s = await sessionOf(owner, flowId, body.session_id);
+      if (s.state !== 'open') return closed(s);
+      const ended = await deps.sessions.end(
+        owner.brandId,
+        s.id,
+        body.outcome,
+        body.outcome === 'dismissed' ? 'dismissed' : undefined,
+      );
+      if (!ended) return closed((await deps.sessions.find(owner.brandId, s.id)) ?? s);
+      const flow = (await deps.published.get(owner.brandId)).get(flowId);
+      const index = flow?.definition.steps.findIndex((x) => x.id === s.currentStepId) ?? -1;
+      record(owner, [
+        flowEventRow(
+          s,
+          body.outcome === 'completed' ? FLOW_EVENTS.completed : FLOW_EVENTS.dismissed,
+          now(),
+          { stepId: s.currentStepId, stepIndex: index, reason: body.reason },
+        ),
+      ]);
+      return { session_id: s.id, state: ended.state, recorded: true };
+    },
+  };
+}
+export type FlowRuntime = ReturnType<typeof createFlowRuntime>;

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createBrand,
+  createTestApp,
+  freshDatabaseUrl,
+  request,
+  signUpVerified,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  type TestApp,
+} from './helpers';
+
+/**
+ * Two nodes share PostgreSQL and Redis: a tour unpublished on one stops on the other at once,
+ * because the node that changed it tells every node through Redis to forget the product's
+ * published tours (docs/adr/0012-flow-runtime-cost.md). Without the message the other node
+ * would keep its copy for up to 10 s.
+ */
+describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('flow runtime across two nodes', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const shared = await freshDatabaseUrl();
+    drop = shared.drop;
+    const db = { url: shared.url, dataDir: shared.dataDir };
+    const env = { REDIS_URL: TEST_REDIS_URL as string };
+    one = await createTestApp({ env, db });
+    two = await createTestApp({ env, db: { ...db, dataDir: `${shared.dataDir}-2` } });
+    await one.app.ctx.publishedFlows.ready();
+    await two.app.ctx.publishedFlows.ready();
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await drop?.();
+  });
+
+  it('unpublishing on one node ends the tour on the other within the poll', async () => {
+    const u = await signUpVerified(one.app);
+    const { brandId, writeKey } = await createBrand(one.app, u.token);
+    const call = request(one.app, u.token);
+    const created = await call('POST', '/v1/flows', {
+      brand_id: brandId,
+      name: 'Everywhere',
+      publish: true,
+      condition: {
+        trigger_conditions: [
+          {
+            trigger_type: 'url',
+            conditions: [{ type: 'includes', condition_type: 'contains', value: '/' }],
+          },
+        ],
+        trigger_operator: 'AND',
+      },
+      display_type: 'every_time',
+      steps: [
+        {
+          id: 's1',
+          type: 'modal',
+          content: '<p>Hi</p>',
+          buttons: [
+            {
+              id: 'b',
+              label: 'OK',
+              background_color: '#111111',
+              color: '#ffffff',
+              actions: [{ type: 'dismiss' }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const flow = created.json().data as Record<string, unknown>;
+    const ask = async (visitor: string) => {
+      const res = await two.app.inject({
+        method: 'POST',
+        url: '/v1/flows/available-flow',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({
+          writeKey,
+          anonymousId: visitor,
+          url: 'https://shop.example.com/',
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { session: { id: string } } | null;
+    };
+    // Node two has the product's published tours in memory now.
+    expect(await ask('n1')).not.toBeNull();
+    expect(await ask('n2')).not.toBeNull();
+    const off = await call('PUT', `/v1/flows/${flow.id}`, { ...flow, publish: false });
+    expect(off.statusCode, off.body).toBe(200);
+    await vi.waitFor(async () => expect(await ask('n1')).toBeNull(), {
+      timeout: 2_000,
+      interval: 50,
+    });
+    expect(await ask('n3')).toBeNull();
+  });
+});

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '@/server/app';
+import {
+  basic,
+  createBrand,
+  createTestApp,
+  ENGINE,
+  ingest,
+  request,
+  signUpVerified,
+  type ApiRequest,
+  type TestApp,
+} from './helpers';
+
+/**
+ * The flow runtime through HTTP: available-flow, track, done (docs/flows.md, "Runtime API").
+ * The decision's every operator and window is covered by decide.test.ts; here, the wiring:
+ * reads, sessions, display rules, events, unpublish and tenancy.
+ */
+
+let t: TestApp & { drop: () => Promise<void> };
+let call: ApiRequest;
+let brandId: number;
+let writeKey: string;
+let otherKey: string;
+let otherBrandId: number;
+let otherCall: ApiRequest;
+
+const button = (id: string, actions: unknown[]) => ({
+  id,
+  label: id,
+  background_color: '#111111',
+  color: '#ffffff',
+  actions,
+});
+
+const step = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'modal',
+  content: `<p>${id}</p><script>alert(1)</script>`,
+  buttons: [button(`${id}-next`, [{ type: 'dismiss' }])],
+  ...extra,
+});
+
+const urlTrigger = (value: string, condition_type = 'contains') => ({
+  trigger_type: 'url',
+  conditions: [{ type: 'includes', condition_type, value }],
+});
+
+let seq = 0;
+const tour = (over: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  name: `Tour ${++seq}`,
+  publish: true,
+  condition: {
+    trigger_conditions: [urlTrigger(`/page-${seq}`, 'ends with')],
+    trigger_operator: 'AND',
+  },
+  display_type: 'once',
+  steps: [step('one'), step('two')],
+  ...over,
+});
+
+async function publish(body: Record<string, unknown>, as: ApiRequest = call) {
+  const res = await as('POST', '/v1/flows', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; name: string };
+}
+
+const post = (app: App, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'text/plain', ...headers },
+    payload: JSON.stringify(body),
+  });
+
+interface Answer {
+  flow: { id: number; name: string; steps: { id: string; content: string }[] };
+  session: { id: string; current_step_id: string; resumed: boolean; on_this_page: boolean };
+}
+async function ask(body: Record<string, unknown>, key = writeKey): Promise<Answer | null> {
+  const res = await post(t.app, '/v1/flows/available-flow', { writeKey: key, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Answer | null;
+}
+const track = (flowId: number, body: Record<string, unknown>, key = writeKey) =>
+  post(t.app, `/v1/flows/${flowId}/track`, { writeKey: key, ...body });
+const done = (flowId: number, body: Record<string, unknown>, key = writeKey) =>
+  post(t.app, `/v1/flows/${flowId}/done`, { writeKey: key, ...body });
+
+/** Flow events are stored after the answer: wait until the store has them. */
+async function storedFlowEvents(sessionId: string, expected: number) {
+  let rows: { event: string; properties: Record<string, unknown> }[] = [];
+  await vi.waitFor(
+    async () => {
+      const all = await t.app.ctx.analytics.query({
+        kind: 'visitorEvents',
+        brandId,
+        customerKeys: ['v-events'],
+        events: [
+          'flow_started',
+          'flow_step_seen',
+          'flow_button_clicked',
+          'flow_completed',
+          'flow_dismissed',
+        ],
+        from: null,
+        limit: 100,
+      });
+      rows = all.filter((r) => r.properties.session_id === sessionId);
+      expect(rows.length).toBe(expected);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+  return rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signUpVerified(t.app);
+  ({ brandId, writeKey } = await createBrand(t.app, a.token));
+  call = request(t.app, a.token);
+  const b = await signUpVerified(t.app);
+  ({ writeKey: otherKey, brandId: otherBrandId } = await createBrand(t.app, b.token));
+  otherCall = request(t.app, b.token);
+});
+afterAll(async () => t.drop());
+
+describe(`flow runtime (${ENGINE})`, () => {
+  it('shows a tour whose URL matches, sanitised, once; resumes it until it ends', async () => {
+    const f = await publish(tour());
+    const url = `https://shop.example.com/page-${seq}`;
+    expect(await ask({ anonymousId: 'v1', url: 'https://shop.example.com/elsewhere' })).toBeNull();
+    const first = await ask({ anonymousId: 'v1', url });
+    expect(first?.flow.id).toBe(f.id);
+    expect(first?.flow.steps[0]!.content).toBe('<p>one</p>');
+    expect(first?.session).toMatchObject({ current_step_id: 'one', resumed: false });
+    // A reload, another tab, another page: the same session, on its step.
+    expect(
+      (await track(f.id, { session_id: first!.session.id, step_id: 'two', type: 'step_seen' }))
+        .statusCode,
+    ).toBe(200);
+    const again = await ask({ anonymousId: 'v1', url: 'https://shop.example.com/elsewhere' });
+    expect(again?.session).toMatchObject({
+      id: first!.session.id,
+      current_step_id: 'two',
+      resumed: true,
+    });
+    const end = await done(f.id, { session_id: first!.session.id, outcome: 'completed' });
+    expect(end.json().data).toMatchObject({ state: 'completed', recorded: true });
+    // Display once: never again for this visitor; another visitor still sees it.
+    expect(await ask({ anonymousId: 'v1', url })).toBeNull();
+    expect((await ask({ anonymousId: 'v2', url }))?.flow.id).toBe(f.id);
+  });
+
+  it('every_time and custom display rules, priority, then the newest published', async () => {
+    const path = `/rules-${++seq}`;
+    const low = await publish(
+      tour({
+        condition: { trigger_conditions: [urlTrigger(path)], trigger_operator: 'AND' },
+        display_type: 'every_time',
+        priority: 1,
+      }),
+    );
+    const high = await publish(
+      tour({
+        condition: { trigger_conditions: [urlTrigger(path)], trigger_operator: 'AND' },
+        display_type: 'custom',
+        display_times: 2,
+        priority: 5,
+      }),
+    );
+    const url = `https://shop.example.com${path}`;
+    const shown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const a = await ask({ anonymousId: 'rules', url });
+      shown.push(a!.flow.id);
+      await done(a!.flow.id, { session_id: a!.session.id, outcome: 'dismissed' });
+    }
+    expect(shown).toEqual([high.id, high.id, low.id, low.id]);
+  });
+
+  it('customer conditions read the profile; event conditions read the visitor events', async () => {
+    const path = `/cond-${++seq}`;
+    const defined = await call('POST', '/v1/events', {
+      brand_id: brandId,
+      name: 'Order Placed',
+      code: 'Order Placed',
+      attributes: [{ code: 'total', name: 'Total', data_type: 'number' }],
+    });
+    expect(defined.statusCode, defined.body).toBe(201);
+    const eventId = (defined.json().data as { id: number }).id;
+    const f = await publish(
+      tour({
+        condition: {
+          trigger_conditions: [
+            urlTrigger(path),
+            {
+              trigger_type: 'customer_condition',
+              conditions: [{ customer_key: 'plan', condition_type: 'exact', value: 'pro' }],
+            },
+            {
+              trigger_type: 'event',
+              conditions: [
+                {
+                  event_id: eventId,
+                  event_code: 'Order Placed',
+                  frequency: { condition_type: 'at_least', value: 2 },
+                  timeframe: { condition_type: 'in_the_last', value: 7, unit: 'days' },
+                  attribute_conditions: [
+                    { attribute_key: 'total', condition_type: '>', value: 10 },
+                  ],
+                  attribute_condition_operator: 'AND',
+                },
+              ],
+            },
+          ],
+          trigger_operator: 'AND',
+        },
+      }),
+    );
+    const url = `https://shop.example.com${path}`;
+    const identify = await ingest(t.app, writeKey, '/v1/identify', {
+      userId: 'buyer',
+      traits: { plan: 'pro' },
+    });
+    expect(identify.statusCode, identify.body).toBe(200);
+    const order = (total: number) =>
+      ingest(t.app, writeKey, '/v1/track', {
+        userId: 'buyer',
+        event: 'Order Placed',
+        properties: { total },
+      });
+    await order(50);
+    await order(5); // does not count: total ≤ 10
+    expect(await ask({ userId: 'buyer', anonymousId: 'a-buyer', url })).toBeNull();
+    await order(20);
+    await vi.waitFor(
+      async () =>
+        expect((await ask({ userId: 'buyer', anonymousId: 'a-buyer', url }))?.flow.id).toBe(f.id),
+      { timeout: 5_000 },
+    );
+  });
+
+  it('anonymous history follows the visitor when they identify', async () => {
+    const f = await publish(tour());
+    const url = `https://shop.example.com/page-${seq}`;
+    const a = await ask({ anonymousId: 'anon-x', url });
+    await done(f.id, { session_id: a!.session.id, outcome: 'dismissed' });
+    expect(await ask({ userId: 'user-x', anonymousId: 'anon-x', url })).toBeNull();
+  });
+
+  it('track and done are idempotent; nothing moves after a dismissal; events are stored', async () => {
+    const f = await publish(
+      tour({
+        steps: [
+          step('one'),
+          step('two', { buttons: [button('out', [{ type: 'navigation', value: '/next' }])] }),
+          step('three'),
+        ],
+      }),
+    );
+    const url = `https://shop.example.com/page-${seq}`;
+    const a = await ask({ anonymousId: 'v-events', url });
+    const sid = a!.session.id;
+    const seen = { session_id: sid, step_id: 'two', type: 'step_seen' };
+    expect((await track(f.id, seen)).json().data).toMatchObject({ recorded: true, state: 'open' });
+    expect((await track(f.id, seen)).statusCode).toBe(200);
+    // A navigation button moves the session to the next step: the next page resumes there.
+    const click = await track(f.id, {
+      session_id: sid,
+      step_id: 'two',
+      type: 'button_clicked',
+      button_id: 'out',
+    });
+    expect(click.json().data).toMatchObject({ recorded: true });
+    expect(
+      (await ask({ anonymousId: 'v-events', url: 'https://shop.example.com/next' }))?.session
+        .current_step_id,
+    ).toBe('three');
+    expect(
+      (await done(f.id, { session_id: sid, outcome: 'dismissed', reason: 'esc' })).json().data,
+    ).toMatchObject({ state: 'dismissed', recorded: true });
+    expect((await done(f.id, { session_id: sid, outcome: 'completed' })).json().data).toMatchObject(
+      { state: 'dismissed', recorded: false },
+    );
+    expect((await track(f.id, { ...seen, step_id: 'three' })).json().data).toMatchObject({
+      state: 'dismissed',
+      recorded: false,
+    });
+    const rows = await storedFlowEvents(sid, 4);
+    expect(rows.map((r) => r.event).sort()).toEqual([
+      'flow_button_clicked',
+      'flow_dismissed',
+      'flow_started',
+      'flow_step_seen',
+    ]);
+    expect(rows.find((r) => r.event === 'flow_step_seen')?.properties).toMatchObject({
+      flow_id: f.id,
+      step_id: 'two',
+      step_index: 1,
+    });
+  });
+
+  it('a tooltip on another page waits; target_missing ends the session', async () => {
+    const f = await publish(
+      tour({
+        steps: [
+          step('one', { buttons: [button('one-next', [{ type: 'goto', reference_step: 'tip' }])] }),
+          {
+            ...step('tip'),
+            type: 'tool_tip',
+            select_element: { url: 'https://shop.example.com/cart', selector: '#buy' },
+          },
+        ],
+      }),
+    );
+    const a = await ask({ anonymousId: 'v-tip', url: `https://shop.example.com/page-${seq}` });
+    await track(f.id, {
+      session_id: a!.session.id,
+      step_id: 'one',
+      type: 'button_clicked',
+      button_id: 'one-next',
+    });
+    await track(f.id, { session_id: a!.session.id, step_id: 'tip', type: 'step_seen' });
+    const elsewhere = await ask({
+      anonymousId: 'v-tip',
+      url: `https://shop.example.com/page-${seq}`,
+    });
+    expect(elsewhere?.session).toMatchObject({ current_step_id: 'tip', on_this_page: false });
+    const there = await ask({ anonymousId: 'v-tip', url: 'https://shop.example.com/cart/' });
+    expect(there?.session.on_this_page).toBe(true);
+    const missing = await track(f.id, {
+      session_id: a!.session.id,
+      step_id: 'tip',
+      type: 'target_missing',
+    });
+    expect(missing.json().data).toMatchObject({ state: 'ended', recorded: true });
+    expect(await ask({ anonymousId: 'v-tip', url: 'https://shop.example.com/cart' })).toBeNull();
+  });
+
+  it('unpublishing and deleting end the open sessions: the next ask shows nothing', async () => {
+    const f = await publish(tour({ display_type: 'every_time' }));
+    const url = `https://shop.example.com/page-${seq}`;
+    const a = await ask({ anonymousId: 'v-unpub', url });
+    expect(a?.flow.id).toBe(f.id);
+    const full = (await call('GET', `/v1/flows/${f.id}`)).json().data as Record<string, unknown>;
+    const off = await call('PUT', `/v1/flows/${f.id}`, { ...full, publish: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await ask({ anonymousId: 'v-unpub', url, session_id: a!.session.id })).toBeNull();
+    expect(
+      (await track(f.id, { session_id: a!.session.id, step_id: 'one', type: 'step_seen' })).json()
+        .data,
+    ).toMatchObject({ state: 'ended', recorded: false });
+
+    const g = await publish(tour({ display_type: 'every_time' }));
+    const b = await ask({ anonymousId: 'v-del', url: `https://shop.example.com/page-${seq}` });
+    expect(b?.flow.id).toBe(g.id);
+    expect((await call('DELETE', `/v1/flows/${g.id}`)).statusCode).toBe(200);
+    expect(
+      await ask({ anonymousId: 'v-del', url: `https://shop.example.com/page-${seq}` }),
+    ).toBeNull();
+  });
+
+  it('one product never sees or touches another product’s tours and sessions', async () => {
+    const mine = await publish(tour({ display_type: 'every_time' }));
+    const url = `https://shop.example.com/page-${seq}`;
+    expect(await ask({ anonymousId: 'iso', url }, otherKey)).toBeNull();
+    const a = await ask({ anonymousId: 'iso', url });
+    const body = { session_id: a!.session.id, step_id: 'one', type: 'step_seen' };
+    expect((await track(mine.id, body, otherKey)).statusCode).toBe(404);
+    expect(
+      (await done(mine.id, { session_id: a!.session.id, outcome: 'completed' }, otherKey))
+        .statusCode,
+    ).toBe(404);
+    const theirs = await publish({ ...tour(), brand_id: otherBrandId }, otherCall);
+    // A session id of mine with their flow id: not found either.
+    expect((await track(theirs.id, body)).statusCode).toBe(404);
+    // The other owner's report of my tour: 404.
+    expect((await otherCall('GET', `/v1/flows/${mine.id}/report`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input and bad keys with a clear 4xx', async () => {
+    const missingKey = await post(t.app, '/v1/flows/available-flow', {
+      anonymousId: 'x',
+      url: 'https://a',
+    });
+    expect(missingKey.statusCode).toBe(401);
+    const unknownKey = await post(t.app, '/v1/flows/available-flow', {
+      writeKey: 'wk_nope',
+      anonymousId: 'x',
+      url: 'https://a',
+    });
+    expect(unknownKey.statusCode).toBe(401);
+    const noUrl = await post(t.app, '/v1/flows/available-flow', { writeKey, anonymousId: 'x' });
+    expect(noUrl.statusCode).toBe(400);
+    expect(noUrl.json().message).toMatch(/url/i);
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/v1/flows/available-flow',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{',
+    });
+    expect(badJson.statusCode).toBe(400);
+    const badType = await track(1, { session_id: 's', step_id: 'x', type: 'exploded' });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().message).toContain('step_seen');
+    const badOutcome = await done(1, { session_id: 's', outcome: 'maybe' });
+    expect(badOutcome.statusCode).toBe(400);
+    expect(
+      (await track(1, { session_id: 'nope', step_id: 'x', type: 'step_seen' })).statusCode,
+    ).toBe(404);
+    const foreign = await post(
+      t.app,
+      '/v1/flows/available-flow',
+      { writeKey, anonymousId: 'x', url: 'https://a' },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.statusCode).toBe(403);
+    const viaBasic = await post(
+      t.app,
+      '/v1/flows/available-flow',
+      { anonymousId: 'x', url: 'https://nothing.example' },
+      basic(writeKey),
+    );
+    expect(viaBasic.statusCode).toBe(200);
+    expect(viaBasic.headers['access-control-allow-origin']).toBe('*');
+  });
+});
