@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatInteger,
   formatPercent,
+  formatShare,
   formatSlashDate,
   NOT_AVAILABLE,
 } from './format';
@@ -77,5 +78,17 @@ describe('formatSlashDate and formatInteger', () => {
     expect(formatSlashDate('nope')).toBe(NOT_AVAILABLE);
     expect(formatInteger(10250)).toBe('10,250');
     expect(formatInteger(Number.NaN)).toBe('-');
+  });
+});
+
+describe('formatShare', () => {
+  it('shows a 0–1 share as a percentage, rounded to two decimals first', () => {
+    expect(formatShare(0.375)).toBe('37.50%');
+    expect(formatShare(0.29)).toBe('29%');
+    expect(formatShare(1)).toBe('100%');
+    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(1 / 3)).toBe('33.33%');
+    expect(formatShare(Number.NaN)).toBe('-');
+    expect(formatShare(-0.1)).toBe('-');
   });
 });

@@ -58,6 +58,15 @@ export function formatPercent(percentage: number): string {
   return Number.isInteger(percentage) ? `${percentage}%` : `${percentage.toFixed(2)}%`;
 }
 
+/**
+ * A share of 0–1 (a rate) as a percentage the way formatPercent shows one, rounded to two
+ * decimals first: 0.375 → 37.50%, 0.29 → 29% (not 28.999…), 1 → 100%; '-' when invalid.
+ */
+export function formatShare(share: number): string {
+  if (!Number.isFinite(share)) return '-';
+  return formatPercent(Math.round(share * 10_000) / 100);
+}
+
 /** dd-MM-yyyy HH:mm:ss in the viewer's time zone, or N/A. */
 export function formatDateTime(value: unknown): string {
   const date = toDate(value);

@@ -39,6 +39,7 @@ describe('route table (docs/product/screens.md#21-routes)', () => {
       '/segments/edit/[id]': '/segments',
       '/flows/create': '/flows',
       '/flows/[id]': '/flows',
+      '/flows/[id]/report': '/flows',
     });
   });
 

@@ -237,6 +237,7 @@ export const ROUTES: readonly RouteDef[] = [
     pattern: '/flows/[id]/report',
     title: 'Report',
     breadcrumb: ['Product Tour', 'Report'],
+    back: paths.flows(),
     public: false,
     shell: 'app',
     area: 'flows',

@@ -6,6 +6,7 @@ import type {
   flowListItemSchema,
   flowListSchema,
 } from '@/lib/contracts/flows';
+import type { FlowReport, FlowReportQuery } from '@/lib/contracts/flow-runtime';
 import { http, unwrap } from './http';
 
 export type FlowListItem = z.infer<typeof flowListItemSchema>;
@@ -44,6 +45,13 @@ export const deleteFlow = (id: number) =>
 /** GET /v1/flows/{id}: the whole flow with its canvas layout. */
 export const getFlow = (id: number, signal?: AbortSignal) =>
   unwrap<Flow>(http.get(`/v1/flows/${id}`, { signal }));
+
+/**
+ * GET /v1/flows/{id}/report: totals, series and step funnel of a tour over a date range
+ * (docs/flows.md, "The report"); 404 for a tour of another account.
+ */
+export const getFlowReport = (id: number, query: FlowReportQuery, signal?: AbortSignal) =>
+  unwrap<FlowReport>(http.get(`/v1/flows/${id}/report`, { params: query, signal }));
 
 /**
  * PUT /v1/flows/{id}: saves the flow; `publish: true` is refused while

@@ -7,6 +7,11 @@ import {
   type FlowBody,
   type ListFlowsQuery,
 } from '@/lib/contracts/flows';
+import {
+  flowReportQuery,
+  type FlowReport,
+  type FlowReportQuery,
+} from '@/lib/contracts/flow-runtime';
 import { flowProblems } from '@/lib/flows/checks';
 import { MESSAGES } from '@/lib/messages';
 import { db } from './db';
@@ -52,6 +57,109 @@ function listOrder(sortBy: ListFlowsQuery['sort_by'], order: ListFlowsQuery['sor
   };
 }
 
+const DAY_MS = 86_400_000;
+/** As the server: a series stops after this many buckets (a day granularity over all time). */
+const MAX_BUCKETS = 1000;
+const dayOf = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00.000Z`);
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** The first day of the bucket holding day `t` (weeks start on Monday), and of the next one. */
+function bucketBounds(t: number, granularity: 'day' | 'week' | 'month'): [number, number] {
+  const d = new Date(t);
+  if (granularity === 'day') return [t, t + DAY_MS];
+  if (granularity === 'week') {
+    const start = t - ((d.getUTCDay() + 6) % 7) * DAY_MS;
+    return [start, start + 7 * DAY_MS];
+  }
+  return [
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+  ];
+}
+
+/**
+ * A made-up but steady day of a tour: views only from the day it was created until today, the
+ * same numbers for the same tour and day on every call.
+ */
+function dayOfTour(flow: Flow, t: number, today: number) {
+  if (t < dayOf(flow.created_at) || t > today) return { views: 0, completions: 0, dismissals: 0 };
+  const views = 10 + ((flow.id * 7 + (t / DAY_MS) * 13) % 17);
+  return {
+    views,
+    completions: Math.floor(views * 0.45),
+    dismissals: Math.floor(views * 0.3),
+  };
+}
+
+/**
+ * GET v1/flows/{id}/report as a plausible, deterministic answer: the contract's shape and
+ * meaning (lib/contracts/flow-runtime.ts), numbers from `dayOfTour`, a funnel over the tour's
+ * steps that loses a fifth of the viewers at each step.
+ */
+export function mockFlowReport(flow: Flow, q: FlowReportQuery, now = Date.now()): FlowReport {
+  const today = dayOf(new Date(now).toISOString());
+  const days = { past_7_day: 7, past_30_day: 30 } as const;
+  const preset = q.date_preset ?? 'past_30_day';
+  const granularity = q.granularity ?? 'day';
+  const [from, to] =
+    preset === 'custom_range'
+      ? [dayOf(q.from!), dayOf(q.to!)]
+      : preset === 'all_times'
+        ? [Math.min(dayOf(flow.created_at), today), today]
+        : [today - (days[preset] - 1) * DAY_MS, today];
+  const series: FlowReport['series'] = [];
+  let [start, end] = bucketBounds(from, granularity);
+  while (start <= to && series.length < MAX_BUCKETS) {
+    const point = { bucket: isoDay(start), views: 0, completions: 0, dismissals: 0 };
+    for (let t = Math.max(start, from); t < end && t <= to; t += DAY_MS) {
+      const day = dayOfTour(flow, t, today);
+      point.views += day.views;
+      point.completions += day.completions;
+      point.dismissals += day.dismissals;
+    }
+    series.push(point);
+    [start, end] = bucketBounds(end, granularity);
+  }
+  const sum = (k: 'views' | 'completions' | 'dismissals') => series.reduce((n, p) => n + p[k], 0);
+  const [views, completions] = [sum('views'), sum('completions')];
+  const uniques = (n: number) => Math.round(n * 0.7);
+  const stepViews = flow.steps.map((_, i) => Math.round(views * 0.8 ** i));
+  return {
+    totals: {
+      views,
+      unique_viewers: uniques(views),
+      completions,
+      unique_completions: Math.round(completions * 0.8),
+      completion_rate: views ? completions / views : 0,
+      dismissals: sum('dismissals'),
+      target_missing: flow.steps.some((s) => s.type === 'tool_tip') ? Math.round(views * 0.04) : 0,
+    },
+    series,
+    steps: flow.steps.map((step, i) => {
+      const before = uniques(i > 0 ? stepViews[i - 1]! : views);
+      return {
+        step_id: step.id,
+        index: i,
+        type: step.type,
+        views: stepViews[i]!,
+        unique_viewers: uniques(stepViews[i]!),
+        drop_off: before ? 1 - uniques(stepViews[i]!) / before : 0,
+      };
+    }),
+  };
+}
+
+/** As the server: a custom range needs two YYYY-MM-DD days, from not after to; else 400. */
+function reportRangeProblem(q: FlowReportQuery): Response | null {
+  if (q.date_preset !== 'custom_range') return null;
+  const day = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? dayOf(v) : NaN);
+  const [from, to] = [day(q.from), day(q.to)];
+  if (!Number.isFinite(from)) return apiError(400, 'invalid_range', MESSAGES.flows.reportFromDate);
+  if (!Number.isFinite(to)) return apiError(400, 'invalid_range', MESSAGES.flows.reportToDate);
+  if (from > to) return apiError(400, 'invalid_range', MESSAGES.flows.reportRangeOrder);
+  return null;
+}
+
 export const flowHandlers: HttpHandler[] = [
   http.get('*/v1/flows', ({ request }) => {
     const user = currentUser(request);
@@ -93,6 +201,13 @@ export const flowHandlers: HttpHandler[] = [
   http.get('*/v1/flows/:id', ({ request, params }) => {
     const found = ownFlow(request, params);
     return 'response' in found ? found.response : ok(found.flow);
+  }),
+  http.get('*/v1/flows/:id/report', ({ request, params }) => {
+    const found = ownFlow(request, params);
+    if ('response' in found) return found.response;
+    const q = validate(flowReportQuery, Object.fromEntries(new URL(request.url).searchParams));
+    if (!q.ok) return q.response;
+    return reportRangeProblem(q.data) ?? ok(mockFlowReport(found.flow, q.data));
   }),
   http.put('*/v1/flows/:id', async ({ request, params }) => {
     const found = ownFlow(request, params);

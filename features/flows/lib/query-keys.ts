@@ -1,3 +1,5 @@
+import type { FlowReportQuery } from '@/lib/contracts/flow-runtime';
+
 /** Tours per page of the /flows list. */
 export const FLOW_LIST_PAGE_SIZE = 20;
 
@@ -14,4 +16,7 @@ export const flowKeys = {
   list: (params: FlowListParams) => [...flowKeys.lists(), params] as const,
   details: () => [...flowKeys.all, 'detail'] as const,
   detail: (id: number) => [...flowKeys.details(), id] as const,
+  reports: () => [...flowKeys.all, 'report'] as const,
+  /** One report: the tour and every parameter of the range (preset, dates, granularity). */
+  report: (id: number, query: FlowReportQuery) => [...flowKeys.reports(), id, query] as const,
 };
