@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build:sdk`: writes sdk/dist/signpost.js (minified IIFE, the file /sdk.js serves),
-// sdk/dist/signpost.mjs (ESM for bundlers) and sdk/dist/index.d.ts (+ the declarations it imports).
-// The server builds the same IIFE in memory at start; the esbuild options live in one place.
+// sdk/dist/signpost-tours.js (the tours bundle, the file /sdk-tours.js serves), sdk/dist/signpost.mjs
+// (ESM for bundlers) and sdk/dist/index.d.ts (+ the declarations it imports).
+// The server builds the same IIFEs in memory at start; the esbuild options live in one place.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,7 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const outputs = {
   'signpost.js': await buildSdkBundle('iife'),
+  'signpost-tours.js': await buildSdkBundle('tours'),
   'signpost.mjs': await buildSdkBundle('esm'),
 };
 for (const [name, code] of Object.entries(outputs)) writeFileSync(path.join(dist, name), code);
@@ -29,5 +31,7 @@ const types = spawnSync(process.execPath, [tsc, '-p', 'sdk/tsconfig.build.json']
 if (types.status !== 0) process.exit(types.status ?? 1);
 
 for (const [name, code] of Object.entries(outputs))
-  console.log(`sdk/dist/${name}: ${code.length} bytes, ${gzipSync(code).length} gzip`);
+  console.log(
+    `sdk/dist/${name}: ${code.length} bytes, ${gzipSync(code, { level: 9 }).length} gzip`,
+  );
 console.log('sdk/dist/index.d.ts: type declarations');

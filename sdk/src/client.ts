@@ -5,7 +5,6 @@ import type {
   Properties,
   SdkMessage,
   SignpostClient,
-  ToursModule,
 } from './types';
 import { retryDelay } from './core/backoff';
 import {
@@ -29,29 +28,11 @@ import { uuid } from './core/ids';
 import { createQueue, type Queue } from './core/queue';
 import { readItem, writeItem } from './core/storage';
 import { beacon, byteLength, pack, packAll, post, type SendResult } from './core/transport';
+import { guard, warn } from './core/guard';
+import { createAsk } from './tours/ask';
 import { loadToursBundle } from './tours/loader';
 
 type Timer = ReturnType<typeof setTimeout>;
-
-function warn(...args: unknown[]): void {
-  try {
-    console.warn('[signpost]', ...args);
-  } catch {
-    // Nothing to do: even logging must not fail the host page.
-  }
-}
-
-/** Wraps a public entry point: whatever goes wrong inside stays inside (logged once per call). */
-function guard<A extends unknown[], R>(fn: (...args: A) => R, fallback: R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return fn(...args);
-    } catch (err) {
-      warn(err);
-      return fallback;
-    }
-  };
-}
 
 /**
  * Creates a tracking client. Nothing touches the page (storage, listeners, history) before
@@ -73,6 +54,7 @@ export function createClient(defaultHost = ''): SignpostClient {
   let navTimer: Timer | undefined;
   let autoPage = true;
   let lastUrl = '';
+  let navUrl = '';
   let referrer = '';
   let beaconed = false;
   let anonymousId: string | null = null;
@@ -81,7 +63,6 @@ export function createClient(defaultHost = ''): SignpostClient {
   let userHash: string | null = null;
   let identityLoaded = false;
   let teardown: Array<() => void> = [];
-  let tours: Promise<ToursModule | null> | undefined;
 
   const loadIdentity = () => {
     if (identityLoaded) return;
@@ -95,6 +76,16 @@ export function createClient(defaultHost = ''): SignpostClient {
     if (!anonymousId) writeItem(ANONYMOUS_ID_KEY, (anonymousId = uuid()));
     return anonymousId;
   };
+
+  // Tours: which one to show is asked after init, identify, track, reset and URL changes.
+  const { ask, stop: stopAsking } = createAsk(
+    () => (writeKey && !stopped ? { host, writeKey } : null),
+    () => ({
+      userId: (loadIdentity(), userId),
+      userHash: (userId && userHash) || undefined,
+      anonymousId: getAnonymousId(),
+    }),
+  );
 
   const schedule = (ms: number) => {
     timer ??= setTimeout(() => {
@@ -137,6 +128,8 @@ export function createClient(defaultHost = ''): SignpostClient {
       const rejected = (res.body as { rejected?: unknown[] } | undefined)?.rejected;
       if (rejected?.length) warn('rejected', rejected);
       q.ack(ids); // accepted or rejected: either way the server has decided
+      // What the server just learned (traits, events) may make a tour eligible.
+      if (sent.some((m) => m.type !== 'page')) ask();
     } else if (status === 401) {
       if (!stopped) warn('unknown write key; tracking stops until the next init');
       stopped = true;
@@ -210,7 +203,10 @@ export function createClient(defaultHost = ''): SignpostClient {
     clearTimeout(navTimer);
     navTimer = setTimeout(
       guard(() => {
-        if (!autoPage || location.href === lastUrl) return;
+        const href = location.href;
+        if (href !== navUrl) ask();
+        navUrl = href;
+        if (!autoPage || href === lastUrl) return;
         referrer = lastUrl;
         page();
       }, undefined),
@@ -229,6 +225,7 @@ export function createClient(defaultHost = ''): SignpostClient {
     teardown = [];
     clearTimeout(timer);
     clearTimeout(navTimer);
+    stopAsking();
     timer = navTimer = undefined;
   };
 
@@ -252,8 +249,10 @@ export function createClient(defaultHost = ''): SignpostClient {
       listen(window, 'online', onOnline);
       teardown.push(onNavigate(onNavigation));
       referrer = document.referrer;
+      navUrl = location.href;
       if (autoPage) page();
       flush();
+      ask();
     }, undefined),
     identify: guard(
       (
@@ -286,21 +285,14 @@ export function createClient(defaultHost = ''): SignpostClient {
       writeItem(USER_ID_KEY, null);
       writeItem(USER_HASH_KEY, null);
       writeItem(ANONYMOUS_ID_KEY, (anonymousId = uuid()));
+      ask(); // another visitor: the tour on screen may not be theirs
     }, undefined),
     flush: safeFlush,
     anonymousId: guard(getAnonymousId, ''),
     userId: guard(() => (loadIdentity(), userId), null),
+    // Injected once (a failed load is tried again by the next call); never rejects.
     loadTours: guard(
-      () =>
-        (tours ??= loadToursBundle(host).then((module) => {
-          // Not loaded: forget the attempt so a later call may try again.
-          if (!module) tours = undefined;
-          else module.start(client);
-          return module;
-        })).catch((err: unknown) => {
-          warn(err);
-          return null;
-        }),
+      () => loadToursBundle(host).catch((err: unknown) => (warn(err), null)),
       Promise.resolve(null),
     ),
     destroy: guard(destroy, undefined),

@@ -55,10 +55,39 @@ export interface SdkMessage {
   context: MessageContext;
 }
 
+/**
+ * `data` of `POST {host}/v1/flows/available-flow`: the tour to show and its session, or null.
+ * Mirrors `AvailableFlow` of `lib/contracts/flow-runtime.ts` (checked at compile time in
+ * `tours/runtime.test.ts`); steps are the contract's `FlowStep`, read by the tours bundle only.
+ */
+export type FlowAnswer = {
+  flow: { id: number; name: string; steps: unknown[] };
+  session: {
+    id: string;
+    current_step_id: string | null;
+    resumed: boolean;
+    on_this_page: boolean;
+  };
+} | null;
+
+/** What sdk.js hands the tours bundle with each answer: where and how to call the server. */
+export interface ToursRuntime {
+  /** Origin of the Signpost server, without a trailing slash. */
+  host: string;
+  writeKey: string;
+  /** Asks available-flow again now (one request at a time); the answer comes back to `show`. */
+  ask(): void;
+}
+
 /** What the on-demand tours bundle (`/sdk-tours.js`) exposes as `window.signpostTours`. */
 export interface ToursModule {
-  /** Called once with the tracking client: tours read ids and send their events through it. */
-  start(client: SignpostClient): void;
+  /**
+   * Plays what available-flow answered: keeps the tour on screen when it is the same session,
+   * removes it when the answer is null or another session (and then plays the new one, if any).
+   */
+  show(answer: FlowAnswer, runtime: ToursRuntime): void;
+  /** The id of the session on screen (sent with each ask), if any. */
+  session(): string | undefined;
 }
 
 /** The public API, available as `window.signpost` and from the ESM build. */
@@ -85,7 +114,10 @@ export interface SignpostApi {
   flush(): void;
   anonymousId(): string;
   userId(): string | null;
-  /** Loads the tours bundle on demand and starts it; resolves to null if it cannot load. */
+  /**
+   * Preloads the tours bundle (`/sdk-tours.js`); resolves to null if it cannot load. Optional:
+   * the SDK loads it by itself when the server has a tour for the visitor.
+   */
   loadTours(): Promise<ToursModule | null>;
 }
 

@@ -32,6 +32,12 @@ export function isDataError(err: unknown): boolean {
 export interface Submission {
   rows: EventRow[];
   ownerId: string;
+  /**
+   * Events the server derives from the visitor's own activity (the flow runtime's): stored and
+   * shown like any other, but they update no profile and count no usage, which the visitor's
+   * page views already did.
+   */
+  derived?: boolean;
 }
 
 export interface BatcherOptions {

@@ -103,7 +103,7 @@ const isHttps = (req: FastifyRequest) => req.protocol === 'https';
 
 /**
  * Every answer Fastify sends: nosniff, the referrer policy, HSTS over https; API answers (under
- * /v1) are never cached, since most carry one account's data. /sdk.js keeps its own caching and
+ * /v1) are never cached, since most carry one account's data. /sdk.js and /sdk-tours.js keep their own caching and
  * its cross-origin use; ingestion keeps its CORS headers.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {

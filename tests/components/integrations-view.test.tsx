@@ -91,7 +91,18 @@ describe('/integrations', () => {
     expect(tours).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveAccessibleName('Product tours');
-    expect(within(panel).getByText(/load from the same snippet/)).toBeInTheDocument();
+    // The truth about installing tours: the tracking snippet plays them, nothing else to add.
+    expect(within(panel).getByText(/plays product tours by itself/)).toHaveTextContent(
+      'there is nothing else to install and no code to call',
+    );
+    expect(within(panel).getByText(/only preloads the tour player/)).toHaveTextContent(
+      'It shows nothing by itself.',
+    );
+    expect(within(panel).getByText(/waits up to 6 seconds/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Product Tour' })).toHaveAttribute(
+      'href',
+      '/flows',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Tracking' }));
     expect(mockRouter.replace).toHaveBeenCalledWith('/integrations', undefined, { shallow: true });

@@ -116,8 +116,14 @@ async function storedFlowEvents(sessionId: string, expected: number) {
   return rows;
 }
 
+/** The server's clock: tests move it past the rest after a tour ends. */
+let clock = Date.now();
+const later = (minutes: number) => {
+  clock += minutes * 60_000;
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => new Date(clock) });
   const a = await signUpVerified(t.app);
   ({ brandId, writeKey } = await createBrand(t.app, a.token));
   call = request(t.app, a.token);
@@ -177,6 +183,11 @@ describe(`flow runtime (${ENGINE})`, () => {
       const a = await ask({ anonymousId: 'rules', url });
       shown.push(a!.flow.id);
       await done(a!.flow.id, { session_id: a!.session.id, outcome: 'dismissed' });
+      // A tour just dismissed rests (every visit, not every click): the next one may show.
+      const next = await ask({ anonymousId: 'rules', url });
+      if (next) await done(next.flow.id, { session_id: next.session.id, outcome: 'dismissed' });
+      expect(next?.flow.id).not.toBe(a!.flow.id);
+      later(31);
     }
     expect(shown).toEqual([high.id, high.id, low.id, low.id]);
   });
@@ -338,6 +349,32 @@ describe(`flow runtime (${ENGINE})`, () => {
     });
     expect(missing.json().data).toMatchObject({ state: 'ended', recorded: true });
     expect(await ask({ anonymousId: 'v-tip', url: 'https://shop.example.com/cart' })).toBeNull();
+  });
+
+  it('a click on a tooltip element runs its element actions (no button id)', async () => {
+    const f = await publish(
+      tour({
+        steps: [
+          {
+            ...step('tip'),
+            type: 'tool_tip',
+            select_element: { url: `https://shop.example.com/page-${seq + 1}`, selector: '#go' },
+            element_actions: [{ type: 'navigation', value: '/next' }],
+          },
+          step('after'),
+        ],
+      }),
+    );
+    const a = await ask({ anonymousId: 'v-el', url: `https://shop.example.com/page-${seq}` });
+    expect(a?.session.on_this_page).toBe(true);
+    const click = await track(f.id, {
+      session_id: a!.session.id,
+      step_id: 'tip',
+      type: 'button_clicked',
+    });
+    expect(click.json().data).toMatchObject({ recorded: true });
+    const next = await ask({ anonymousId: 'v-el', url: 'https://shop.example.com/next' });
+    expect(next?.session).toMatchObject({ current_step_id: 'after', resumed: true });
   });
 
   it('unpublishing and deleting end the open sessions: the next ask shows nothing', async () => {

@@ -60,15 +60,17 @@ export function packAll(writeKey: string, messages: readonly SdkMessage[], maxBy
 
 /**
  * POSTs a body as text/plain: a CORS-safelisted type, so browsers send no preflight (the server
- * parses text/plain as JSON on ingestion routes). Never rejects.
+ * parses text/plain as JSON on ingestion and flow runtime routes). Never rejects. `keepalive`
+ * lets a small body (under 64 KB) outlive the page, e.g. a tour's call just before navigating.
  */
-export async function post(url: string, body: string): Promise<SendResult> {
+export async function post(url: string, body: string, keepalive?: boolean): Promise<SendResult> {
   try {
     const res = await fetch(url, {
       method: 'POST',
       body,
       headers: { 'Content-Type': 'text/plain' },
       credentials: 'omit',
+      keepalive,
       // A request that never answers would block the queue (one flush in flight at a time).
       signal: AbortSignal.timeout?.(REQUEST_TIMEOUT_MS),
     });

@@ -1,10 +1,12 @@
 /**
  * The tours renderer: plays a flow's steps in a shadow root on any page. Framework-free, so the
- * dashboard's preview and the SDK's tours bundle share it; its only dependency is @floating-ui/dom.
+ * dashboard's preview and the SDK's tours bundle share it; no dependencies (its positioner is
+ * `position.ts`).
  */
 export { playTour } from './player';
 export { sanitizeStepContent } from './sanitize';
 export type {
+  DismissCause,
   FlowAction,
   FlowButton,
   FlowStep,

@@ -89,7 +89,7 @@ describe('playTour', () => {
     expect(host()).not.toBeNull();
     buttonNamed('Pricing').click();
     expect(navigate).toHaveBeenCalledWith('/pricing');
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith('navigated');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('navigated', undefined);
     expect(host()).toBeNull();
   });
 
@@ -97,20 +97,20 @@ describe('playTour', () => {
     const onEnd = vi.fn();
     player = playTour({ steps: STEPS, startAt: 1, onEnd });
     buttonNamed('Stop').click();
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed', 'button');
     expect(host()).toBeNull();
 
     const onEnd2 = vi.fn();
     player = playTour({ steps: STEPS, onEnd: onEnd2 });
     buttonNamed('Close tour').click();
-    expect(onEnd2).toHaveBeenCalledExactlyOnceWith('dismissed');
+    expect(onEnd2).toHaveBeenCalledExactlyOnceWith('dismissed', 'close');
   });
 
   it('Esc dismisses; next() after the last step completes', () => {
     const onEnd = vi.fn();
     player = playTour({ steps: STEPS, onEnd });
     press('Escape');
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed', 'esc');
     expect(host()).toBeNull();
 
     const onEnd2 = vi.fn();
@@ -120,7 +120,7 @@ describe('playTour', () => {
     player.next();
     expect(player.index).toBe(2);
     player.next();
-    expect(onEnd2).toHaveBeenCalledExactlyOnceWith('completed');
+    expect(onEnd2).toHaveBeenCalledExactlyOnceWith('completed', undefined);
   });
 
   it('non-modal steps end on Esc only when it is pressed inside the tour and not taken by the page', () => {
@@ -146,7 +146,7 @@ describe('playTour', () => {
       expect(onEnd).not.toHaveBeenCalled();
 
       press('Escape');
-      expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+      expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed', 'esc');
       expect(host()).toBeNull();
     }
   });
@@ -159,7 +159,7 @@ describe('playTour', () => {
     field.focus();
     const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
     field.dispatchEvent(event);
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('dismissed', 'esc');
     expect(event.defaultPrevented).toBe(true); // the page can tell the tour took it
   });
 
@@ -177,7 +177,7 @@ describe('playTour', () => {
     expect(player.index).toBe(1);
     expect(dialog()).toHaveTextContent('About b');
     buttonNamed('Finish').click();
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith('completed');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('completed', undefined);
     expect(host()).toBeNull();
   });
 

@@ -4,8 +4,9 @@ import { trapTab } from './focus';
 import { anchorTooltip } from './position';
 import { renderStep, type StepView } from './render-step';
 import { TOUR_CSS } from './styles';
-import type { TourEndReason, TourPlayer, TourPlayerOptions } from './types';
+import type { DismissCause, TourEndReason, TourPlayer, TourPlayerOptions } from './types';
 import { safeLink } from './urls';
+import { waitForElement } from './wait';
 
 /**
  * Inline and !important: a page rule such as `* { display: none !important }` also matches the
@@ -107,23 +108,32 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     view = null;
   }
 
-  function anchor(step: FlowStep, shown: StepView): void {
-    let target: Element | null = null;
+  /** A tooltip's target in the page, or null (an invalid selector is a missing target). */
+  function findTarget(step: FlowStep): Element | null {
     try {
-      target = resolveTarget(step);
+      const target = resolveTarget(step);
+      return target?.isConnected ? target : null;
     } catch {
-      target = null; // an invalid selector is a missing target
+      return null;
     }
-    if (!target?.isConnected || !shown.arrow) {
+  }
+
+  function anchor(step: FlowStep, shown: StepView): void {
+    const target = findTarget(step);
+    if (!target || !shown.arrow) {
       // Nothing to point at: show the tip centred rather than not at all.
       shown.layer.classList.add('centered');
       shown.arrow?.remove();
       return;
     }
     if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'nearest' });
-    cleanups.push(anchorTooltip(target, shown.card, shown.arrow));
+    // A target the page replaced: show the step again (it finds, or waits for, the new one).
+    cleanups.push(anchorTooltip(target, shown.card, shown.arrow, () => show(index)));
     if (step.element_actions?.length) {
-      const onClick = () => run(step.element_actions);
+      const onClick = () => {
+        guard(options.onButton, step, null);
+        run(step.element_actions);
+      };
       const anchorEl = target;
       anchorEl.addEventListener('click', onClick);
       cleanups.push(() => anchorEl.removeEventListener('click', onClick));
@@ -136,9 +146,23 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     const hadFocus = focusInTour();
     clearStep();
     index = i;
+    const wait = options.targetWaitMs;
+    if (step.type === 'tool_tip' && wait && !findTarget(step)) {
+      // Shown once its target is in the page; ends the tour when it never comes.
+      const stop = waitForElement(
+        () => findTarget(step),
+        wait,
+        (found) => (found ? show(i) : end('target_missing')),
+      );
+      cleanups.push(stop);
+      return;
+    }
     view = renderStep(step, i, steps.length, {
-      onButton: (button) => run(button.actions),
-      onClose: () => end('dismissed'),
+      onButton: (button) => {
+        guard(options.onButton, step, button);
+        run(button.actions);
+      },
+      onClose: () => end('dismissed', 'close'),
     });
     root.append(view.layer);
     if (step.type === 'tool_tip') anchor(step, view);
@@ -157,7 +181,7 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
         else if (index + 1 < steps.length) show(index + 1);
         else return end('completed');
       } else if (action.type === 'dismiss') {
-        return end('dismissed');
+        return end('dismissed', 'button');
       } else if (action.type === 'navigation') {
         const url = safeLink(action.value);
         if (!url) continue; // never javascript:, data: or another scheme
@@ -172,7 +196,7 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
       // Non-modal steps leave the page's own Esc alone: only Esc pressed inside the tour counts.
       if (!modalShown() && (event.defaultPrevented || !focusInTour())) return;
       event.preventDefault(); // tells the page the tour took this Esc
-      end('dismissed');
+      end('dismissed', 'esc');
     } else if (event.key === 'Tab' && view && modalShown())
       trapTab(event, view.card, root.activeElement);
   };
@@ -192,10 +216,10 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
       previousFocus.focus();
   }
 
-  function end(reason: TourEndReason): void {
+  function end(reason: TourEndReason, cause?: DismissCause): void {
     if (ended) return;
     teardown();
-    guard(options.onEnd, reason);
+    guard(options.onEnd, reason, cause);
   }
 
   const startAt = Number.isInteger(options.startAt) ? (options.startAt as number) : 0;

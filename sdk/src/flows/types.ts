@@ -1,9 +1,15 @@
-import type { FlowStep } from '../../../lib/contracts/flows';
+import type { FlowButton, FlowStep } from '../../../lib/contracts/flows';
 
 export type { FlowAction, FlowButton, FlowStep } from '../../../lib/contracts/flows';
 
-/** Why a tour ended: closed by the visitor, finished with next(), or left through a link. */
-export type TourEndReason = 'dismissed' | 'completed' | 'navigated';
+/**
+ * Why a tour ended: closed by the visitor, finished with next(), left through a link, or (with
+ * `targetWaitMs`) a tooltip's target never appeared.
+ */
+export type TourEndReason = 'dismissed' | 'completed' | 'navigated' | 'target_missing';
+
+/** How a tour was dismissed: the close ×, Esc, a button's dismiss action. */
+export type DismissCause = 'close' | 'esc' | 'button';
 
 /** What playTour needs: the steps and the seams a host (SDK, dashboard preview) may replace. */
 export interface TourPlayerOptions {
@@ -20,8 +26,18 @@ export interface TourPlayerOptions {
   /** Navigation actions; default window.location.assign(url). */
   navigate?: (url: string) => void;
   onStepShown?: (step: FlowStep, index: number) => void;
-  /** Dismissed (button, close ×, Esc) or finished. */
-  onEnd?: (reason: TourEndReason) => void;
+  /**
+   * Before a button's actions run; `button` is null for a click on a tooltip's target that runs
+   * the step's element actions.
+   */
+  onButton?: (step: FlowStep, button: FlowButton | null) => void;
+  /**
+   * A tooltip whose target is not in the page waits this long for it (watching the DOM) before
+   * the tour ends as `target_missing`; without it the tooltip shows centred at once.
+   */
+  targetWaitMs?: number;
+  /** Dismissed (button, close ×, Esc: `cause`; `dismiss()` gives none), finished, or ended. */
+  onEnd?: (reason: TourEndReason, cause?: DismissCause) => void;
 }
 
 /** A running tour. */

@@ -8,8 +8,10 @@ afterEach(() => {
   delete (window as Win).signpostTours;
 });
 
+const fakeModule = (): ToursModule => ({ show: vi.fn(), session: () => undefined });
+
 describe('loadTours', () => {
-  it('injects /sdk-tours.js once and starts what it registered with the client', async () => {
+  it('injects /sdk-tours.js once and resolves to what it registered, without playing anything', async () => {
     vi.resetModules();
     const { createClient } = await import('../client');
     const client = createClient('https://signpost.example.com');
@@ -20,23 +22,30 @@ describe('loadTours', () => {
     expect(scripts[0].src).toBe('https://signpost.example.com/sdk-tours.js');
     expect(scripts[0].async).toBe(true);
 
-    const start = vi.fn();
-    (window as Win).signpostTours = { start };
+    const bundle = fakeModule();
+    (window as Win).signpostTours = bundle;
     scripts[0].dispatchEvent(new Event('load'));
-    expect(await first).toEqual({ start });
-    expect(await second).toEqual({ start });
-    expect(start).toHaveBeenCalledTimes(1);
-    expect(start).toHaveBeenCalledWith(client);
+    expect(await first).toBe(bundle);
+    expect(await second).toBe(bundle);
+    expect(bundle.show).not.toHaveBeenCalled(); // a preload only: tours play when the server has one
+    const { toursModule } = await import('./loader');
+    expect(toursModule()).toBe(bundle);
   });
 
-  it('resolves to null when the bundle cannot load, and tries again later', async () => {
+  it('resolves to null when the bundle cannot load or registers nothing, and tries again later', async () => {
     vi.resetModules();
     const { createClient } = await import('../client');
     const client = createClient('https://signpost.example.com');
     const failed = client.loadTours();
     document.head.querySelector('script')!.dispatchEvent(new Event('error'));
     await expect(failed).resolves.toBeNull();
-    void client.loadTours();
+
+    const empty = client.loadTours();
     expect(document.head.querySelectorAll('script')).toHaveLength(2);
+    document.head.querySelectorAll('script')[1].dispatchEvent(new Event('load'));
+    await expect(empty).resolves.toBeNull(); // loaded, but no window.signpostTours
+
+    void client.loadTours();
+    expect(document.head.querySelectorAll('script')).toHaveLength(3);
   });
 });

@@ -4,6 +4,10 @@ import type { ToursModule } from '../types';
 type ToursWindow = Window & { signpostTours?: ToursModule };
 
 let loading: Promise<ToursModule | null> | undefined;
+let loaded: ToursModule | undefined;
+
+/** The tours bundle once it has loaded (sdk.js reads the session on screen from it). */
+export const toursModule = () => loaded;
 
 /**
  * Injects `{host}/sdk-tours.js` once and resolves to what it registered. Tours (rendering,
@@ -15,10 +19,10 @@ export function loadToursBundle(host: string): Promise<ToursModule | null> {
     const script = document.createElement('script');
     script.async = true;
     script.src = `${host}/sdk-tours.js`;
-    script.onload = () => resolve((window as ToursWindow).signpostTours ?? null);
-    script.onerror = () => {
-      loading = undefined; // a later call may try again
-      resolve(null);
+    script.onload = script.onerror = () => {
+      loaded = (window as ToursWindow).signpostTours;
+      if (!loaded) loading = undefined; // not loaded: a later call may try again
+      resolve(loaded ?? null);
     };
     document.head.appendChild(script);
   }));

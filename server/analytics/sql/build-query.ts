@@ -65,6 +65,16 @@ class Binder<P> {
     return this.dialect.inList(expr, this.bind(name, 'strings', values));
   }
 
+  /**
+   * A short list as separate parameters (`expr IN ($k0, $k1)`): DuckDB looks such a list up in
+   * an index, but scans for a bound list.
+   */
+  inFewStrings(expr: string, name: string, values: readonly string[]): string {
+    if (values.length === 0) return '1 = 0';
+    const list = values.map((v, i) => this.bind(`${name}${i}`, 'string', v));
+    return `${expr} IN (${list.join(', ')})`;
+  }
+
   inInts(expr: string, name: string, values: readonly number[]): string {
     if (values.length === 0) return '1 = 0';
     return this.dialect.inList(expr, this.bind(name, 'ints', values));
@@ -156,7 +166,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         dialect.cte(
           'v',
           `SELECT event, timestamp, properties FROM events` +
-            ` WHERE ${b.inStrings('customer_key', 'keys', shape.customerKeys)}` +
+            ` WHERE ${b.inFewStrings('customer_key', 'key', shape.customerKeys)}` +
             ` AND brand_id = ${b.bind('brand', 'int', shape.brandId)}`,
         ) +
         ` SELECT event, ${dialect.epochMs('timestamp')} AS timestamp_ms, properties FROM v` +

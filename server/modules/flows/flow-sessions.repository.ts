@@ -48,6 +48,41 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
     },
 
     /**
+     * Both of the above in one query: sessions started per tour, and the open one if any (the
+     * runtime asks on every page view, so one round trip counts).
+     */
+    async visitorState(brandId: number, visitorKeys: string[]) {
+      const started = new Map<number, number>();
+      /** When the visitor's latest session of each tour ended (epoch ms). */
+      const lastEnded = new Map<number, number>();
+      let open: { id: string; flowId: number; currentStepId: string | null } | undefined;
+      if (visitorKeys.length === 0) return { started, lastEnded, open };
+      const rows = await db
+        .select({
+          flowId: flowSessions.flowId,
+          n: count(),
+          openId: sql<
+            string | null
+          >`max(case when ${flowSessions.state} = 'open' then ${flowSessions.id} end)`,
+          endedAt: sql<Date | string | null>`max(${flowSessions.endedAt})`,
+          openStep: sql<
+            string | null
+          >`max(case when ${flowSessions.state} = 'open' then ${flowSessions.currentStepId} end)`,
+        })
+        .from(flowSessions)
+        .where(
+          and(eq(flowSessions.brandId, brandId), inArray(flowSessions.visitorKey, visitorKeys)),
+        )
+        .groupBy(flowSessions.flowId);
+      for (const r of rows) {
+        started.set(r.flowId, Number(r.n));
+        if (r.endedAt) lastEnded.set(r.flowId, new Date(r.endedAt).getTime());
+        if (r.openId) open = { id: r.openId, flowId: r.flowId, currentStepId: r.openStep };
+      }
+      return { started, lastEnded, open };
+    },
+
+    /**
      * Starts a session on the tour's first step; undefined when the visitor already has an open
      * one (another request won the race).
      */

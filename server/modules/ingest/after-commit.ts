@@ -13,7 +13,9 @@ export function createAfterCommit(deps: {
   usage: { afterIngest(ownerId: string): Promise<void> };
   log: FastifyBaseLogger;
 }): (batch: Submission[]) => Promise<void> {
-  return async (batch) => {
+  return async (all) => {
+    const batch = all.filter((s) => !s.derived);
+    if (batch.length === 0) return;
     const owners = new Map<number, string>();
     for (const s of batch) for (const r of s.rows) owners.set(r.brandId, s.ownerId);
     const patches = profilePatches(batch.flatMap((s) => s.rows));

@@ -3,26 +3,34 @@ import { build, type BuildOptions } from 'esbuild';
 
 const sdkDir = fileURLToPath(new URL('../../../sdk/', import.meta.url));
 
-/** Entry points: the IIFE installs `window.signpost`; the ESM build exports the typed API. */
+/**
+ * Entry points: the IIFE installs `window.signpost` (`/sdk.js`); the ESM build exports the typed
+ * API; the tours bundle (`/sdk-tours.js`) plays product tours, loaded by sdk.js on demand.
+ */
 export const SDK_ENTRIES = {
   iife: `${sdkDir}src/browser.ts`,
   esm: `${sdkDir}src/index.ts`,
+  tours: `${sdkDir}src/tours/index.ts`,
 } as const;
 
-export type SdkFormat = keyof typeof SDK_ENTRIES;
+export type SdkBundle = keyof typeof SDK_ENTRIES;
+
+/** The global the tours IIFE assigns its exports to (read by `sdk/src/tours/loader.ts`). */
+export const TOURS_GLOBAL = 'signpostTours';
 
 /**
  * esbuild options of one SDK build, shared by the server (in memory) and `npm run build:sdk`.
  * es2020 keeps `?.` and `??` native (every browser of the last four years) and the file small.
  */
-export function sdkBuildOptions(format: SdkFormat): BuildOptions {
+export function sdkBuildOptions(bundle: SdkBundle): BuildOptions {
   return {
-    entryPoints: [SDK_ENTRIES[format]],
+    entryPoints: [SDK_ENTRIES[bundle]],
     bundle: true,
-    format,
+    format: bundle === 'esm' ? 'esm' : 'iife',
+    ...(bundle === 'tours' && { globalName: TOURS_GLOBAL }),
     platform: 'browser',
     target: 'es2020',
-    minify: format === 'iife',
+    minify: bundle !== 'esm',
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'silent',
@@ -30,8 +38,8 @@ export function sdkBuildOptions(format: SdkFormat): BuildOptions {
 }
 
 /** Builds one SDK bundle in memory and returns its JavaScript (the IIFE for `/sdk.js` by default). */
-export async function buildSdkBundle(format: SdkFormat = 'iife'): Promise<string> {
-  const result = await build({ ...sdkBuildOptions(format), write: false, outdir: 'out' });
+export async function buildSdkBundle(bundle: SdkBundle = 'iife'): Promise<string> {
+  const result = await build({ ...sdkBuildOptions(bundle), write: false, outdir: 'out' });
   const file = result.outputFiles[0];
   if (!file) throw new Error('esbuild produced no SDK output');
   return file.text;

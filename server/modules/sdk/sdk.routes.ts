@@ -10,7 +10,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import { buildSdkBundle } from './sdk-bundle';
+import { buildSdkBundle, type SdkBundle } from './sdk-bundle';
 
 /** One encoding of the bundle with its own strong validator. */
 interface Variant {
@@ -46,15 +46,19 @@ export function prepareSdkAsset(code: string): SdkAsset {
   };
 }
 
-let building: Promise<SdkAsset> | undefined;
+const building = new Map<SdkBundle, Promise<SdkAsset>>();
 
-/** Builds the IIFE once per process (every buildApp in a test run shares it). */
-export function loadSdkAsset(): Promise<SdkAsset> {
-  building ??= buildSdkBundle().then(prepareSdkAsset, (err: unknown) => {
-    building = undefined;
-    throw err;
-  });
-  return building;
+/** Builds a bundle once per process (every buildApp in a test run shares it). */
+export function loadSdkAsset(bundle: SdkBundle = 'iife'): Promise<SdkAsset> {
+  let asset = building.get(bundle);
+  if (!asset) {
+    asset = buildSdkBundle(bundle).then(prepareSdkAsset, (err: unknown) => {
+      building.delete(bundle);
+      throw err;
+    });
+    building.set(bundle, asset);
+  }
+  return asset;
 }
 
 /** Picks br, then gzip, when the client accepts them (q=0 refuses). */
@@ -86,13 +90,17 @@ type AnyFastify<P extends FastifyTypeProvider> = FastifyInstance<
   P
 >;
 
-/**
- * `GET /sdk.js` (HEAD too) on the root app: the tracking SDK for customers' websites, loaded
- * cross-origin by the snippet. The bundle is built in memory at registration (esbuild, ~50 ms).
- */
-export async function sdkRoutes<P extends FastifyTypeProvider>(app: AnyFastify<P>): Promise<void> {
-  const asset = await loadSdkAsset();
-  const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+/** The scripts served, by path: both loaded cross-origin by customers' websites. */
+export const SDK_SCRIPTS: Readonly<Record<string, SdkBundle>> = {
+  /** The tracking SDK, loaded by the snippet. */
+  '/sdk.js': 'iife',
+  /** Product tours, loaded by sdk.js when the server has a tour for the visitor. */
+  '/sdk-tours.js': 'tours',
+};
+
+/** Answers GET (and HEAD) of one prepared bundle: negotiated encoding, validators, 304. */
+const serveAsset = (asset: SdkAsset) =>
+  async function serve(req: FastifyRequest, reply: FastifyReply) {
     const variant = negotiate(asset, req.headers['accept-encoding']);
     reply
       .header('Content-Type', 'application/javascript; charset=utf-8')
@@ -107,5 +115,12 @@ export async function sdkRoutes<P extends FastifyTypeProvider>(app: AnyFastify<P
     if (variant.encoding) reply.header('Content-Encoding', variant.encoding);
     return reply.header('Content-Length', variant.body.length).send(variant.body);
   };
-  app.get('/sdk.js', { schema: { hide: true } }, serve);
+
+/**
+ * `GET /sdk.js` and `GET /sdk-tours.js` (HEAD too) on the root app. Both bundles are built in
+ * memory at registration (esbuild, ~50 ms each), once per process.
+ */
+export async function sdkRoutes<P extends FastifyTypeProvider>(app: AnyFastify<P>): Promise<void> {
+  for (const [path, bundle] of Object.entries(SDK_SCRIPTS))
+    app.get(path, { schema: { hide: true } }, serveAsset(await loadSdkAsset(bundle)));
 }

@@ -14,6 +14,17 @@ import {
  */
 
 /**
+ * A tour shown every time (or a set number of times) rests for this long after the visitor's
+ * last session of it ended: "every time" means every visit, not again on the next click.
+ */
+export const REST_AFTER_END_MS = 30 * 60 * 1000;
+
+/** Whether a tour rests for this visitor now (`lastEnded`: when their last session ended). */
+export function resting(lastEnded: number | undefined, now: number): boolean {
+  return lastEnded !== undefined && now - lastEnded < REST_AFTER_END_MS;
+}
+
+/**
  * The candidates still in play before anything is read about the visitor: they have steps,
  * their display rule allows another session, and (under AND) their URL conditions hold. Only
  * these decide which reads the decision needs (a profile, event rows).

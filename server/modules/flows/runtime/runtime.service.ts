@@ -17,7 +17,14 @@ import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.re
 import { chooseFlow, type ProfileValues } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
-import { countMatching, readsNeeded, stepOnPage, stillPossible, type SeenEvent } from './reads';
+import {
+  countMatching,
+  readsNeeded,
+  resting,
+  stepOnPage,
+  stillPossible,
+  type SeenEvent,
+} from './reads';
 
 /** How many of a visitor's events an event condition looks at (the newest). */
 export const VISITOR_EVENTS_READ = 5_000;
@@ -78,7 +85,7 @@ export function createFlowRuntime(deps: {
   /** Flow events are stored after the answer; a store failure never fails the visitor's call. */
   function record(owner: KeyOwner, rows: EventRow[]) {
     deps.batcher
-      .submit({ rows, ownerId: owner.ownerId })
+      .submit({ rows, ownerId: owner.ownerId, derived: true })
       .catch((err: unknown) => deps.log.warn({ err }, 'flow event not stored'));
   }
 
@@ -91,7 +98,7 @@ export function createFlowRuntime(deps: {
 
   function answer(
     f: PublishedFlow,
-    s: FlowSessionRow,
+    s: Pick<FlowSessionRow, 'id' | 'currentStepId'>,
     url: string,
     resumed: boolean,
   ): AvailableFlow {
@@ -137,7 +144,7 @@ export function createFlowRuntime(deps: {
       const at = now();
       const published = await deps.published.get(brandId);
 
-      const open = await deps.sessions.openFor(brandId, keys);
+      const { open, started, lastEnded } = await deps.sessions.visitorState(brandId, keys);
       if (open) {
         const flow = published.get(open.flowId);
         if (flow && flow.definition.steps.some((s) => s.id === open.currentStepId))
@@ -146,9 +153,11 @@ export function createFlowRuntime(deps: {
         await deps.sessions.end(brandId, open.id, 'ended', flow ? 'edited' : 'unpublished');
       }
 
-      const started = await deps.sessions.startedCounts(brandId, keys);
       const sessionsOf = (id: number) => started.get(id) ?? 0;
-      const possible = stillPossible([...published.values()], input.url, sessionsOf);
+      const awake = [...published.values()].filter(
+        (f) => !resting(lastEnded.get(f.id), at.getTime()),
+      );
+      const possible = stillPossible(awake, input.url, sessionsOf);
       if (possible.length === 0) return null;
       const needs = readsNeeded(possible, at.getTime());
       const profile = needs.profile
@@ -230,10 +239,13 @@ export function createFlowRuntime(deps: {
         row = await deps.sessions.end(owner.brandId, s.id, 'ended', 'target_missing');
       } else {
         event = FLOW_EVENTS.buttonClicked;
-        const button = step.buttons.find((b) => b.id === body.button_id);
+        // Without a button id: a click on the tooltip's element, which runs its element actions.
+        const button = body.button_id
+          ? step.buttons.find((b) => b.id === body.button_id)
+          : { id: undefined, actions: step.element_actions ?? [] };
         if (!button) throw new AppError(400, 'unknown_button', MESSAGES.flows.unknownButton);
         buttonId = button.id;
-        // The step the button leads to: its goto, else the next one when it navigates away.
+        // The step the click leads to: its goto, else the next one when it navigates away.
         const goto = button.actions.find((a) => a.type === 'goto');
         const navigates = button.actions.some((a) => a.type === 'navigation');
         const target =

@@ -1,0 +1,194 @@
+/**
+ * The flow runtime's decision under load (docs/adr/0012-flow-runtime-cost.md): embedded stores
+ * (PGlite + DuckDB) holding 100 published tours (URL, customer and event conditions mixed),
+ * 100,000 customer profiles and 5,000,000 events; a fixed 500 requests/s for 30 s of
+ * `POST /v1/flows/available-flow` for random visitors and URLs, and in the same run, at the same
+ * rate, `GET /healthz`. Prints p50/p99 of both and the p99 ratio; writes
+ * bench/results/available-flow.json. Goal: p99 ≤ 4× /healthz's, zero errors.
+ * BENCH_EVENTS, BENCH_RATE and BENCH_SECONDS shrink it for a quick look.
+ */
+import { Worker } from 'node:worker_threads';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { flows } from '../server/db/schema';
+import { loadEnv } from '../server/env';
+import { DUCKDB_FILE_NAME, openDuckDBStore } from '../server/analytics';
+import type { FlowDefinition } from '../server/db/schema';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
+const CUSTOMERS = 100_000;
+const FLOWS = 100;
+/** URLs /p0 … /p149: two in three have a tour whose URL condition matches. */
+const PAGES = 150;
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const GOAL_RATIO = 4;
+
+interface Load {
+  sent: number;
+  errors: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+function load(url: string, kind: 'available-flow' | 'get', writeKey = '', seconds = SECONDS) {
+  return new Promise<Load>((resolve, reject) => {
+    const worker = new Worker(new URL('./lib/fixed-rate-load.mjs', import.meta.url), {
+      workerData: { url, rate: RATE, seconds, kind, writeKey, customers: CUSTOMERS, pages: PAGES },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** 5,000,000 events over 100,000 customers and 60 days, written by DuckDB itself (fast). */
+async function seedEvents(dir: string, brandId: number) {
+  const file = path.join(dir, DUCKDB_FILE_NAME);
+  (await openDuckDBStore(file)).close(); // creates the table and its indexes
+  const db = await DuckDBInstance.create(file);
+  const c = await db.connect();
+  await c.run(`INSERT INTO events
+    SELECT ${brandId}, 'seed-' || i, 'track',
+      CASE WHEN i % 10 = 0 THEN 'Order Placed' ELSE 'Event ' || (i % 40) END,
+      NULL, 'c' || (hash(i) % ${CUSTOMERS}), 'c' || (hash(i) % ${CUSTOMERS}),
+      now()::TIMESTAMP - INTERVAL (i % 5184000) SECOND, now()::TIMESTAMP,
+      '{"total":' || (i % 100) || '}', '{}', NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM range(${EVENTS}) t(i)`);
+  c.closeSync();
+  db.closeSync();
+}
+
+function definition(i: number): FlowDefinition {
+  const url = {
+    trigger_type: 'url' as const,
+    conditions: [{ type: 'includes' as const, condition_type: 'exact' as const, value: `/p${i}` }],
+  };
+  const triggers: FlowDefinition['condition']['trigger_conditions'] = [url];
+  if (i % 3 === 1)
+    triggers.push({
+      trigger_type: 'customer_condition',
+      conditions: [{ customer_key: 'plan', condition_type: 'exact', value: 'pro' }],
+    });
+  if (i % 3 === 2)
+    triggers.push({
+      trigger_type: 'event',
+      conditions: [
+        {
+          event_id: 1,
+          event_code: 'Order Placed',
+          frequency: { condition_type: 'at_least', value: 2 },
+          timeframe: { condition_type: 'in_the_last', value: 30, unit: 'days' },
+          attribute_conditions: [{ attribute_key: 'total', condition_type: '>', value: 50 }],
+          attribute_condition_operator: 'AND',
+        },
+      ],
+    });
+  return {
+    condition: { trigger_conditions: triggers, trigger_operator: 'AND' },
+    attribute_conditions: [],
+    display_type: 'every_time',
+    display_times: null,
+    priority: i % 5,
+    steps: [
+      { id: 's1', type: 'modal', content: `<p>Tour ${i}</p>`, buttons: [], element_actions: [] },
+    ],
+  };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-flows-'));
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ dataDir: dir });
+  // The brand is created first (its id goes into the events), then the app is built on the data.
+  let app = await buildApp({ env, database, realtime: false });
+  await app.ctx.authService.signUp({
+    name: 'Bench',
+    email: 'b@example.com',
+    password: 'Bench1!pw',
+  });
+  const user = (await app.ctx.users.findByEmail('b@example.com'))!;
+  const brand = await app.ctx.brandsService.create(user.id, {
+    name: 'Bench',
+    domain: 'shop.example.com',
+  });
+  await app.close();
+
+  let t = Date.now();
+  await seedEvents(dir, brand.id);
+  console.log(`seeded ${EVENTS} events in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  t = Date.now();
+  await database.db.execute(sql`INSERT INTO customer_profiles
+      (brand_id, customer_key, data_attributes, first_seen, last_seen)
+    SELECT ${brand.id}, 'c' || i,
+      jsonb_build_object('plan', CASE WHEN i % 2 = 0 THEN 'pro' ELSE 'free' END), now(), now()
+    FROM generate_series(0, ${CUSTOMERS - 1}) AS i`);
+  await database.db.insert(flows).values(
+    Array.from({ length: FLOWS }, (_, i) => ({
+      brandId: brand.id,
+      name: `Tour ${i}`,
+      published: true,
+      publishedAt: new Date(Date.now() - i * 1000),
+      definition: definition(i),
+      layout: { positions: {} },
+    })),
+  );
+  console.log(`seeded ${CUSTOMERS} profiles and ${FLOWS} tours in ${Date.now() - t} ms`);
+
+  app = await buildApp({ env, database, realtime: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const flowUrl = `${api}/v1/flows/available-flow`;
+
+  if (process.env.BENCH_PAUSE) {
+    console.log(`PAUSE ${api} ${brand.write_key}`);
+    await new Promise((r) => setTimeout(r, Number(process.env.BENCH_PAUSE)));
+  }
+  await load(`${api}/healthz`, 'get', '', 3); // warm-up
+  await load(flowUrl, 'available-flow', brand.write_key, 3);
+  const health = await load(`${api}/healthz`, 'get');
+  const flow = await load(flowUrl, 'available-flow', brand.write_key);
+  const ratio = flow.p99_ms / Math.max(health.p99_ms, 0.001);
+  const met = ratio <= GOAL_RATIO && flow.errors === 0;
+  const row = (name: string, r: Load) =>
+    `${name.padEnd(34)} sent ${r.sent} errors ${r.errors} p50 ${r.p50_ms.toFixed(2)} ms p99 ${r.p99_ms.toFixed(2)} ms`;
+  console.log(row('GET /healthz', health));
+  console.log(row('POST /v1/flows/available-flow', flow));
+  console.log(
+    `p99 ratio ${ratio.toFixed(2)}× /healthz at ${RATE}/s for ${SECONDS} s; goal ≤ ${GOAL_RATIO}× with zero errors: ${met ? 'met' : 'NOT met'}`,
+  );
+  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, 'available-flow.json'),
+    JSON.stringify(
+      {
+        bench: 'available-flow',
+        events: EVENTS,
+        customers: CUSTOMERS,
+        flows: FLOWS,
+        rate: RATE,
+        seconds: SECONDS,
+        healthz: health,
+        available_flow: flow,
+        p99_ratio: ratio,
+        goal_met: met,
+      },
+      null,
+      2,
+    ),
+  );
+  await app.close();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

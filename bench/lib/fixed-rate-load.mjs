@@ -1,0 +1,63 @@
+// Open-loop load generator run in a worker thread (plain JS: workers do not inherit the tsx
+// loader). Sends `rate` requests per second for `seconds`, never waiting for answers before the
+// next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back.
+// Bodies: `kind: 'available-flow'` builds a random visitor and URL per request; otherwise GET.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { url, rate, seconds, kind, writeKey, customers, pages } = workerData;
+
+function body() {
+  const visitor = `c${Math.floor(Math.random() * customers)}`;
+  const page = Math.floor(Math.random() * pages);
+  return JSON.stringify({
+    writeKey,
+    anonymousId: visitor,
+    url: `https://shop.example.com/p${page}`,
+  });
+}
+
+const latencies = [];
+let errors = 0;
+let sent = 0;
+const inFlight = new Set();
+const total = Math.round(rate * seconds);
+const started = performance.now();
+
+async function one() {
+  const t0 = performance.now();
+  try {
+    const res =
+      kind === 'available-flow'
+        ? await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: body(),
+          })
+        : await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) errors++;
+  } catch {
+    errors++;
+  }
+  latencies.push(performance.now() - t0);
+}
+
+// Every tick sends what the schedule says is due: the rate holds even when a timer fires late.
+await new Promise((resolve) => {
+  const timer = setInterval(() => {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+    while (sent < due) {
+      sent++;
+      const p = one().finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    if (sent >= total) {
+      clearInterval(timer);
+      resolve();
+    }
+  }, 2);
+});
+await Promise.all(inFlight);
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+parentPort.postMessage({ sent, errors, p50_ms: at(0.5), p99_ms: at(0.99) });
