@@ -5,14 +5,17 @@
  * `POST /v1/flows/available-flow` for random visitors and URLs, and in the same run, at the same
  * rate, `GET /healthz`. Prints p50/p99 of both and the p99 ratio; writes
  * bench/results/available-flow.json. Goal: p99 ≤ 4× /healthz's, zero errors.
- * BENCH_EVENTS, BENCH_RATE and BENCH_SECONDS shrink it for a quick look.
+ * BENCH_EVENTS, BENCH_RATE and BENCH_SECONDS shrink it for a quick look; BENCH_DATABASE_URL
+ * runs the OLTP side on a fresh database of that PostgreSQL server instead of PGlite.
  */
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
@@ -101,10 +104,28 @@ function definition(i: number): FlowDefinition {
   };
 }
 
+/** A fresh database on BENCH_DATABASE_URL's server, or none (PGlite in the data directory). */
+async function freshPostgres(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return { drop: async () => undefined };
+  const name = `signpost_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-flows-'));
+  const postgres = await freshPostgres();
   const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' });
-  const database = await openDatabase({ dataDir: dir });
+  const database = await openDatabase({ url: postgres.url, dataDir: dir });
   // The brand is created first (its id goes into the events), then the app is built on the data.
   let app = await buildApp({ env, database, realtime: false });
   await app.ctx.authService.signUp({
@@ -145,10 +166,6 @@ async function main() {
   const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const flowUrl = `${api}/v1/flows/available-flow`;
 
-  if (process.env.BENCH_PAUSE) {
-    console.log(`PAUSE ${api} ${brand.write_key}`);
-    await new Promise((r) => setTimeout(r, Number(process.env.BENCH_PAUSE)));
-  }
   await load(`${api}/healthz`, 'get', '', 3); // warm-up
   await load(flowUrl, 'available-flow', brand.write_key, 3);
   const health = await load(`${api}/healthz`, 'get');
@@ -159,6 +176,7 @@ async function main() {
     `${name.padEnd(34)} sent ${r.sent} errors ${r.errors} p50 ${r.p50_ms.toFixed(2)} ms p99 ${r.p99_ms.toFixed(2)} ms`;
   console.log(row('GET /healthz', health));
   console.log(row('POST /v1/flows/available-flow', flow));
+  console.log(`OLTP store: ${postgres.url ? 'PostgreSQL' : 'PGlite (embedded)'}`);
   console.log(
     `p99 ratio ${ratio.toFixed(2)}× /healthz at ${RATE}/s for ${SECONDS} s; goal ≤ ${GOAL_RATIO}× with zero errors: ${met ? 'met' : 'NOT met'}`,
   );
@@ -185,6 +203,7 @@ async function main() {
   );
   await app.close();
   await database.close();
+  await postgres.drop();
   rmSync(dir, { recursive: true, force: true });
 }
 

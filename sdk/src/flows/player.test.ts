@@ -93,6 +93,38 @@ describe('playTour', () => {
     expect(host()).toBeNull();
   });
 
+  it('a button that goes to a step and leaves the page does not show that step here', () => {
+    const onStepShown = vi.fn();
+    const onEnd = vi.fn();
+    const navigate = vi.fn();
+    const steps = [
+      {
+        ...STEPS[0]!,
+        buttons: [
+          {
+            id: 'go',
+            label: 'Go',
+            background_color: '#111111',
+            color: '#ffffff',
+            actions: [
+              { type: 'goto' as const, reference_step: STEPS[2]!.id },
+              { type: 'navigation' as const, value: '/cart' },
+            ],
+          },
+        ],
+      },
+      STEPS[1]!,
+      STEPS[2]!,
+    ];
+    player = playTour({ steps, onStepShown, onEnd, navigate });
+    onStepShown.mockClear();
+    buttonNamed('Go').click();
+    expect(onStepShown).not.toHaveBeenCalled();
+    expect(player.index).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/cart');
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith('navigated', undefined);
+  });
+
   it('a dismiss button and the close button end the tour as dismissed', () => {
     const onEnd = vi.fn();
     player = playTour({ steps: STEPS, startAt: 1, onEnd });

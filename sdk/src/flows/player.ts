@@ -172,9 +172,13 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   }
 
   function run(actions: readonly FlowAction[] | undefined): void {
+    // A button that leaves the page takes its goto with it: the next page resumes on that step
+    // (the server moves the session), so this page does not flash it first.
+    const leaves = actions?.some((a) => a.type === 'navigation' && safeLink(a.value));
     for (const action of actions ?? []) {
       if (ended) return;
       if (action.type === 'goto') {
+        if (leaves) continue;
         const to = steps.findIndex((s) => s.id === action.reference_step);
         // A step that no longer exists must not leave a dead button: go on in order.
         if (to >= 0) show(to);
