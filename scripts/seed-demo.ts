@@ -1,8 +1,9 @@
 /**
  * `npm run seed:demo [-- --events N --days D]`: a demo account with one tracked product,
  * customers, event definitions and realistic traffic (about 200,000 events by default), loaded
- * through the real ingestion pipeline into the configured stores. Stop the server first: the
- * data directory belongs to one process.
+ * through the real ingestion pipeline into the configured stores, and two published product
+ * tours with their sessions over the same days (scripts/seed-demo-tours.ts). Stop the server
+ * first: the data directory belongs to one process.
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
 import { loadEnv, readDotEnv } from '../server/env';
+import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO = { email: 'demo@signpost.dev', password: 'Demo123!', name: 'Demo User' };
@@ -137,7 +139,8 @@ async function main() {
         id: number;
         write_key: string;
       });
-    for (const def of EVENT_DEFS) await call('POST', '/v1/events', { brand_id: brand.id, ...def });
+    for (const def of [...EVENT_DEFS, ...FLOW_EVENT_DEFS])
+      await call('POST', '/v1/events', { brand_id: brand.id, ...def });
     await call('POST', '/v1/metadata-attributes', {
       brand_id: brand.id,
       custom_field_name: 'tier',
@@ -168,6 +171,7 @@ async function main() {
     const span = days * 86_400_000;
     let batch: Record<string, unknown>[] = [];
     let sent = 0;
+    const visitors: DemoVisitor[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const res = await app.inject({
@@ -198,6 +202,8 @@ async function main() {
       const start = now - span + Math.floor(rand() * span * 0.9);
       const perCustomer = Math.max(5, Math.round((totalEvents / customers) * (0.4 + rand() * 1.2)));
       let t = start;
+      const visitor: DemoVisitor = { userId, anonymousId, firstSeen: start };
+      visitors.push(visitor);
       const step = Math.max(60_000, Math.floor((now - start) / perCustomer));
       if (userId)
         await push({
@@ -230,7 +236,8 @@ async function main() {
             name: pagePath,
             properties: { url: `https://shop.example.com${pagePath}`, path: pagePath },
           });
-        else if (r < 0.7)
+        else if (r < 0.7) {
+          visitor.firstProductView ??= t;
           await push({
             ...base,
             type: 'track',
@@ -240,7 +247,7 @@ async function main() {
               price: 5 + Math.floor(rand() * 200),
             },
           });
-        else if (r < 0.8)
+        } else if (r < 0.8)
           await push({
             ...base,
             type: 'track',
@@ -288,6 +295,20 @@ async function main() {
     process.stdout.write('\n');
     console.log(
       `Seeded ${sent.toLocaleString()} events over ${days} days for ${customers} customers.`,
+    );
+    const tours = await seedDemoTours({
+      app,
+      db: database.db,
+      call,
+      brandId: brand.id,
+      ownerId: (await ctx.users.findByEmail(DEMO.email))!.id,
+      visitors,
+      now: Date.now(),
+      rand,
+    });
+    console.log(
+      `Tours: ${tours.tours.map((t) => `"${t.name}" (#${t.id})`).join(', ')}; ` +
+        `${tours.sessions.toLocaleString()} sessions written.`,
     );
     console.log(`Sign in at ${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in`);
     console.log(`  e-mail:   ${DEMO.email}`);

@@ -187,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // Charges settling in the background finish before the database closes.
     await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
+    await ctx.flowEvents.close();
     await batcher.close();
     if (!opts.analytics) await analytics.close();
     await mail.drain();

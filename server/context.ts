@@ -32,6 +32,7 @@ import type { FlowsService } from './modules/flows/flows.service';
 import type { FlowReports } from './modules/flows/flow-report.service';
 import type { PublishedFlows } from './modules/flows/runtime/published-flows';
 import type { FlowRuntime } from './modules/flows/runtime/runtime.service';
+import type { FlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './payments/types';
 import type { OutboxService } from './modules/dev/outbox.service';
@@ -81,6 +82,8 @@ export interface AppContext {
   publishedFlows: PublishedFlows;
   /** available-flow, track and done: the public calls of customers' pages. */
   flowRuntime: FlowRuntime;
+  /** Flow events waiting to be written (about once a second). */
+  flowEvents: FlowEventQueue;
   flowReports: FlowReports;
 }
 

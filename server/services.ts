@@ -42,6 +42,7 @@ import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repo
 import { createFlowReports } from './modules/flows/flow-report.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
 import { createFlowRuntime } from './modules/flows/runtime/runtime.service';
+import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createOutboxService } from './modules/dev/outbox.service';
@@ -170,6 +171,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
   const flows = createFlowsRepository(db);
   const flowSessions = createFlowSessionsRepository(db, { now });
   const publishedFlows = createPublishedFlows({ flows, redis, log });
+  const flowEvents = createFlowEventQueue({ batcher, log });
 
   return {
     env,
@@ -223,10 +225,10 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       sessions: flowSessions,
       profiles,
       store: analytics,
-      batcher,
-      log,
+      events: flowEvents,
       now,
     }),
+    flowEvents,
     flowReports: createFlowReports({ flows, store: analytics, now }),
   };
 }

@@ -3,37 +3,70 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { FlowReport } from '@/lib/contracts/flow-runtime';
 import { openAnalyticsStore } from '@/server/analytics';
 import { openDatabase } from '@/server/db/client';
-import { accountUsage, customerProfiles, events } from '@/server/db/schema';
+import { accountUsage, customerProfiles, events, flowSessions } from '@/server/db/schema';
+import { createTestApp, request } from './helpers';
 
 /** `npm run seed:demo` end to end on a throw-away DATA_DIR, small enough for the suite. */
 const ROOT = path.resolve(__dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-seed-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+const seed = (events: number) =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-demo.ts', '--events', String(events), '--days', '10'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        CLICKHOUSE_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+
+const TOURS = ['Welcome to Demo Shop', 'Pricing walkthrough'];
+interface ListedFlow {
+  id: number;
+  name: string;
+  status: string;
+  step_count: number;
+}
+
+/** The seeded app signed in as the demo user: its flows and their reports through the API. */
+async function demoApi() {
+  const t = await createTestApp({ db: { dataDir } });
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-in',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'demo@signpost.dev', password: 'Demo123!' }),
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  const call = request(t.app, (signIn.json() as { data: { token: string } }).data.token);
+  const brands = (await call('GET', '/v1/brands')).json() as { data: { data: { id: number }[] } };
+  const brandId = brands.data.data[0]!.id;
+  const list = (await call('GET', `/v1/flows?brand_id=${brandId}&limit=100`)).json() as {
+    data: { data: ListedFlow[] };
+  };
+  return { t, call, brandId, flows: list.data.data };
+}
+
 describe('seed:demo', () => {
   it('creates the demo account, a product, definitions, customers and events through the pipeline', async () => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/seed-demo.ts', '--events', '3000', '--days', '10'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          CLICKHOUSE_URL: '',
-          SMTP_URL: '',
-          LOG_LEVEL: 'warn',
-        },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
+    const run = seed(3000);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('demo@signpost.dev');
     expect(run.stdout).toMatch(/Seeded [\d,]+ events over 10 days/);
+    expect(run.stdout).toMatch(/Tours: .*; [\d,]+ sessions written/);
 
     const database = await openDatabase({ dataDir });
     const store = await openAnalyticsStore({ dataDir });
@@ -52,7 +85,9 @@ describe('seed:demo', () => {
         from: new Date(Date.now() - 11 * 86_400_000),
         to: new Date(Date.now() + 60_000),
       });
-      const total = counts.reduce((n, c) => n + c.count, 0);
+      // The tours' flow events are derived by the server, not sent: they are not in the budget.
+      const sent = counts.filter((c) => !c.event.startsWith('flow_'));
+      const total = sent.reduce((n, c) => n + c.count, 0);
       expect(total).toBeGreaterThan(2500);
       expect(total).toBeLessThanOrEqual(3000);
       expect(counts.map((c) => c.event)).toContain('$pageview');
@@ -64,6 +99,82 @@ describe('seed:demo', () => {
     } finally {
       await store.close();
       await database.close();
+    }
+  });
+
+  it('publishes two tours whose reports show views, completions, dismissals and a step funnel', async () => {
+    const { t, call, brandId, flows } = await demoApi();
+    try {
+      const tours = TOURS.map((name) => flows.find((f) => f.name === name)!);
+      expect(tours.map((f) => [f?.status, f?.step_count])).toEqual([
+        ['published', 1],
+        ['published', 2],
+      ]);
+      for (const tour of tours) {
+        const res = await call('GET', `/v1/flows/${tour.id}/report?date_preset=past_30_day`);
+        expect(res.statusCode, res.body).toBe(200);
+        const { totals, series, steps } = (res.json() as { data: FlowReport }).data;
+        expect(totals.views).toBeGreaterThan(0);
+        expect(totals.completions).toBeGreaterThan(0);
+        expect(totals.dismissals).toBeGreaterThan(0);
+        expect(totals.unique_viewers).toBeGreaterThan(1);
+        // Spread over the seeded days, not stamped at one moment.
+        expect(series.filter((b) => b.views > 0).length).toBeGreaterThan(2);
+        expect(steps).toHaveLength(tour.step_count);
+        for (const step of steps) expect(step.views).toBeGreaterThan(0);
+        // "All time" starts when the tour was created, before its first session.
+        const all = await call('GET', `/v1/flows/${tour.id}/report?date_preset=all_times`);
+        expect((all.json() as { data: FlowReport }).data.totals.views).toBe(totals.views);
+      }
+      const pricing = (
+        (await call('GET', `/v1/flows/${tours[1]!.id}/report?date_preset=past_30_day`)).json() as {
+          data: FlowReport;
+        }
+      ).data;
+      expect(pricing.totals.target_missing).toBeGreaterThan(0);
+      expect(pricing.steps[1]!.drop_off).toBeGreaterThan(0);
+
+      // The sessions keep the display rules: once, at most three, one open tour per visitor.
+      const sessions = await t.database.db.select().from(flowSessions);
+      const perVisitor = (flowId: number) => {
+        const n = new Map<string, number>();
+        for (const s of sessions.filter((x) => x.flowId === flowId))
+          n.set(s.visitorKey, (n.get(s.visitorKey) ?? 0) + 1);
+        return Math.max(...n.values());
+      };
+      expect(perVisitor(tours[0]!.id)).toBe(1);
+      expect(perVisitor(tours[1]!.id)).toBeLessThanOrEqual(3);
+      const open = sessions.filter((s) => s.state === 'open').map((s) => s.visitorKey);
+      expect(new Set(open).size).toBe(open.length);
+      expect(new Set(sessions.map((s) => s.state))).toEqual(
+        new Set(['completed', 'dismissed', 'ended', 'open']),
+      );
+
+      // The live tail of a flow event has rows.
+      const tail = await call(
+        'GET',
+        `/v1/tracking-session-data/tail?brand_id=${brandId}&event_name=flow_started&limit=5`,
+      );
+      expect(tail.statusCode, tail.body).toBe(200);
+      expect((tail.json() as { data: { data: unknown[] } }).data.data).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('adds no second copy of the tours and no sessions to them when run again', async () => {
+    const before = await demoApi();
+    const sessions = (await before.t.database.db.select().from(flowSessions)).length;
+    await before.t.close();
+    const run = seed(200);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/; 0 sessions written/);
+    const after = await demoApi();
+    try {
+      for (const name of TOURS) expect(after.flows.filter((f) => f.name === name)).toHaveLength(1);
+      expect(await after.t.database.db.select().from(flowSessions)).toHaveLength(sessions);
+    } finally {
+      await after.t.close();
     }
   });
 });

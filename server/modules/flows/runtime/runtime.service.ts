@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   AvailableFlow,
   FlowDoneBody,
@@ -6,7 +5,6 @@ import type {
   FlowTrackBody,
 } from '../../../../lib/contracts/flow-runtime';
 import { MESSAGES } from '../../../../lib/messages';
-import type { Batcher } from '../../../analytics/batcher';
 import type { AnalyticsStore, EventRow } from '../../../analytics/types';
 import { AppError, notFound, unauthorized } from '../../../errors';
 import { sanitizeStepHtml } from '../../../lib/sanitize-html';
@@ -16,6 +14,7 @@ import type { ProfilesRepository } from '../../profiles/profiles.repository';
 import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.repository';
 import { chooseFlow, type ProfileValues } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
+import type { FlowEventQueue } from './flow-event-queue';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
 import {
   countMatching,
@@ -68,8 +67,7 @@ export function createFlowRuntime(deps: {
   sessions: FlowSessionsRepository;
   profiles: Pick<ProfilesRepository, 'findByKeys'>;
   store: Pick<AnalyticsStore, 'query'>;
-  batcher: Pick<Batcher, 'submit'>;
-  log: FastifyBaseLogger;
+  events: Pick<FlowEventQueue, 'push'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -82,12 +80,8 @@ export function createFlowRuntime(deps: {
     return owner;
   }
 
-  /** Flow events are stored after the answer; a store failure never fails the visitor's call. */
-  function record(owner: KeyOwner, rows: EventRow[]) {
-    deps.batcher
-      .submit({ rows, ownerId: owner.ownerId, derived: true })
-      .catch((err: unknown) => deps.log.warn({ err }, 'flow event not stored'));
-  }
+  /** Flow events are written after the answer (buffered); a failure never fails the call. */
+  const record = (owner: KeyOwner, rows: EventRow[]) => deps.events.push(owner.ownerId, rows);
 
   /** The tour as the renderer gets it: content sanitised again on the way out. */
   const runtimeFlow = (f: PublishedFlow) => ({
