@@ -21,6 +21,8 @@ export function createFlowEventQueue(deps: {
   flushMs?: number;
 }) {
   const waiting = new Map<string, EventRow[]>();
+  /** Rows waiting for a flush plus rows whose write has not finished. */
+  let held = 0;
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -32,17 +34,19 @@ export function createFlowEventQueue(deps: {
     waiting.clear();
     size = 0;
     flushing = flushing.then(async () => {
-      for (const [ownerId, rows] of batches)
+      for (const [ownerId, rows] of batches) {
         await deps.batcher
           .submit({ rows, ownerId, derived: true })
           .catch((err: unknown) => deps.log.warn({ err }, 'flow events not stored'));
+        held -= rows.length;
+      }
     });
     return flushing;
   };
 
   return {
     push(ownerId: string, rows: EventRow[]) {
-      if (size + rows.length > MAX_ROWS) {
+      if (held + rows.length > MAX_ROWS) {
         deps.log.warn('flow events dropped: the event store is not keeping up');
         return;
       }
@@ -50,6 +54,7 @@ export function createFlowEventQueue(deps: {
       if (list) list.push(...rows);
       else waiting.set(ownerId, [...rows]);
       size += rows.length;
+      held += rows.length;
       if (size >= FLUSH_ROWS) void flush();
       else timer ??= setTimeout(() => void flush(), deps.flushMs ?? FLUSH_MS);
     },
