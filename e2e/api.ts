@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** A verified account with one tracked product, made through the real API and local outbox. */
 export async function accountWithBrand(request: APIRequestContext, label: string) {
@@ -51,4 +51,29 @@ export async function tail(
     { headers: { authorization: `Bearer ${token}` } },
   );
   return ((await res.json()) as { data: { data: TailRow[] } }).data.data;
+}
+
+/** Signs the dashboard in as the account, on its product, before the page's own scripts run. */
+export async function signInDashboard(page: Page, acct: { token: string; brandId: number }) {
+  await page.addInitScript(
+    ([token, brandId]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('brand_id', brandId);
+    },
+    [acct.token, String(acct.brandId)],
+  );
+}
+
+/** Defines an event of the account's product through the API. */
+export async function defineEvent(
+  request: APIRequestContext,
+  acct: { token: string; brandId: number },
+  code: string,
+  name: string,
+) {
+  const res = await request.post('/v1/events', {
+    headers: { authorization: `Bearer ${acct.token}` },
+    data: { brand_id: acct.brandId, name, code, attributes: [] },
+  });
+  if (res.status() !== 201) throw new Error(`event: ${res.status()}`);
 }

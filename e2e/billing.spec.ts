@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { MESSAGES } from '../lib/messages';
-import { accountWithBrand } from './api';
+import { accountWithBrand, signInDashboard } from './api';
 
 /** Socket.IO frames the page receives, to show the status came over the socket. */
 function socketFrames(page: Page): string[] {
@@ -13,15 +13,8 @@ function socketFrames(page: Page): string[] {
   return frames;
 }
 
-async function signedIn(page: Page, token: string, brandId: number) {
-  await page.addInitScript(
-    ([t, b]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('brand_id', b);
-    },
-    [token, String(brandId)],
-  );
-}
+const signedIn = (page: Page, token: string, brandId: number) =>
+  signInDashboard(page, { token, brandId });
 
 async function orderGrowth(page: Page, addOns: number) {
   await page.goto('/profile/plans');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { accountWithBrand } from './api';
+import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
 /** The stored flow through the API, without the fields a save always changes. */
 async function storedFlow(page: Page, token: string, id: string) {
@@ -25,19 +25,9 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   test.setTimeout(180_000);
   const acct = await accountWithBrand(request, 'flow');
   const headers = { authorization: `Bearer ${acct.token}` };
-  const event = await request.post('/v1/events', {
-    headers,
-    data: { brand_id: acct.brandId, name: 'Signed Up', code: 'signed_up', attributes: [] },
-  });
-  expect(event.status()).toBe(201);
+  await defineEvent(request, acct, 'signed_up', 'Signed Up');
 
-  await page.addInitScript(
-    ([token, brandId]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('brand_id', brandId);
-    },
-    [acct.token, String(acct.brandId)],
-  );
+  await signInDashboard(page, acct);
   await page.goto('/flows');
   // A new tour is edited in memory at /flows/create; the first Save creates it.
   await page.getByRole('link', { name: 'Create product tour' }).first().click();

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
-import { accountWithBrand } from './api';
+import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
 /**
  * A published tour reaches real visitors (docs/flows.md, "Delivery to visitors"): a shop on a
@@ -52,21 +52,10 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
 }) => {
   test.setTimeout(240_000);
   const acct = await accountWithBrand(request, 'tour-runtime');
-  const headers = { authorization: `Bearer ${acct.token}` };
-  const event = await request.post('/v1/events', {
-    headers,
-    data: { brand_id: acct.brandId, name: 'Signed Up', code: 'signed_up', attributes: [] },
-  });
-  expect(event.status()).toBe(201);
+  await defineEvent(request, acct, 'signed_up', 'Signed Up');
 
   // --- The marketer builds and publishes the tour in the dashboard.
-  await page.addInitScript(
-    ([token, brandId]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('brand_id', brandId);
-    },
-    [acct.token, String(acct.brandId)],
-  );
+  await signInDashboard(page, acct);
   await page.goto('/flows/create');
   const title = page.getByRole('textbox', { name: 'Flow title' });
   await title.fill('Shop tour');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { accountWithBrand } from './api';
+import { signInDashboard, accountWithBrand } from './api';
 
 test('the live tail on an event page shows new events without a reload, including a test event', async ({
   page,
@@ -20,13 +20,7 @@ test('the live tail on an event page shows new events without a reload, includin
   const eventId = ((await created.json()) as { data: { id: number } }).data.id;
 
   // Signed in as that user, working on that product.
-  await page.addInitScript(
-    ([token, brandId]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('brand_id', brandId);
-    },
-    [acct.token, String(acct.brandId)],
-  );
+  await signInDashboard(page, acct);
   await page.goto(`/events/${eventId}`);
   await expect(page.getByRole('heading', { name: 'Live tail' })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { ROUTES } from '../lib/routes';
-import { accountWithBrand } from './api';
+import { signInDashboard, accountWithBrand } from './api';
 import { expect, test } from './fixtures';
 
 test('every dashboard route renders under the CSP; pages and API answers carry the security headers', async ({
@@ -32,13 +32,7 @@ test('every dashboard route renders under the CSP; pages and API answers carry t
   expect(flow.status(), await flow.text()).toBe(201);
   const flowId = ((await flow.json()) as { data: { id: number } }).data.id;
 
-  await page.addInitScript(
-    ([token, brandId]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('brand_id', brandId);
-    },
-    [acct.token, String(acct.brandId)],
-  );
+  await signInDashboard(page, acct);
   const ids: Record<string, number> = {
     '/events/[id]': eventId,
     '/customer-profiles/[id]': profileId,

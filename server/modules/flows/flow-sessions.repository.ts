@@ -14,6 +14,10 @@ export type EndReason = 'dismissed' | 'unpublished' | 'deleted' | 'edited' | 'ta
  * (their user id, else their anonymous id); a product holds at most one open session per visitor
  * (a unique partial index), so two tabs asking at once cannot start two tours.
  */
+/** One open session of a product: what every update of a running session matches. */
+const openById = (brandId: number, id: string) =>
+  and(eq(flowSessions.brandId, brandId), eq(flowSessions.id, id), eq(flowSessions.state, 'open'));
+
 export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) {
   const { now } = opts;
   return {
@@ -138,13 +142,7 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
           progress: sql`greatest(${flowSessions.progress}, ${progress})`,
           updatedAt: now(),
         })
-        .where(
-          and(
-            eq(flowSessions.brandId, brandId),
-            eq(flowSessions.id, id),
-            eq(flowSessions.state, 'open'),
-          ),
-        )
+        .where(openById(brandId, id))
         .returning();
       return row;
     },
@@ -157,13 +155,7 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
       const [row] = await db
         .update(flowSessions)
         .set({ currentStepId: stepId, updatedAt: now() })
-        .where(
-          and(
-            eq(flowSessions.brandId, brandId),
-            eq(flowSessions.id, id),
-            eq(flowSessions.state, 'open'),
-          ),
-        )
+        .where(openById(brandId, id))
         .returning();
       return row;
     },
@@ -179,13 +171,7 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
       const [row] = await db
         .update(flowSessions)
         .set({ state, endReason: reason ?? null, endedAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(flowSessions.brandId, brandId),
-            eq(flowSessions.id, id),
-            eq(flowSessions.state, 'open'),
-          ),
-        )
+        .where(openById(brandId, id))
         .returning();
       return row;
     },
