@@ -175,6 +175,8 @@ export const MESSAGES = {
     reportFromDate: 'From date must be a valid date (YYYY-MM-DD).',
     reportToDate: 'To date must be a valid date (YYYY-MM-DD).',
     reportRangeOrder: 'From date must not be after to date.',
+    reportTooManyBuckets: (max: number) =>
+      `This range has more than ${max} points at this granularity: choose a shorter range or a coarser granularity.`,
     unknownStep: 'This step is not part of the tour (it may have been edited).',
     unknownButton: 'This button is not part of the step (the tour may have been edited).',
     notFound: 'Product tour not found.',

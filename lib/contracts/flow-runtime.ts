@@ -31,12 +31,17 @@ export const availableFlowBody = z.object({
   anonymousId: z.union([id(), z.number().transform(String)], {
     error: 'anonymousId is required: the visitor id the SDK keeps',
   }),
+  /** Longer addresses are cut to 4,096 characters (conditions read their start), not refused. */
   url: z
     .string({ error: 'url is required: the address of the page the visitor is on' })
     .trim()
     .min(1, { error: 'url is required: the address of the page the visitor is on' })
-    .max(4096, { error: 'url must be at most 4096 characters' }),
-  /** The session the page is showing, if any: it is resumed while it is open. */
+    .max(65_536, { error: 'url must be at most 65536 characters' })
+    .transform((v) => v.slice(0, 4096)),
+  /**
+   * The session the page is showing, if any. Informational: the server resumes the visitor's open
+   * session by their ids, whichever page asks.
+   */
   session_id: z.string().max(64).nullable().optional(),
   viewport: z.object({ width: z.number(), height: z.number() }).partial().optional(),
   locale: z.string().max(64).optional(),

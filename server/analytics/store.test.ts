@@ -339,7 +339,15 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
   it('visitorEvents: one visitor (user and anonymous keys) of one brand, codes, window', async () => {
     expect(await store.insert(FIXTURE)).toBe(FIXTURE.length);
     const read = (keys: string[], events: string[], from: Date | null, limit = 10) =>
-      store.query({ kind: 'visitorEvents', brandId: A, customerKeys: keys, events, from, limit });
+      store.query({
+        kind: 'visitorEvents',
+        brandId: A,
+        userId: keys.length > 1 ? keys[0]! : null,
+        anonymousId: keys.at(-1)!,
+        events,
+        from,
+        limit,
+      });
     const got = await read(['u1', 'a1'], ['signup', PAGE_EVENT], null);
     expect(got.map((e) => e.timestamp.toISOString())).toEqual([
       e6.timestamp.toISOString(),
@@ -352,10 +360,12 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       timestamp: e6.timestamp,
       properties: { id: 'A-e6' },
     });
-    expect((await read(['u1'], ['signup'], new Date('2024-03-04T12:00:00Z'))).length).toBe(2);
-    expect((await read(['u1'], ['signup'], null, 1)).length).toBe(1);
-    expect(await read([], ['signup'], null)).toEqual([]);
-    expect(await read(['u1'], [], null)).toEqual([]);
+    expect((await read(['u1', 'x'], ['signup'], new Date('2024-03-04T12:00:00Z'))).length).toBe(2);
+    expect((await read(['u1', 'x'], ['signup'], null, 1)).length).toBe(1);
+    expect(await read(['u1', 'x'], [], null)).toEqual([]);
+    // An anonymous visitor whose anonymous id is a user's id reads none of that user's events.
+    expect(await read(['u1'], ['signup', PAGE_EVENT], null)).toEqual([]);
+    expect((await read(['a2'], [PAGE_EVENT], null)).length).toBe(1);
   });
 
   it('flowEventCounts: one tour, totals and buckets, per step', async () => {

@@ -92,12 +92,14 @@ export type QueryShape =
     }
   /**
    * One visitor's events of some codes, newest first (the flow runtime counts its event
-   * conditions from them): customer keys are the visitor's user id and anonymous id.
+   * conditions from them): those sent with their user id, and the anonymous ones (no user id)
+   * of their anonymous id — an anonymous id equal to some user id never reads that user's.
    */
   | {
       kind: 'visitorEvents';
       brandId: number;
-      customerKeys: string[];
+      userId: string | null;
+      anonymousId: string;
       events: string[];
       /** Only events at or after this time (null: all history). */
       from: Date | null;

@@ -133,6 +133,18 @@ describe(`flow report (${ENGINE})`, () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('From date must not be after to date.');
+    const notADay = await call(
+      'GET',
+      `/v1/flows/${flowId}/report?date_preset=custom_range&from=2026-02-31&to=2026-03-02`,
+    );
+    expect(notADay.statusCode).toBe(400);
+    expect(notADay.json().message).toBe('From date must be a valid date (YYYY-MM-DD).');
+    const tooLong = await call(
+      'GET',
+      `/v1/flows/${flowId}/report?date_preset=custom_range&from=2020-01-01&to=2026-01-01&granularity=day`,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/more than 1000 points/);
     const missing = await call('GET', `/v1/flows/${flowId}/report?date_preset=custom_range`);
     expect(missing.statusCode).toBe(400);
     const empty = await call(

@@ -97,7 +97,8 @@ async function storedFlowEvents(sessionId: string, expected: number) {
       const all = await t.app.ctx.analytics.query({
         kind: 'visitorEvents',
         brandId,
-        customerKeys: ['v-events'],
+        userId: null,
+        anonymousId: 'v-events',
         events: [
           'flow_started',
           'flow_step_seen',
@@ -375,6 +376,26 @@ describe(`flow runtime (${ENGINE})`, () => {
     expect(click.json().data).toMatchObject({ recorded: true });
     const next = await ask({ anonymousId: 'v-el', url: 'https://shop.example.com/next' });
     expect(next?.session).toMatchObject({ current_step_id: 'after', resumed: true });
+  });
+
+  it('an anonymous id equal to a user id never reaches that user; a week-idle session ends', async () => {
+    const f = await publish(tour({ display_type: 'every_time' }));
+    const url = `https://shop.example.com/page-${seq}`;
+    const mine = await ask({ userId: 'victim', anonymousId: 'victim-anon', url });
+    expect(mine?.flow.id).toBe(f.id);
+    // Someone posing as an anonymous visitor whose id is the victim's user id: a new session of
+    // their own, never the victim's.
+    const spoof = await ask({ anonymousId: 'victim', url });
+    expect(spoof?.session.id ?? null).not.toBe(mine!.session.id);
+    expect(spoof?.session.resumed ?? false).toBe(false);
+    // The victim's session resumes for the victim, until it has been idle for a week.
+    expect((await ask({ userId: 'victim', anonymousId: 'victim-anon', url }))?.session.id).toBe(
+      mine!.session.id,
+    );
+    later(7 * 24 * 60 + 1);
+    const fresh = await ask({ userId: 'victim', anonymousId: 'victim-anon', url });
+    expect(fresh?.session.id).not.toBe(mine!.session.id);
+    expect(fresh?.session.resumed).toBe(false);
   });
 
   it('unpublishing and deleting end the open sessions: the next ask shows nothing', async () => {

@@ -75,9 +75,31 @@ describe(`flow sessions (${ENGINE})`, () => {
     expect(await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' })).toBe(
       undefined,
     );
-    expect((await repo.openFor(brandId, ['user-1', 'anon-1']))?.id).toBe(first!.id);
-    expect(await repo.openFor(otherBrandId, ['anon-1'])).toBeUndefined();
-    expect((await repo.startedCounts(brandId, ['user-1', 'anon-1'])).get(f.id)).toBe(1);
+    const visitor = { userId: 'user-1', anonymousId: 'anon-1' };
+    expect((await repo.openFor(brandId, visitor))?.id).toBe(first!.id);
+    expect(
+      await repo.openFor(otherBrandId, { userId: null, anonymousId: 'anon-1' }),
+    ).toBeUndefined();
+    const state = await repo.visitorState(brandId, visitor);
+    expect(state.started.get(f.id)).toBe(1);
+    expect(state.hasOpen).toBe(true);
+    // An anonymous id equal to a user's id never reaches that user's sessions.
+    const mine = await repo.start({
+      brandId,
+      flowId: f.id,
+      visitorKey: 'user-7',
+      userId: 'user-7',
+      anonymousId: 'anon-7',
+      stepId: 's1',
+    });
+    expect(mine).toBeDefined();
+    expect(await repo.openFor(brandId, { userId: null, anonymousId: 'user-7' })).toBeUndefined();
+    expect(
+      (await repo.visitorState(brandId, { userId: null, anonymousId: 'user-7' })).hasOpen,
+    ).toBe(false);
+    expect((await repo.openFor(brandId, { userId: 'user-7', anonymousId: 'x' }))?.id).toBe(
+      mine!.id,
+    );
   });
 
   it('progress only moves forward; nothing changes a session after it ended; other products see none', async () => {
@@ -115,6 +137,6 @@ describe(`flow sessions (${ENGINE})`, () => {
       state: 'ended',
       endReason: 'unpublished',
     });
-    expect(await repo.openFor(brandId, ['anon-3'])).toBeUndefined();
+    expect(await repo.openFor(brandId, { userId: null, anonymousId: 'anon-3' })).toBeUndefined();
   });
 });

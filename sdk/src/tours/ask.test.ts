@@ -232,6 +232,27 @@ describe('sdk.js asks available-flow', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('an ask while a failed one waits for its backoff waits too (Retry-After holds)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const replies: Reply[] = [
+      { status: 503, headers: { 'Retry-After': '10' } },
+      { status: 200, body: { data: null } },
+    ];
+    const net = fakeFetch(
+      undefined,
+      (_req, i) => replies[i] ?? { status: 200, body: { data: null } },
+    );
+    await start();
+    await settle();
+    expect(net.asks()).toHaveLength(1);
+    history.pushState(null, '', '/elsewhere'); // would ask after 300 ms
+    await settle(5_000);
+    expect(net.asks()).toHaveLength(1);
+    await settle(5_000);
+    expect(net.asks()).toHaveLength(2);
+    expect(net.asks()[1]!.body.url).toContain('/elsewhere');
+  });
+
   it('stops asking after a 401 on tracking, and before init', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const net = fakeFetch(() => ({ status: 401 }));

@@ -35,7 +35,9 @@ export function createAsk(
     const to = target();
     if (!to) return;
     if (state) return void (state = 2);
-    clearTimeout(timer);
+    // While a failed ask waits for its backoff, asking again (the 3 s poll, a URL change) waits
+    // too: the retry sends the page as it is then.
+    if (timer !== undefined) return;
     state = 1;
     const body = JSON.stringify({
       writeKey: to.writeKey,
@@ -54,7 +56,10 @@ export function createAsk(
           attempt = 0;
           deliver((answer as { data?: FlowAnswer } | undefined)?.data ?? null, to);
         } else if (!status || status === 429 || status > 499)
-          timer = setTimeout(safeAsk, retryDelay(attempt++, retryAfter));
+          timer = setTimeout(() => {
+            timer = undefined;
+            safeAsk();
+          }, retryDelay(attempt++, retryAfter));
       }, undefined),
     );
   };
@@ -66,5 +71,11 @@ export function createAsk(
       warn(err);
     }
   };
-  return { ask: safeAsk, stop: () => clearTimeout(timer) };
+  return {
+    ask: safeAsk,
+    stop: () => {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }

@@ -160,17 +160,23 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         ` GROUP BY bucket_ms ORDER BY bucket_ms ASC`;
       break;
     case 'visitorEvents': {
-      // Rows by the visitor's keys first (an index lookup), then the codes and the window.
+      // Rows by the visitor's keys first (an index lookup), then who sent them, the codes and
+      // the window.
       const from = shape.from ? ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` : '';
+      const keys = shape.userId ? [shape.userId, shape.anonymousId] : [shape.anonymousId];
+      const anon = b.bind('anon', 'string', shape.anonymousId);
+      const who = shape.userId
+        ? `(user_id = ${b.bind('user', 'string', shape.userId)} OR (user_id IS NULL AND anonymous_id = ${anon}))`
+        : `(user_id IS NULL AND anonymous_id = ${anon})`;
       sql =
         dialect.cte(
           'v',
-          `SELECT event, timestamp, properties FROM events` +
-            ` WHERE ${b.inFewStrings('customer_key', 'key', shape.customerKeys)}` +
+          `SELECT event, timestamp, properties, user_id, anonymous_id FROM events` +
+            ` WHERE ${b.inFewStrings('customer_key', 'key', keys)}` +
             ` AND brand_id = ${b.bind('brand', 'int', shape.brandId)}`,
         ) +
         ` SELECT event, ${dialect.epochMs('timestamp')} AS timestamp_ms, properties FROM v` +
-        ` WHERE ${b.inStrings('event', 'events', shape.events)}${from}` +
+        ` WHERE ${who} AND ${b.inStrings('event', 'events', shape.events)}${from}` +
         ` ORDER BY timestamp DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }

@@ -15,6 +15,12 @@ const MAX_BUCKETS = 1_000;
 
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD day that exists (2026-02-31 does not), as epoch ms at 00:00 UTC; else NaN. */
+function dayOf(v: string | undefined): number {
+  if (!v || !ISO_DAY.test(v)) return NaN;
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === v ? ms : NaN;
+}
 const badRange = (message: string) => new AppError(400, 'invalid_range', message);
 
 /** Start of the UTC bucket holding `ms`; weeks start on Monday. */
@@ -32,6 +38,14 @@ function nextBucket(ms: number, g: ReportGranularity): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
+/** How many buckets a range holds at a granularity. */
+function bucketCount(range: { from: number; to: number }, g: ReportGranularity): number {
+  let n = 0;
+  for (let b = bucketStart(range.from, g); b < range.to && n <= MAX_BUCKETS; b = nextBucket(b, g))
+    n++;
+  return n;
+}
+
 /**
  * The report's range as [from, to) in UTC whole days: the past 7 or 30 days end today, a custom
  * range includes its last day, all time starts when the tour was created.
@@ -46,8 +60,8 @@ export function reportRange(
     case 'past_7_day':
       return { from: tomorrow - 7 * DAY_MS, to: tomorrow, bounded: true };
     case 'custom_range': {
-      const from = q.from && ISO_DAY.test(q.from) ? Date.parse(`${q.from}T00:00:00Z`) : NaN;
-      const to = q.to && ISO_DAY.test(q.to) ? Date.parse(`${q.to}T00:00:00Z`) : NaN;
+      const from = dayOf(q.from);
+      const to = dayOf(q.to);
       if (!Number.isFinite(from)) throw badRange(MESSAGES.flows.reportFromDate);
       if (!Number.isFinite(to)) throw badRange(MESSAGES.flows.reportToDate);
       if (from > to) throw badRange(MESSAGES.flows.reportRangeOrder);
@@ -77,6 +91,8 @@ export function createFlowReports(deps: {
         now().getTime(),
         flow.createdAt,
       );
+      if (bucketCount(range, granularity) > MAX_BUCKETS)
+        throw badRange(MESSAGES.flows.reportTooManyBuckets(MAX_BUCKETS));
       const base = { kind: 'flowEventCounts', brandId: flow.brandId, flowId } as const;
       const window = { from: range.bounded ? new Date(range.from) : null, to: new Date(range.to) };
       const [outcomes, steps] = await Promise.all([
@@ -111,7 +127,7 @@ export function createFlowReports(deps: {
         if (c.bucket) perBucket.set(`${c.event}@${c.bucket.getTime()}`, c.count);
       for (
         let b = bucketStart(range.from, granularity);
-        b < range.to && series.length < MAX_BUCKETS;
+        b < range.to;
         b = nextBucket(b, granularity)
       )
         series.push({

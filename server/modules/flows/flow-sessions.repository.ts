@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flowSessions, type FlowSessionState } from '../../db/schema';
 import { isUniqueViolation } from '../../errors';
@@ -7,13 +7,34 @@ import { isUniqueViolation } from '../../errors';
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
 
 /** Why a session that did not complete ended. */
-export type EndReason = 'dismissed' | 'unpublished' | 'deleted' | 'edited' | 'target_missing';
+export type EndReason =
+  'dismissed' | 'unpublished' | 'deleted' | 'edited' | 'target_missing' | 'abandoned';
 
 /**
  * Visitors' sessions of product tours (docs/flows.md, "Runtime decision"). A visitor is one key
  * (their user id, else their anonymous id); a product holds at most one open session per visitor
  * (a unique partial index), so two tabs asking at once cannot start two tours.
  */
+/** A visitor: their verified user id (if any) and the anonymous id their browser keeps. */
+export interface VisitorIds {
+  userId: string | null;
+  anonymousId: string;
+}
+
+/**
+ * The visitor's sessions in a product: those keyed by their user id, and the anonymous ones
+ * (started without a user id) of their anonymous id. An anonymous id equal to someone's user id
+ * never reaches that user's sessions.
+ */
+const ofVisitor = (brandId: number, v: VisitorIds) =>
+  and(
+    eq(flowSessions.brandId, brandId),
+    or(
+      v.userId ? eq(flowSessions.visitorKey, v.userId) : undefined,
+      and(eq(flowSessions.visitorKey, v.anonymousId), isNull(flowSessions.userId)),
+    ),
+  );
+
 /** One open session of a product: what every update of a running session matches. */
 const openById = (brandId: number, id: string) =>
   and(eq(flowSessions.brandId, brandId), eq(flowSessions.id, id), eq(flowSessions.state, 'open'));
@@ -21,69 +42,45 @@ const openById = (brandId: number, id: string) =>
 export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) {
   const { now } = opts;
   return {
-    /** The visitor's open session in this product, under any of their keys. */
-    async openFor(brandId: number, visitorKeys: string[]) {
-      if (visitorKeys.length === 0) return undefined;
+    /**
+     * The visitor's open session in this product: the newest, if two of their keys each hold
+     * one (an anonymous tab and a signed-in one that asked at the same moment).
+     */
+    async openFor(brandId: number, visitor: VisitorIds) {
       const [row] = await db
         .select()
         .from(flowSessions)
-        .where(
-          and(
-            eq(flowSessions.brandId, brandId),
-            inArray(flowSessions.visitorKey, visitorKeys),
-            eq(flowSessions.state, 'open'),
-          ),
-        )
+        .where(and(ofVisitor(brandId, visitor), eq(flowSessions.state, 'open')))
+        .orderBy(desc(flowSessions.updatedAt))
         .limit(1);
       return row;
     },
 
-    /** How many sessions of each tour the visitor started, under any of their keys. */
-    async startedCounts(brandId: number, visitorKeys: string[]): Promise<Map<number, number>> {
-      if (visitorKeys.length === 0) return new Map();
-      const rows = await db
-        .select({ flowId: flowSessions.flowId, n: count() })
-        .from(flowSessions)
-        .where(
-          and(eq(flowSessions.brandId, brandId), inArray(flowSessions.visitorKey, visitorKeys)),
-        )
-        .groupBy(flowSessions.flowId);
-      return new Map(rows.map((r) => [r.flowId, r.n]));
-    },
-
     /**
-     * Both of the above in one query: sessions started per tour, and the open one if any (the
-     * runtime asks on every page view, so one round trip counts).
+     * In one query: how many sessions of each tour the visitor started, when their latest of each
+     * ended, and whether one is open (then `openFor` reads it: rare, so no second read usually).
      */
-    async visitorState(brandId: number, visitorKeys: string[]) {
+    async visitorState(brandId: number, visitor: VisitorIds) {
       const started = new Map<number, number>();
       /** When the visitor's latest session of each tour ended (epoch ms). */
       const lastEnded = new Map<number, number>();
-      let open: { id: string; flowId: number; currentStepId: string | null } | undefined;
-      if (visitorKeys.length === 0) return { started, lastEnded, open };
       const rows = await db
         .select({
           flowId: flowSessions.flowId,
           n: count(),
-          openId: sql<
-            string | null
-          >`max(case when ${flowSessions.state} = 'open' then ${flowSessions.id} end)`,
           endedAt: sql<Date | string | null>`max(${flowSessions.endedAt})`,
-          openStep: sql<
-            string | null
-          >`max(case when ${flowSessions.state} = 'open' then ${flowSessions.currentStepId} end)`,
+          open: sql<number>`count(*) filter (where ${flowSessions.state} = 'open')`,
         })
         .from(flowSessions)
-        .where(
-          and(eq(flowSessions.brandId, brandId), inArray(flowSessions.visitorKey, visitorKeys)),
-        )
+        .where(ofVisitor(brandId, visitor))
         .groupBy(flowSessions.flowId);
+      let hasOpen = false;
       for (const r of rows) {
         started.set(r.flowId, Number(r.n));
         if (r.endedAt) lastEnded.set(r.flowId, new Date(r.endedAt).getTime());
-        if (r.openId) open = { id: r.openId, flowId: r.flowId, currentStepId: r.openStep };
+        if (Number(r.open) > 0) hasOpen = true;
       }
-      return { started, lastEnded, open };
+      return { started, lastEnded, hasOpen };
     },
 
     /**

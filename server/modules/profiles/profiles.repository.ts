@@ -159,18 +159,27 @@ export function createProfilesRepository(db: Db) {
     },
 
     /**
-     * The visitor's profile in a brand the caller resolved from a write key: the first of `keys`
-     * (user id, then anonymous id) that has one.
+     * The visitor's profile in a brand the caller resolved from a write key: the one of their
+     * user id, else the anonymous one of their anonymous id (a profile that has seen that id;
+     * an anonymous id equal to someone's user id never reads that user's profile).
      */
-    async findByKeys(brandId: number, keys: string[]) {
-      if (keys.length === 0) return undefined;
+    async findVisitor(brandId: number, v: { userId: string | null; anonymousId: string }) {
       const rows = await db
         .select()
         .from(customerProfiles)
         .where(
-          and(eq(customerProfiles.brandId, brandId), inArray(customerProfiles.customerKey, keys)),
+          and(
+            eq(customerProfiles.brandId, brandId),
+            or(
+              v.userId ? eq(customerProfiles.customerKey, v.userId) : undefined,
+              and(
+                eq(customerProfiles.customerKey, v.anonymousId),
+                sql`${v.anonymousId} = ANY(${customerProfiles.anonymousIds})`,
+              ),
+            ),
+          ),
         );
-      return keys.map((k) => rows.find((r) => r.customerKey === k)).find(Boolean);
+      return rows.find((r) => r.customerKey === v.userId) ?? rows[0];
     },
 
     /** Undefined when no profile of the owner has this id. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FlowDefinition } from '../../../db/schema';
+import { sanitizeStepHtml } from '../../../lib/sanitize-html';
 import type { FlowsRepository } from '../flows.repository';
 import type { Candidate } from './decide';
 
@@ -8,6 +9,8 @@ import type { Candidate } from './decide';
 export interface PublishedFlow extends Candidate {
   name: string;
   definition: FlowDefinition;
+  /** The steps as visitors get them: content sanitised again once, when the list is read. */
+  steps: FlowDefinition['steps'];
 }
 
 /** Redis channel on which a node tells the others that a product's published tours changed. */
@@ -39,6 +42,7 @@ export function createPublishedFlows(deps: {
           id: r.id,
           name: r.name,
           definition: r.definition,
+          steps: r.definition.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
           publishedAt: r.publishedAt ?? r.updatedAt,
         },
       ]),
@@ -73,6 +77,12 @@ export function createPublishedFlows(deps: {
         if (cache.get(brandId)?.flows === flows) cache.delete(brandId);
       });
       return flows;
+    },
+
+    /** Reads the product's published tours again now (a session's tour looked missing). */
+    reload(brandId: number) {
+      cache.delete(brandId);
+      return this.get(brandId);
     },
 
     /** A tour of the product changed: this node forgets it now, the others on the message. */

@@ -7,7 +7,6 @@ import type {
 import { MESSAGES } from '../../../../lib/messages';
 import type { AnalyticsStore, EventRow } from '../../../analytics/types';
 import { AppError, notFound, unauthorized } from '../../../errors';
-import { sanitizeStepHtml } from '../../../lib/sanitize-html';
 import { checkOrigin, verifySignedIdentity } from '../../ingest/ingest.service';
 import type { KeyOwner, WriteKeys } from '../../ingest/write-keys';
 import type { ProfilesRepository } from '../../profiles/profiles.repository';
@@ -24,6 +23,9 @@ import {
   stillPossible,
   type SeenEvent,
 } from './reads';
+
+/** An open session nobody touched for this long ends (`abandoned`) when its visitor next asks. */
+export const ABANDONED_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How many of a visitor's events an event condition looks at (the newest). */
 export const VISITOR_EVENTS_READ = 5_000;
@@ -43,7 +45,7 @@ export interface AvailableFlowInput {
 }
 
 /** The profile as conditions read it: system fields, then data attributes, then metadata. */
-function profileValues(p: Awaited<ReturnType<ProfilesRepository['findByKeys']>>): ProfileValues {
+function profileValues(p: Awaited<ReturnType<ProfilesRepository['findVisitor']>>): ProfileValues {
   if (!p) return {};
   return {
     customer_key: p.customerKey,
@@ -65,7 +67,7 @@ export function createFlowRuntime(deps: {
   writeKeys: WriteKeys;
   published: PublishedFlows;
   sessions: FlowSessionsRepository;
-  profiles: Pick<ProfilesRepository, 'findByKeys'>;
+  profiles: Pick<ProfilesRepository, 'findVisitor'>;
   store: Pick<AnalyticsStore, 'query'>;
   events: Pick<FlowEventQueue, 'push'>;
   now?: () => Date;
@@ -84,11 +86,7 @@ export function createFlowRuntime(deps: {
   const record = (owner: KeyOwner, rows: EventRow[]) => deps.events.push(owner.ownerId, rows);
 
   /** The tour as the renderer gets it: content sanitised again on the way out. */
-  const runtimeFlow = (f: PublishedFlow) => ({
-    id: f.id,
-    name: f.name,
-    steps: f.definition.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
-  });
+  const runtimeFlow = (f: PublishedFlow) => ({ id: f.id, name: f.name, steps: f.steps });
 
   function answer(
     f: PublishedFlow,
@@ -121,6 +119,25 @@ export function createFlowRuntime(deps: {
     recorded: false,
   });
 
+  /**
+   * The visitor's open session, if it can go on: not idle for a week, its tour still published
+   * and its step still there. A tour missing from this node's copy is read again before the
+   * session is ended (this node may be the one that has not heard of a change yet).
+   */
+  async function resume(brandId: number, open: FlowSessionRow, url: string, at: Date) {
+    if (at.getTime() - open.updatedAt.getTime() > ABANDONED_AFTER_MS) {
+      await deps.sessions.end(brandId, open.id, 'ended', 'abandoned');
+      return null;
+    }
+    const hasStep = (f?: PublishedFlow) =>
+      !!f && f.definition.steps.some((s) => s.id === open.currentStepId);
+    let flow = (await deps.published.get(brandId)).get(open.flowId);
+    if (!hasStep(flow)) flow = (await deps.published.reload(brandId)).get(open.flowId);
+    if (flow && hasStep(flow)) return answer(flow, open, url, true);
+    await deps.sessions.end(brandId, open.id, 'ended', flow ? 'edited' : 'unpublished');
+    return null;
+  }
+
   return {
     async available(caller: RuntimeCaller, input: AvailableFlowInput): Promise<AvailableFlow> {
       const owner = await ownerOf(caller);
@@ -134,17 +151,15 @@ export function createFlowRuntime(deps: {
         !verifySignedIdentity(userId, input.userHash ?? null, owner.identitySecret)
       )
         userId = null;
-      const keys = [...new Set([userId, input.anonymousId].filter((k): k is string => !!k))];
+      const visitor = { userId, anonymousId: input.anonymousId };
       const at = now();
       const published = await deps.published.get(brandId);
 
-      const { open, started, lastEnded } = await deps.sessions.visitorState(brandId, keys);
-      if (open) {
-        const flow = published.get(open.flowId);
-        if (flow && flow.definition.steps.some((s) => s.id === open.currentStepId))
-          return answer(flow, open, input.url, true);
-        // Unpublished meanwhile (another node's cache was older), or its step was removed.
-        await deps.sessions.end(brandId, open.id, 'ended', flow ? 'edited' : 'unpublished');
+      const { started, lastEnded, hasOpen } = await deps.sessions.visitorState(brandId, visitor);
+      if (hasOpen) {
+        const open = await deps.sessions.openFor(brandId, visitor);
+        const resumed = open && (await resume(brandId, open, input.url, at));
+        if (resumed) return resumed;
       }
 
       const sessionsOf = (id: number) => started.get(id) ?? 0;
@@ -155,14 +170,15 @@ export function createFlowRuntime(deps: {
       if (possible.length === 0) return null;
       const needs = readsNeeded(possible, at.getTime());
       const profile = needs.profile
-        ? profileValues(await deps.profiles.findByKeys(brandId, keys))
+        ? profileValues(await deps.profiles.findVisitor(brandId, visitor))
         : {};
       let events: SeenEvent[] = [];
       if (needs.events.length > 0)
         events = await deps.store.query({
           kind: 'visitorEvents',
           brandId,
-          customerKeys: keys,
+          userId,
+          anonymousId: input.anonymousId,
           events: needs.events,
           from: needs.from === null ? null : new Date(needs.from),
           limit: VISITOR_EVENTS_READ,
@@ -183,14 +199,14 @@ export function createFlowRuntime(deps: {
       const session = await deps.sessions.start({
         brandId,
         flowId: chosen.id,
-        visitorKey: keys[0]!,
+        visitorKey: userId ?? input.anonymousId,
         userId,
         anonymousId: input.anonymousId,
         stepId: first.id,
       });
       if (!session) {
         // Another tab started a tour at the same moment: show that one.
-        const other = await deps.sessions.openFor(brandId, keys);
+        const other = await deps.sessions.openFor(brandId, visitor);
         const flow = other && published.get(other.flowId);
         return other && flow ? answer(flow, other, input.url, true) : null;
       }
