@@ -216,6 +216,8 @@ export const MESSAGES = {
     notObject: 'Each event must be a JSON object.',
     missingId: 'Each event needs a userId or an anonymousId.',
     missingEvent: 'A track event needs an event name.',
+    reservedEvent: (name: string) =>
+      `"${name}" is recorded by Signpost's product tours and cannot be sent: choose another event name.`,
     eventTooLarge: 'The event is larger than 32 KB.',
     tooDeep: 'The event is nested deeper than 32 levels.',
     badText: 'The event contains invalid text (a lone UTF-16 surrogate or a NUL character).',

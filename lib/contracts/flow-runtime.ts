@@ -17,6 +17,19 @@ const id = (max = 255, name = 'id') =>
     .refine(withoutNul, { error: 'Text must not contain NUL characters' });
 const visitorId = z.union([id(255, 'userId'), z.number().transform(String)]);
 
+/**
+ * Event codes the flow runtime stores for a product (docs/flows.md, "Flow events"). They are
+ * reserved: ingestion refuses them, so only the runtime writes what reports count.
+ */
+export const FLOW_EVENT_CODES = {
+  started: 'flow_started',
+  stepSeen: 'flow_step_seen',
+  buttonClicked: 'flow_button_clicked',
+  targetMissing: 'flow_target_missing',
+  completed: 'flow_completed',
+  dismissed: 'flow_dismissed',
+} as const;
+
 /** How often the tours bundle re-asks while a tour is on screen: unpublishing shows within 5 s. */
 export const FLOW_SESSION_POLL_MS = 3_000;
 /** How long a tooltip waits for its target element before it reports `target_missing`. */

@@ -125,16 +125,21 @@ describe('normalizeMessage', () => {
         { type: 'track', event: 'e' },
         { type: 'track', event: 'e', anonymousId: 'a', properties: [1] },
         { type: 'track', event: 'e', anonymousId: { id: 1 } },
+        { type: 'track', event: ' flow_completed ', anonymousId: 'a' },
+        { type: 'track', event: 'flow_completed_by_us', anonymousId: 'a' },
       ],
       facts(),
     );
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
     expect(rejected.map((r) => [r.index, r.code])).toEqual([
       [1, 'invalid_type'],
       [2, 'missing_id'],
       [3, 'invalid_field'],
       [4, 'invalid_field'],
+      [5, 'reserved_event'],
     ]);
+    // The flow runtime's own codes are refused: only it writes what tour reports count.
+    expect(rejected[4]!.message).toBe(MESSAGES.ingest.reservedEvent('flow_completed'));
   });
 });
 

@@ -9,10 +9,14 @@ import {
   PROFILE_MAX_TEXT,
   PROFILE_MAX_VALUE_BYTES,
 } from '../../../lib/constants';
+import { FLOW_EVENT_CODES } from '../../../lib/contracts/flow-runtime';
 import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { IDENTIFY_EVENT, PAGE_EVENT, type EventRow } from '../../analytics/types';
 import { parseUserAgent } from '../../../lib/user-agent';
+
+/** Codes only the flow runtime writes (its reports count them). */
+const RESERVED_EVENTS = new Set<string>(Object.values(FLOW_EVENT_CODES));
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A high surrogate not followed by a low one, or a low one not preceded by a high one; or NUL.
@@ -195,6 +199,8 @@ export function normalizeMessage(
       throw new Reject('missing_event', MESSAGES.ingest.missingEvent);
     if (name.length > MAX_ID) throw new Reject('invalid_field', MESSAGES.ingest.badField('event'));
     event = name.trim();
+    if (RESERVED_EVENTS.has(event))
+      throw new Reject('reserved_event', MESSAGES.ingest.reservedEvent(event));
   } else event = type === 'page' ? PAGE_EVENT : IDENTIFY_EVENT;
 
   const properties =

@@ -1,15 +1,9 @@
+import { FLOW_EVENT_CODES } from '../../../../lib/contracts/flow-runtime';
 import type { EventRow } from '../../../analytics/types';
 import type { FlowSessionRow } from '../flow-sessions.repository';
 
 /** Event codes of the flow runtime, stored as events of the product (docs/flows.md). */
-export const FLOW_EVENTS = {
-  started: 'flow_started',
-  stepSeen: 'flow_step_seen',
-  buttonClicked: 'flow_button_clicked',
-  targetMissing: 'flow_target_missing',
-  completed: 'flow_completed',
-  dismissed: 'flow_dismissed',
-} as const;
+export const FLOW_EVENTS = FLOW_EVENT_CODES;
 export type FlowEventCode = (typeof FLOW_EVENTS)[keyof typeof FLOW_EVENTS];
 
 /**
