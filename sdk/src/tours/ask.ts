@@ -56,10 +56,13 @@ export function createAsk(
           attempt = 0;
           deliver((answer as { data?: FlowAnswer } | undefined)?.data ?? null, to);
         } else if (!status || status === 429 || status > 499)
-          timer = setTimeout(() => {
-            timer = undefined;
-            safeAsk();
-          }, retryDelay(attempt++, retryAfter));
+          timer = setTimeout(
+            () => {
+              timer = undefined;
+              safeAsk();
+            },
+            retryDelay(attempt++, retryAfter),
+          );
       }, undefined),
     );
   };
