@@ -30,7 +30,7 @@ import { readItem, writeItem } from './core/storage';
 import { beacon, byteLength, pack, packAll, post, type SendResult } from './core/transport';
 import { guard, warn } from './core/guard';
 import { createAsk } from './tours/ask';
-import { loadToursBundle } from './tours/loader';
+import { loadToursBundle, toursModule } from './tours/loader';
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -295,7 +295,12 @@ export function createClient(defaultHost = ''): SignpostClient {
       () => loadToursBundle(host).catch((err: unknown) => (warn(err), null)),
       Promise.resolve(null),
     ),
-    destroy: guard(destroy, undefined),
+    destroy: guard(() => {
+      destroy();
+      // Torn down: no more asks, and the tour on screen (with its poll) goes too.
+      writeKey = '';
+      toursModule()?.show(null, { host, writeKey, ask: () => undefined });
+    }, undefined),
   };
   return client;
 }

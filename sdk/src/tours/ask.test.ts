@@ -290,4 +290,18 @@ describe('sdk.js with the real tours bundle', () => {
     (await import('./runtime')).show(null, { host: HOST, writeKey: KEY, ask: () => {} });
     expect(document.querySelector('[data-signpost-tour]')).toBeNull();
   });
+
+  it('destroy removes the tour on screen and asks no more', async () => {
+    const net = fakeFetch(undefined, withFlow(testAnswer({ step: 's2' })));
+    const client = await start();
+    await settle();
+    loadBundle((await import('./index')) as ToursModule);
+    await settle();
+    expect(document.querySelector('[data-signpost-tour]')).not.toBeNull();
+    const asked = net.asks().length;
+    client.destroy();
+    expect(document.querySelector('[data-signpost-tour]')).toBeNull();
+    await settle(10_000); // the 3 s poll would have asked three times
+    expect(net.asks()).toHaveLength(asked);
+  });
 });

@@ -24,6 +24,7 @@ export function createAsk(
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const deliver = (answer: FlowAnswer, to: NonNullable<AskTarget>) => {
+    if (!target()) return; // torn down (or the key refused) while the ask was in flight
     // A tour for another page (on_this_page false) needs no bundle here.
     if (answer?.session.on_this_page || toursModule())
       void loadToursBundle(to.host).then(
