@@ -41,12 +41,28 @@ export class NothingAccepted extends AppError {
  * Browsers name the page's site in `Origin`: it must be one the product accepts, and a secret
  * server key never comes from a browser. Requests without Origin (server-side libraries) pass.
  */
-export function checkOrigin(owner: KeyOwner, origin: string | undefined) {
+function checkOrigin(owner: KeyOwner, origin: string | undefined) {
   if (origin === undefined) return;
   if (owner.trusted)
     throw new AppError(403, 'server_key_in_browser', MESSAGES.ingest.serverKeyInBrowser);
   if (!originAllowed(origin, owner.domain, owner.allowedOrigins))
     throw new AppError(403, 'origin_not_allowed', MESSAGES.ingest.originRefused(origin));
+}
+
+/**
+ * The product a browser or server call is for: its write key (401 when missing or unknown) and,
+ * from a browser, its origin (403). Ingestion and the flow runtime both start here.
+ */
+export async function resolveCaller(
+  writeKeys: Pick<WriteKeys, 'resolve'>,
+  writeKey: string | undefined,
+  origin: string | undefined,
+): Promise<KeyOwner> {
+  if (!writeKey) throw unauthorized(MESSAGES.ingest.noKey);
+  const owner = await writeKeys.resolve(writeKey);
+  if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
+  checkOrigin(owner, origin);
+  return owner;
 }
 
 /** HMAC-SHA256(userId, identity secret) as hex, compared in constant time. */
@@ -74,10 +90,7 @@ export function createIngestService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     async ingest(req: IngestRequest): Promise<IngestResult> {
-      if (!req.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
-      const owner = await deps.writeKeys.resolve(req.writeKey);
-      if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
-      checkOrigin(owner, req.origin);
+      const owner = await resolveCaller(deps.writeKeys, req.writeKey, req.origin);
       await deps.fairUse?.take(owner.brandId, req.messages.length);
       const usage = await deps.usage?.allowIngest(owner.ownerId);
       if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);

@@ -1,12 +1,6 @@
 import { evaluateCondition } from '../../../../lib/conditions';
-import type { EventCondition, FlowBody } from '../../../../lib/contracts/flows';
-import {
-  displayAllows,
-  eventWindow,
-  noTrailingSlash,
-  urlConditionHolds,
-  type Candidate,
-} from './decide';
+import type { EventCondition } from '../../../../lib/contracts/flows';
+import { displayAllows, eventWindow, urlConditionHolds, type Candidate } from './decide';
 
 /**
  * What the decision needs to read before it runs, and the event counts it reads: kept apart from
@@ -98,24 +92,4 @@ export function countMatching(events: SeenEvent[], c: EventCondition, now: numbe
     if (holds(e.properties)) n++;
   }
   return n;
-}
-
-/** A page's path as steps are compared: lower case, no trailing slash. */
-function pathOf(url: string): string {
-  let path: string;
-  try {
-    path = new URL(url, 'http://x.invalid').pathname;
-  } catch {
-    path = url;
-  }
-  return noTrailingSlash(path.toLowerCase());
-}
-
-/**
- * Whether a step can show on this page: a tooltip whose element was picked on another page
- * (another path) waits until the visitor is there; every other step shows anywhere.
- */
-export function stepOnPage(step: FlowBody['steps'][number] | undefined, url: string): boolean {
-  if (!step || step.type !== 'tool_tip' || !step.select_element?.url?.trim()) return true;
-  return pathOf(step.select_element.url.trim()) === pathOf(url);
 }

@@ -6,8 +6,8 @@ import type {
 } from '../../../../lib/contracts/flow-runtime';
 import { MESSAGES } from '../../../../lib/messages';
 import type { AnalyticsStore, EventRow } from '../../../analytics/types';
-import { AppError, notFound, unauthorized } from '../../../errors';
-import { checkOrigin, verifySignedIdentity } from '../../ingest/ingest.service';
+import { AppError, notFound } from '../../../errors';
+import { resolveCaller, verifySignedIdentity } from '../../ingest/ingest.service';
 import type { KeyOwner, WriteKeys } from '../../ingest/write-keys';
 import type { ProfilesRepository } from '../../profiles/profiles.repository';
 import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.repository';
@@ -15,14 +15,8 @@ import { chooseFlow, type ProfileValues } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
 import type { FlowEventQueue } from './flow-event-queue';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
-import {
-  countMatching,
-  readsNeeded,
-  resting,
-  stepOnPage,
-  stillPossible,
-  type SeenEvent,
-} from './reads';
+import { countMatching, readsNeeded, resting, stillPossible, type SeenEvent } from './reads';
+import { clickTarget, stepOnPage } from './steps';
 
 /** An open session nobody touched for this long ends (`abandoned`) when its visitor next asks. */
 export const ABANDONED_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -74,18 +68,23 @@ export function createFlowRuntime(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
 
-  async function ownerOf(caller: RuntimeCaller): Promise<KeyOwner> {
-    if (!caller.writeKey) throw unauthorized(MESSAGES.ingest.noKey);
-    const owner = await deps.writeKeys.resolve(caller.writeKey);
-    if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
-    checkOrigin(owner, caller.origin);
-    return owner;
+  const ownerOf = (caller: RuntimeCaller) =>
+    resolveCaller(deps.writeKeys, caller.writeKey, caller.origin);
+
+  /**
+   * A published tour of the product. One missing from this node's copy is read again first: this
+   * node may be the one that has not heard of a change yet.
+   */
+  async function publishedFlow(brandId: number, flowId: number, ok = (_f: PublishedFlow) => true) {
+    const flow = (await deps.published.get(brandId)).get(flowId);
+    if (flow && ok(flow)) return flow;
+    return (await deps.published.reload(brandId)).get(flowId);
   }
 
   /** Flow events are written after the answer (buffered); a failure never fails the call. */
   const record = (owner: KeyOwner, rows: EventRow[]) => deps.events.push(owner.ownerId, rows);
 
-  /** The tour as the renderer gets it: content sanitised again on the way out. */
+  /** The tour as the renderer gets it (steps sanitised again when the cache read them). */
   const runtimeFlow = (f: PublishedFlow) => ({ id: f.id, name: f.name, steps: f.steps });
 
   function answer(
@@ -121,18 +120,16 @@ export function createFlowRuntime(deps: {
 
   /**
    * The visitor's open session, if it can go on: not idle for a week, its tour still published
-   * and its step still there. A tour missing from this node's copy is read again before the
-   * session is ended (this node may be the one that has not heard of a change yet).
+   * and its step still there.
    */
   async function resume(brandId: number, open: FlowSessionRow, url: string, at: Date) {
     if (at.getTime() - open.updatedAt.getTime() > ABANDONED_AFTER_MS) {
       await deps.sessions.end(brandId, open.id, 'ended', 'abandoned');
       return null;
     }
-    const hasStep = (f?: PublishedFlow) =>
-      !!f && f.definition.steps.some((s) => s.id === open.currentStepId);
-    let flow = (await deps.published.get(brandId)).get(open.flowId);
-    if (!hasStep(flow)) flow = (await deps.published.reload(brandId)).get(open.flowId);
+    const hasStep = (f: PublishedFlow) =>
+      f.definition.steps.some((s) => s.id === open.currentStepId);
+    const flow = await publishedFlow(brandId, open.flowId, hasStep);
     if (flow && hasStep(flow)) return answer(flow, open, url, true);
     await deps.sessions.end(brandId, open.id, 'ended', flow ? 'edited' : 'unpublished');
     return null;
@@ -228,7 +225,7 @@ export function createFlowRuntime(deps: {
       const owner = await ownerOf(caller);
       const s = await sessionOf(owner, flowId, body.session_id);
       if (s.state !== 'open') return closed(s);
-      const flow = (await deps.published.get(owner.brandId)).get(flowId);
+      const flow = await publishedFlow(owner.brandId, flowId);
       if (!flow) {
         const ended = await deps.sessions.end(owner.brandId, s.id, 'ended', 'unpublished');
         return closed(ended ?? s);
@@ -249,22 +246,10 @@ export function createFlowRuntime(deps: {
         row = await deps.sessions.end(owner.brandId, s.id, 'ended', 'target_missing');
       } else {
         event = FLOW_EVENTS.buttonClicked;
-        // Without a button id: a click on the tooltip's element, which runs its element actions.
-        const button = body.button_id
-          ? step.buttons.find((b) => b.id === body.button_id)
-          : { id: undefined, actions: step.element_actions ?? [] };
-        if (!button) throw new AppError(400, 'unknown_button', MESSAGES.flows.unknownButton);
-        buttonId = button.id;
-        // The step the click leads to: its goto, else the next one when it navigates away.
-        const goto = button.actions.find((a) => a.type === 'goto');
-        const navigates = button.actions.some((a) => a.type === 'navigation');
-        const target =
-          goto?.type === 'goto' && goto.reference_step
-            ? steps.find((x) => x.id === goto.reference_step)
-            : navigates
-              ? steps[index + 1]
-              : undefined;
-        row = target ? await deps.sessions.moveTo(owner.brandId, s.id, target.id) : s;
+        const click = clickTarget(steps, index, body.button_id);
+        if (!click) throw new AppError(400, 'unknown_button', MESSAGES.flows.unknownButton);
+        buttonId = body.button_id;
+        row = click.to ? await deps.sessions.moveTo(owner.brandId, s.id, click.to.id) : s;
       }
       if (!row) return closed((await deps.sessions.find(owner.brandId, s.id)) ?? s);
       record(owner, [flowEventRow(s, event, at, { ...props, buttonId })]);
@@ -286,7 +271,7 @@ export function createFlowRuntime(deps: {
         body.outcome === 'dismissed' ? 'dismissed' : undefined,
       );
       if (!ended) return closed((await deps.sessions.find(owner.brandId, s.id)) ?? s);
-      const flow = (await deps.published.get(owner.brandId)).get(flowId);
+      const flow = await publishedFlow(owner.brandId, flowId);
       const index = flow?.definition.steps.findIndex((x) => x.id === s.currentStepId) ?? -1;
       record(owner, [
         flowEventRow(
