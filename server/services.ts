@@ -38,6 +38,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
+import { withSeenVisitors } from './modules/flows/seen-visitors';
 import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import { createFlowReports } from './modules/flows/flow-report.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
@@ -169,7 +170,11 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
   });
 
   const flows = createFlowsRepository(db);
-  const flowSessions = createFlowSessionsRepository(db, { now });
+  // PGlite lives in this process alone: the only writer, so "never had a session" can be
+  // remembered here instead of read (docs/adr/0012-flow-runtime-cost.md).
+  const sessionsTable = createFlowSessionsRepository(db, { now });
+  const flowSessions =
+    opts.database.engine === 'pglite' ? withSeenVisitors(sessionsTable) : sessionsTable;
   const publishedFlows = createPublishedFlows({ flows, redis, log });
   const flowEvents = createFlowEventQueue({ batcher, log });
 

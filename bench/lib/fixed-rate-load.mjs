@@ -2,9 +2,11 @@
 // loader). Sends `rate` requests per second for `seconds`, never waiting for answers before the
 // next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back.
 // Bodies: `kind: 'available-flow'` builds a random visitor and URL per request; otherwise GET.
+// `warmup` seconds at the same rate come first and are not recorded: the client's connection pool
+// and the server's code paths are warm before the measured window (the same for every endpoint).
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, rate, seconds, kind, writeKey, customers, pages } = workerData;
+const { url, rate, seconds, kind, writeKey, customers, pages, warmup = 0 } = workerData;
 
 function body() {
   const visitor = `c${Math.floor(Math.random() * customers)}`;
@@ -20,10 +22,12 @@ const latencies = [];
 let errors = 0;
 let sent = 0;
 const inFlight = new Set();
-const total = Math.round(rate * seconds);
+const unrecorded = Math.round(rate * warmup);
+const total = unrecorded + Math.round(rate * seconds);
 const started = performance.now();
 
-async function one() {
+/** Errors count in the warm-up too; latencies only in the measured window. */
+async function one(recorded) {
   const t0 = performance.now();
   try {
     const res =
@@ -39,7 +43,7 @@ async function one() {
   } catch {
     errors++;
   }
-  latencies.push(performance.now() - t0);
+  if (recorded) latencies.push(performance.now() - t0);
 }
 
 // Every tick sends what the schedule says is due: the rate holds even when a timer fires late.
@@ -48,7 +52,7 @@ await new Promise((resolve) => {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
     while (sent < due) {
       sent++;
-      const p = one().finally(() => inFlight.delete(p));
+      const p = one(sent > unrecorded).finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
     if (sent >= total) {
@@ -60,4 +64,4 @@ await new Promise((resolve) => {
 await Promise.all(inFlight);
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-parentPort.postMessage({ sent, errors, p50_ms: at(0.5), p99_ms: at(0.99) });
+parentPort.postMessage({ sent: sent - unrecorded, errors, p50_ms: at(0.5), p99_ms: at(0.99) });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flows } from '@/server/db/schema';
 import { createFlowSessionsRepository } from '@/server/modules/flows/flow-sessions.repository';
+import { withSeenVisitors } from '@/server/modules/flows/seen-visitors';
 import {
   createBrand,
   createTestApp,
@@ -138,5 +139,56 @@ describe(`flow sessions (${ENGINE})`, () => {
       endReason: 'unpublished',
     });
     expect(await repo.openFor(brandId, { userId: null, anonymousId: 'anon-3' })).toBeUndefined();
+  });
+
+  it('remembers which visitors ever had a session, and reads the database only for them', async () => {
+    const f = (await call('POST', '/v1/flows', tour({ name: 'Seen' }))).json().data as {
+      id: number;
+    };
+    // Written before the memory exists: loaded from the database on first use.
+    await repo.start({ brandId, flowId: f.id, visitorKey: 'seen-before', stepId: 's1' });
+    let reads = 0;
+    const counted = {
+      ...repo,
+      visitorState: (...a: Parameters<typeof repo.visitorState>) => {
+        reads++;
+        return repo.visitorState(...a);
+      },
+    };
+    const seen = withSeenVisitors(counted, { capacity: 4 });
+    const anon = (id: string) => ({ userId: null, anonymousId: id });
+
+    expect((await seen.visitorState(brandId, anon('seen-before'))).started.get(f.id)).toBe(1);
+    expect(reads).toBe(1);
+    const nobody = await seen.visitorState(brandId, anon('never-seen'));
+    expect(nobody).toEqual({ started: new Map(), lastEnded: new Map(), hasOpen: false });
+    expect(await seen.openFor(brandId, anon('never-seen'))).toBeUndefined();
+    expect(reads).toBe(1);
+
+    // More visitors than the filter was sized for: it grows, and forgets none of them.
+    for (let i = 0; i < 9; i++)
+      await seen.start({ brandId, flowId: f.id, visitorKey: `seen-${i}`, stepId: 's1' });
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 9; i++) {
+      const s = await seen.visitorState(brandId, anon(`seen-${i}`));
+      expect(s.hasOpen).toBe(true);
+      expect(s.started.get(f.id)).toBe(1);
+    }
+    // A user's sessions are found by their user id, whatever anonymous id they come with.
+    await seen.start({
+      brandId,
+      flowId: f.id,
+      visitorKey: 'seen-user',
+      userId: 'seen-user',
+      anonymousId: 'a-1',
+      stepId: 's1',
+    });
+    expect(
+      (await seen.visitorState(brandId, { userId: 'seen-user', anonymousId: 'a-2' })).hasOpen,
+    ).toBe(true);
+    // Another product's memory is its own.
+    const before = reads;
+    await seen.visitorState(otherBrandId, anon('seen-before'));
+    expect(reads).toBe(before);
   });
 });

@@ -46,7 +46,7 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
      * The visitor's open session in this product: the newest, if two of their keys each hold
      * one (an anonymous tab and a signed-in one that asked at the same moment).
      */
-    async openFor(brandId: number, visitor: VisitorIds) {
+    async openFor(brandId: number, visitor: VisitorIds): Promise<FlowSessionRow | undefined> {
       const [row] = await db
         .select()
         .from(flowSessions)
@@ -171,6 +171,15 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
         .where(openById(brandId, id))
         .returning();
       return row;
+    },
+
+    /** Every visitor key that holds a session in this product (what seen-visitors.ts loads). */
+    async visitorKeys(brandId: number) {
+      const rows = await db
+        .selectDistinct({ key: flowSessions.visitorKey })
+        .from(flowSessions)
+        .where(eq(flowSessions.brandId, brandId));
+      return rows.map((r) => r.key);
     },
 
     /** Ends every open session of a tour (it was unpublished or replaced); how many ended. */

@@ -37,8 +37,18 @@ export interface VisitorFacts {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The last URL read (one decision reads the same URL against every tour's rows). */
+let lastForms: { url: string; forms: { full: string; path: string } } | null = null;
+
 /** The visitor's URL as the match types read it: the whole URL, and its path (+ query). */
 function urlForms(url: string): { full: string; path: string } {
+  if (lastForms?.url === url) return lastForms.forms;
+  const forms = parseUrlForms(url);
+  lastForms = { url, forms };
+  return forms;
+}
+
+function parseUrlForms(url: string): { full: string; path: string } {
   try {
     const u = new URL(url);
     const path = `${u.pathname}${u.search}`;
