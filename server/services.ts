@@ -38,6 +38,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
+import { createEventMemory } from './modules/flows/runtime/event-memory';
 import { withSeenVisitors } from './modules/flows/seen-visitors';
 import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import { createFlowReports } from './modules/flows/flow-report.service';
@@ -138,6 +139,11 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       queryTimeoutMs: env.ANALYTICS_QUERY_TIMEOUT_MS,
     }));
   const profiles = createProfilesRepository(db);
+  const liveTail = createLiveTail(realtime);
+  // The embedded DuckDB store lives in this process alone: every event passes through here, so
+  // the codes event conditions use can be kept in memory (docs/adr/0012-flow-runtime-cost.md).
+  const eventMemory =
+    analytics.engine === 'duckdb' ? createEventMemory({ store: analytics, log }) : undefined;
   const attributes = createAttributesRepository(db);
 
   const provider =
@@ -166,7 +172,10 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     maxBatchRows: opts.batcher?.maxBatchRows,
     maxPendingRows: opts.batcher?.maxPendingRows ?? env.INGEST_MAX_PENDING,
     afterCommit: createAfterCommit({ profiles, usage: payments.usage, log }),
-    onCommitted: createLiveTail(realtime),
+    onCommitted: (rows) => {
+      liveTail(rows);
+      eventMemory?.remember(rows);
+    },
   });
 
   const flows = createFlowsRepository(db);
@@ -231,6 +240,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       profiles,
       store: analytics,
       events: flowEvents,
+      memory: eventMemory,
       now,
     }),
     flowEvents,

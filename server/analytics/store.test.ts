@@ -368,6 +368,33 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     expect((await read(['a2'], [PAGE_EVENT], null)).length).toBe(1);
   });
 
+  it('codeEvents: every event of some codes of one brand, with who sent it', async () => {
+    expect(await store.insert(FIXTURE)).toBe(FIXTURE.length);
+    const codes = ['signup', PAGE_EVENT];
+    const got = await store.query({ kind: 'codeEvents', brandId: A, events: codes, limit: 100 });
+    const want = FIXTURE.filter((r) => r.brandId === A && codes.includes(r.event));
+    expect(want.length).toBeGreaterThan(1);
+    expect(got.map((e) => e.messageId).sort()).toEqual(want.map((r) => r.messageId).sort());
+    for (const e of got) {
+      const r = want.find((w) => w.messageId === e.messageId)!;
+      expect(e).toEqual({
+        event: r.event,
+        messageId: r.messageId,
+        userId: r.userId,
+        anonymousId: r.anonymousId,
+        at: r.timestamp.getTime(),
+        propertiesJson: expect.any(String),
+      });
+      expect(JSON.parse(e.propertiesJson)).toEqual(r.properties);
+    }
+    expect(
+      await store.query({ kind: 'codeEvents', brandId: A, events: codes, limit: 1 }),
+    ).toHaveLength(1);
+    expect(await store.query({ kind: 'codeEvents', brandId: A, events: [], limit: 10 })).toEqual(
+      [],
+    );
+  });
+
   it('flowEventCounts: one tour, totals and buckets, per step', async () => {
     const flowEvent = (id: string, event: string, iso: string, who: string, props: object) => {
       const row = ev(A, id, event, iso, { userId: who });

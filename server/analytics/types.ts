@@ -106,6 +106,11 @@ export type QueryShape =
       limit: number;
     }
   /**
+   * Every event of some codes of a brand, in no order, at most `limit`: what the flow runtime's
+   * event memory loads once (server/modules/flows/runtime/event-memory.ts).
+   */
+  | { kind: 'codeEvents'; brandId: number; events: string[]; limit: number }
+  /**
    * Events of one tour (properties.flow_id) per code, and per code and bucket, in [from, to):
    * count and distinct customers; `byStep` groups flow_step_seen by properties.step_id instead.
    */
@@ -134,6 +139,17 @@ export interface VisitorEvent {
   properties: Record<string, unknown>;
 }
 
+/** An event as the flow runtime's memory keeps it: properties stay JSON text until read. */
+export interface CodeEvent {
+  event: string;
+  messageId: string;
+  userId: string | null;
+  anonymousId: string | null;
+  /** Epoch milliseconds. */
+  at: number;
+  propertiesJson: string;
+}
+
 /** One group of `flowEventCounts`: bucket null for the totals, step null unless `byStep`. */
 export interface FlowEventCount {
   event: string;
@@ -158,6 +174,7 @@ export interface QueryResults {
   mau: number;
   trend: TrendPoint[];
   visitorEvents: VisitorEvent[];
+  codeEvents: CodeEvent[];
   flowEventCounts: FlowEventCount[];
 }
 

@@ -248,11 +248,52 @@ describe(`flow runtime (${ENGINE})`, () => {
     await order(5); // does not count: total ≤ 10
     expect(await ask({ userId: 'buyer', anonymousId: 'a-buyer', url })).toBeNull();
     await order(20);
+    let shown: Answer | null = null;
     await vi.waitFor(
-      async () =>
-        expect((await ask({ userId: 'buyer', anonymousId: 'a-buyer', url }))?.flow.id).toBe(f.id),
+      async () => {
+        shown = await ask({ userId: 'buyer', anonymousId: 'a-buyer', url });
+        expect(shown?.flow.id).toBe(f.id);
+      },
       { timeout: 5_000 },
     );
+    // On the embedded store the events of codes in use are kept in memory: once loaded, a
+    // decision reads no events from the store, and new events still count.
+    if (t.app.ctx.analytics.engine === 'duckdb') {
+      const dismissed = await done(f.id, { session_id: shown!.session.id, outcome: 'dismissed' });
+      expect(dismissed.statusCode, dismissed.body).toBe(200);
+      const reads = vi.spyOn(t.app.ctx.analytics, 'query');
+      const other = `https://shop.example.com/other${path}`;
+      const f2 = await publish(
+        tour({
+          condition: {
+            trigger_conditions: [
+              urlTrigger(`/other${path}`),
+              {
+                trigger_type: 'event',
+                conditions: [
+                  {
+                    event_id: eventId,
+                    event_code: 'Order Placed',
+                    frequency: { condition_type: 'at_least', value: 4 },
+                    timeframe: { condition_type: 'anytime' },
+                    attribute_conditions: [],
+                    attribute_condition_operator: 'AND',
+                  },
+                ],
+              },
+            ],
+            trigger_operator: 'AND',
+          },
+        }),
+      );
+      expect(await ask({ userId: 'buyer', anonymousId: 'a-buyer', url: other })).toBeNull();
+      await order(1);
+      expect((await ask({ userId: 'buyer', anonymousId: 'a-buyer', url: other }))?.flow.id).toBe(
+        f2.id,
+      );
+      expect(reads.mock.calls.filter(([q]) => q.kind === 'visitorEvents')).toEqual([]);
+      reads.mockRestore();
+    }
   });
 
   it('anonymous history follows the visitor when they identify', async () => {

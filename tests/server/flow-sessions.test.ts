@@ -72,6 +72,8 @@ describe(`flow sessions (${ENGINE})`, () => {
     const f = created.json().data as { id: number };
     const first = await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' });
     expect(first).toMatchObject({ state: 'open', currentStepId: 's1', progress: 0 });
+    // What start answers is what was stored.
+    expect(await repo.find(brandId, first!.id)).toEqual(first);
     // A second tab asking at the same time gets nothing new.
     expect(await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' })).toBe(
       undefined,

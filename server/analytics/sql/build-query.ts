@@ -180,6 +180,13 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         ` ORDER BY timestamp DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }
+    case 'codeEvents':
+      sql =
+        `SELECT event, message_id, user_id, anonymous_id, ${dialect.epochMs('timestamp')} AS timestamp_ms,` +
+        ` properties FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND ${b.inStrings('event', 'events', shape.events)}` +
+        ` LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+      break;
     case 'flowEventCounts': {
       const from = shape.from ? ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` : '';
       const where =
@@ -226,6 +233,17 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
         event: String(r.event),
         timestamp: new Date(toNumber(r.timestamp_ms)),
         properties: parseObject(r.properties),
+      }));
+    case 'codeEvents':
+      return rows.map((r) => ({
+        event: String(r.event),
+        messageId: String(r.message_id),
+        userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
+        anonymousId:
+          r.anonymous_id === null || r.anonymous_id === undefined ? null : String(r.anonymous_id),
+        at: toNumber(r.timestamp_ms),
+        propertiesJson:
+          typeof r.properties === 'string' ? r.properties : JSON.stringify(r.properties ?? {}),
       }));
     case 'flowEventCounts':
       return rows.map((r) => {

@@ -41,6 +41,21 @@ const openById = (brandId: number, id: string) =>
 
 export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) {
   const { now } = opts;
+  // A new visitor's first tour writes one row: prepared once, nothing read back.
+  const insertSession = db
+    .insert(flowSessions)
+    .values({
+      id: sql.placeholder('id'),
+      brandId: sql.placeholder('brandId'),
+      flowId: sql.placeholder('flowId'),
+      visitorKey: sql.placeholder('visitorKey'),
+      userId: sql.placeholder('userId'),
+      anonymousId: sql.placeholder('anonymousId'),
+      currentStepId: sql.placeholder('stepId'),
+      startedAt: sql.placeholder('at'),
+      updatedAt: sql.placeholder('at'),
+    })
+    .prepare('flow_sessions_start');
   return {
     /**
      * The visitor's open session in this product: the newest, if two of their keys each hold
@@ -96,21 +111,23 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
       anonymousId?: string | null;
     }) {
       const at = now();
+      const row: FlowSessionRow = {
+        id: randomUUID(),
+        brandId: v.brandId,
+        flowId: v.flowId,
+        visitorKey: v.visitorKey,
+        userId: v.userId ?? null,
+        anonymousId: v.anonymousId ?? null,
+        state: 'open',
+        currentStepId: v.stepId,
+        progress: 0,
+        endReason: null,
+        startedAt: at,
+        updatedAt: at,
+        endedAt: null,
+      };
       try {
-        const [row] = await db
-          .insert(flowSessions)
-          .values({
-            id: randomUUID(),
-            brandId: v.brandId,
-            flowId: v.flowId,
-            visitorKey: v.visitorKey,
-            userId: v.userId ?? null,
-            anonymousId: v.anonymousId ?? null,
-            currentStepId: v.stepId,
-            startedAt: at,
-            updatedAt: at,
-          })
-          .returning();
+        await insertSession.execute({ ...row, stepId: v.stepId, at });
         return row;
       } catch (err) {
         if (isUniqueViolation(err)) return undefined;

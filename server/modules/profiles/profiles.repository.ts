@@ -25,6 +25,26 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Customer profiles. Callers pass brand ids they have already checked belong to the session. */
 export function createProfilesRepository(db: Db) {
   const ownedBy = (ownerId: string, id: number) => ownedById(db, customerProfiles, ownerId, id);
+  // The flow runtime reads a visitor's profile on many page views: prepared once.
+  const anonymous = and(
+    eq(customerProfiles.customerKey, sql.placeholder('anon')),
+    sql`${sql.placeholder('anon')} = ANY(${customerProfiles.anonymousIds})`,
+  );
+  const visitorByAnonymousId = db
+    .select()
+    .from(customerProfiles)
+    .where(and(eq(customerProfiles.brandId, sql.placeholder('brand')), anonymous))
+    .prepare('profiles_visitor_anonymous');
+  const visitorByUser = db
+    .select()
+    .from(customerProfiles)
+    .where(
+      and(
+        eq(customerProfiles.brandId, sql.placeholder('brand')),
+        or(eq(customerProfiles.customerKey, sql.placeholder('user')), anonymous),
+      ),
+    )
+    .prepare('profiles_visitor_user');
   return {
     /**
      * Upserts one brand's patches and adds the customers newly active in a month to the owner's
@@ -164,21 +184,9 @@ export function createProfilesRepository(db: Db) {
      * an anonymous id equal to someone's user id never reads that user's profile).
      */
     async findVisitor(brandId: number, v: { userId: string | null; anonymousId: string }) {
-      const rows = await db
-        .select()
-        .from(customerProfiles)
-        .where(
-          and(
-            eq(customerProfiles.brandId, brandId),
-            or(
-              v.userId ? eq(customerProfiles.customerKey, v.userId) : undefined,
-              and(
-                eq(customerProfiles.customerKey, v.anonymousId),
-                sql`${v.anonymousId} = ANY(${customerProfiles.anonymousIds})`,
-              ),
-            ),
-          ),
-        );
+      const rows = v.userId
+        ? await visitorByUser.execute({ brand: brandId, user: v.userId, anon: v.anonymousId })
+        : await visitorByAnonymousId.execute({ brand: brandId, anon: v.anonymousId });
       return rows.find((r) => r.customerKey === v.userId) ?? rows[0];
     },
 

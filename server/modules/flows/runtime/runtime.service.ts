@@ -13,6 +13,7 @@ import type { ProfilesRepository } from '../../profiles/profiles.repository';
 import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.repository';
 import { chooseFlow, type ProfileValues } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
+import type { EventMemory } from './event-memory';
 import type { FlowEventQueue } from './flow-event-queue';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
 import { countMatching, readsNeeded, resting, stillPossible, type SeenEvent } from './reads';
@@ -64,6 +65,8 @@ export function createFlowRuntime(deps: {
   profiles: Pick<ProfilesRepository, 'findVisitor'>;
   store: Pick<AnalyticsStore, 'query'>;
   events: Pick<FlowEventQueue, 'push'>;
+  /** The events of codes in use, kept in memory (embedded store only); else the store is read. */
+  memory?: Pick<EventMemory, 'read'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -171,15 +174,17 @@ export function createFlowRuntime(deps: {
         : {};
       let events: SeenEvent[] = [];
       if (needs.events.length > 0)
-        events = await deps.store.query({
-          kind: 'visitorEvents',
-          brandId,
-          userId,
-          anonymousId: input.anonymousId,
-          events: needs.events,
-          from: needs.from === null ? null : new Date(needs.from),
-          limit: VISITOR_EVENTS_READ,
-        });
+        events =
+          deps.memory?.read(brandId, visitor, needs.events, needs.from) ??
+          (await deps.store.query({
+            kind: 'visitorEvents',
+            brandId,
+            userId,
+            anonymousId: input.anonymousId,
+            events: needs.events,
+            from: needs.from === null ? null : new Date(needs.from),
+            limit: VISITOR_EVENTS_READ,
+          }));
       const chosen = chooseFlow(
         possible,
         input.url,
