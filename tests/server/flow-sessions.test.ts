@@ -170,7 +170,6 @@ describe(`flow sessions (${ENGINE})`, () => {
     // More visitors than the filter was sized for: it grows, and forgets none of them.
     for (let i = 0; i < 9; i++)
       await seen.start({ brandId, flowId: f.id, visitorKey: `seen-${i}`, stepId: 's1' });
-    await new Promise((r) => setTimeout(r, 50));
     for (let i = 0; i < 9; i++) {
       const s = await seen.visitorState(brandId, anon(`seen-${i}`));
       expect(s.hasOpen).toBe(true);

@@ -1,14 +1,30 @@
 import { BloomFilter } from '../../lib/bloom';
 import type { FlowSessionsRepository, VisitorIds } from './flow-sessions.repository';
 
-/** The smallest filter a product gets (about 5 KB); it doubles when it fills up. */
+/** The first filter of a product (about 5 KB); each next one holds twice as many keys. */
 export const SEEN_VISITORS_MIN_CAPACITY = 4096;
 
-interface ProductFilter {
-  filter: BloomFilter;
-  ready: Promise<void>;
-  /** The filter being rebuilt bigger: it receives every key too, and replaces this one when ready. */
-  next?: ProductFilter;
+/**
+ * A filter that grows without reading anything again: when its newest layer is full, a layer
+ * twice as big with half the error rate is added (a scalable Bloom filter), so wrong "maybe"
+ * answers stay under twice the first layer's rate however many keys arrive.
+ */
+class GrowingFilter {
+  private readonly layers: BloomFilter[];
+  constructor(capacity: number) {
+    this.layers = [new BloomFilter(capacity, 0.01)];
+  }
+  add(key: string) {
+    let last = this.layers.at(-1)!;
+    if (last.count >= last.capacity) {
+      last = new BloomFilter(last.capacity * 2, 0.01 / 2 ** this.layers.length);
+      this.layers.push(last);
+    }
+    last.add(key);
+  }
+  has(key: string) {
+    return this.layers.some((l) => l.has(key));
+  }
 }
 
 /**
@@ -25,25 +41,17 @@ export function withSeenVisitors(
   opts: { capacity?: number } = {},
 ): FlowSessionsRepository {
   const initial = opts.capacity ?? SEEN_VISITORS_MIN_CAPACITY;
-  const products = new Map<number, ProductFilter>();
-
-  function load(brandId: number, capacity: number): ProductFilter {
-    const filter = new BloomFilter(capacity);
-    const entry: ProductFilter = {
-      filter,
-      ready: repo.visitorKeys(brandId).then((keys) => {
-        for (const k of keys) filter.add(k);
-      }),
-    };
-    return entry;
-  }
+  const products = new Map<number, { filter: GrowingFilter; ready: Promise<void> }>();
 
   /** The product's filter, loaded once; a failed load is tried again on the next call. */
-  async function filterOf(brandId: number): Promise<BloomFilter> {
+  async function filterOf(brandId: number): Promise<GrowingFilter> {
     let entry = products.get(brandId);
     if (!entry) {
-      entry = load(brandId, initial);
-      products.set(brandId, entry);
+      const filter = new GrowingFilter(initial);
+      const ready = repo.visitorKeys(brandId).then((keys) => {
+        for (const k of keys) filter.add(k);
+      });
+      products.set(brandId, (entry = { filter, ready }));
     }
     try {
       await entry.ready;
@@ -52,27 +60,6 @@ export function withSeenVisitors(
       throw err;
     }
     return entry.filter;
-  }
-
-  async function remember(brandId: number, key: string) {
-    await filterOf(brandId);
-    const entry = products.get(brandId)!;
-    entry.filter.add(key);
-    if (entry.next) entry.next.filter.add(key);
-    else if (entry.filter.count > entry.filter.capacity) {
-      // Full: a filter twice the size is loaded from the database, then takes over.
-      const next = load(brandId, entry.filter.capacity * 2);
-      next.filter.add(key);
-      entry.next = next;
-      next.ready.then(
-        () => {
-          if (products.get(brandId) === entry) products.set(brandId, next);
-        },
-        () => {
-          entry.next = undefined;
-        },
-      );
-    }
   }
 
   const mayHave = async (brandId: number, v: VisitorIds) => {
@@ -91,7 +78,7 @@ export function withSeenVisitors(
       return undefined;
     },
     async start(v) {
-      await remember(v.brandId, v.visitorKey);
+      (await filterOf(v.brandId)).add(v.visitorKey);
       return repo.start(v);
     },
   };

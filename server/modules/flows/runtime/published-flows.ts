@@ -11,6 +11,15 @@ export interface PublishedFlow extends Candidate {
   definition: FlowDefinition;
   /** The steps as visitors get them: content sanitised again once, when the list is read. */
   steps: FlowDefinition['steps'];
+  /** When the tour was last saved: an unchanged tour is not sanitised again on a re-read. */
+  updatedAt: Date;
+}
+
+interface Entry {
+  /** What requests get: the last list read, or the first read while none was. */
+  flows: Promise<Map<number, PublishedFlow>>;
+  until: number;
+  loaded?: Map<number, PublishedFlow>;
 }
 
 /** Redis channel on which a node tells the others that a product's published tours changed. */
@@ -31,21 +40,25 @@ export function createPublishedFlows(deps: {
   ttlMs?: number;
 }) {
   const ttl = deps.ttlMs ?? TTL_MS;
-  const cache = new Map<number, { flows: Promise<Map<number, PublishedFlow>>; until: number }>();
+  const cache = new Map<number, Entry>();
 
-  const load = async (brandId: number) => {
+  /** Reads the list; a tour unchanged since `previous` keeps its sanitised steps. */
+  const load = async (brandId: number, previous?: Map<number, PublishedFlow>) => {
     const rows = await deps.flows.listPublished(brandId);
     return new Map(
-      rows.map((r) => [
-        r.id,
-        {
+      rows.map((r) => {
+        const before = previous?.get(r.id);
+        if (before && before.updatedAt.getTime() === r.updatedAt.getTime()) return [r.id, before];
+        const flow: PublishedFlow = {
           id: r.id,
           name: r.name,
           definition: r.definition,
           steps: r.definition.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
           publishedAt: r.publishedAt ?? r.updatedAt,
-        },
-      ]),
+          updatedAt: r.updatedAt,
+        };
+        return [r.id, flow];
+      }),
     );
   };
 
@@ -64,19 +77,30 @@ export function createPublishedFlows(deps: {
       await subscribed;
     },
 
-    /** The product's published tours by id. */
+    /**
+     * The product's published tours by id. Past the backstop expiry the copy in hand still
+     * answers while a fresh one is read (a change forgets the copy at once instead).
+     */
     get(brandId: number): Promise<Map<number, PublishedFlow>> {
       const now = Date.now();
       const hit = cache.get(brandId);
       if (hit && hit.until > now) return hit.flows;
-      const flows = load(brandId);
+      const flows = load(brandId, hit?.loaded);
       if (cache.size >= MAX_PRODUCTS) cache.clear();
-      cache.set(brandId, { flows, until: now + ttl });
-      // A failed read is not remembered: the next request tries again.
-      flows.catch(() => {
-        if (cache.get(brandId)?.flows === flows) cache.delete(brandId);
-      });
-      return flows;
+      const entry: Entry = { flows: hit?.loaded ? hit.flows : flows, until: now + ttl };
+      cache.set(brandId, entry);
+      flows.then(
+        (loaded) => {
+          if (cache.get(brandId) !== entry) return;
+          entry.flows = flows;
+          entry.loaded = loaded;
+        },
+        // A failed read is not remembered: the next request tries again.
+        () => {
+          if (cache.get(brandId) === entry) cache.delete(brandId);
+        },
+      );
+      return entry.flows;
     },
 
     /** Reads the product's published tours again now (a session's tour looked missing). */
