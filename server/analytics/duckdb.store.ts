@@ -19,6 +19,7 @@ import {
   QueryTimeoutError,
   type AnalyticsStore,
   type EventRow,
+  type ListShape,
   type QueryShape,
   type ResultOf,
 } from './types';
@@ -166,6 +167,26 @@ export class DuckDBStore implements AnalyticsStore {
     const { sql, params } = compileQuery(shape, duckdbDialect);
     const rows = await this.read(sql, params);
     return readResult(shape, rows);
+  }
+
+  async stream<S extends ListShape>(shape: S, onRows: (rows: ResultOf<S>) => void): Promise<void> {
+    if (this.closed) throw new Error('analytics store is closed');
+    const { sql, params } = compileQuery(shape, duckdbDialect);
+    // Its own connection: the reader stays free for requests while the slices are handled.
+    const connection = await this.instance.connect();
+    try {
+      const result = await connection.stream(sql, params);
+      const names = result.deduplicatedColumnNames();
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        onRows(readResult(shape, chunk.getRowObjects(names)));
+        // Requests waiting on the event loop go first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      connection.closeSync();
+    }
   }
 
   /**

@@ -395,6 +395,24 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     );
   });
 
+  it('stream: a large list arrives in slices that add up to the query result', async (ctx) => {
+    if (!store.stream) return ctx.skip(); // the embedded store only
+    const rows = Array.from({ length: 5_000 }, (_, i) =>
+      ev(A, `s-${i}`, 'bulk', '2024-03-04T10:00:00Z', { anonymousId: `v${i % 7}` }),
+    );
+    expect(await store.insert(rows)).toBe(5_000);
+    const shape = { kind: 'codeEvents' as const, brandId: A, events: ['bulk'], limit: 10_000 };
+    const slices: number[] = [];
+    const seen: string[] = [];
+    await store.stream!(shape, (got) => {
+      slices.push(got.length);
+      seen.push(...got.map((e) => e.messageId));
+    });
+    expect(slices.length).toBeGreaterThan(1);
+    expect(seen.sort()).toEqual((await store.query(shape)).map((e) => e.messageId).sort());
+    expect(seen).toHaveLength(5_000);
+  });
+
   it('flowEventCounts: one tour, totals and buckets, per step', async () => {
     const flowEvent = (id: string, event: string, iso: string, who: string, props: object) => {
       const row = ev(A, id, event, iso, { userId: who });

@@ -180,6 +180,9 @@ export interface QueryResults {
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];
 
+/** The shapes whose result is a list of rows (what `stream` can slice). */
+export type ListShape = Extract<QueryShape, { kind: 'codeEvents' | 'tail' | 'visitorEvents' }>;
+
 export interface AnalyticsStore {
   readonly engine: 'duckdb' | 'clickhouse';
   /**
@@ -189,6 +192,11 @@ export interface AnalyticsStore {
    */
   insert(rows: EventRow[]): Promise<number>;
   query<S extends QueryShape>(shape: S): Promise<ResultOf<S>>;
+  /**
+   * A large list result read in slices on a connection of its own, other work running between
+   * slices (the embedded store has it; callers fall back to `query` without it).
+   */
+  stream?<S extends ListShape>(shape: S, onRows: (rows: ResultOf<S>) => void): Promise<void>;
   /** Rejects when the store cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsStore, CodeEvent, EventRow } from '../../../analytics/types';
 import type { VisitorIds } from '../flow-sessions.repository';
+import { VisitorEventColumns } from './event-columns';
 import type { SeenEvent } from './reads';
 
 /** Events kept in memory over every product and code; past it, a code is read from the store. */
@@ -8,21 +9,13 @@ export const EVENT_MEMORY_MAX_EVENTS = 2_000_000;
 /** After a failed load, the store is asked again no sooner than this. */
 const RETRY_AFTER_MS = 30_000;
 
-interface Kept {
-  id: string;
-  at: number;
-  /** The event's properties as JSON text: parsed only when a decision reads them. */
-  props: string;
-}
-
 /** One event code of one product: loading (rows arriving meanwhile wait), or ready. */
 interface CodeMemory {
   ready: boolean;
-  /** Per visitor key space: `u:<user id>` for events sent with a user id, `a:<anonymous id>` else. */
-  visitors: Map<string, Kept[]>;
+  /** Keyed `u:<user id>` for events sent with a user id, `a:<anonymous id>` for the others. */
+  events: VisitorEventColumns;
   /** Rows committed while the load runs: added (without repeats) once it is done. */
   arrived: CodeEvent[];
-  size: number;
 }
 
 /** The memory's key of an event: the two key spaces of `visitorEvents`, kept apart. */
@@ -50,7 +43,7 @@ function parse(json: string): Record<string, unknown> {
  * and the caller queries the store as before.
  */
 export function createEventMemory(deps: {
-  store: Pick<AnalyticsStore, 'query'>;
+  store: Pick<AnalyticsStore, 'query' | 'stream'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   maxEvents?: number;
   now?: () => number;
@@ -64,40 +57,42 @@ export function createEventMemory(deps: {
 
   const add = (m: CodeMemory, e: CodeEvent, checkRepeats: boolean) => {
     const key = keyOf(e.userId, e.anonymousId);
-    if (key === null) return;
-    let list = m.visitors.get(key);
-    if (!list) m.visitors.set(key, (list = []));
-    else if (checkRepeats && list.some((k) => k.id === e.messageId)) return;
-    list.push({ id: e.messageId, at: e.at, props: e.propertiesJson });
-    m.size++;
-    total++;
+    if (key !== null && m.events.add(key, e.messageId, e.at, e.propertiesJson, checkRepeats))
+      total++;
   };
 
   const forget = (brandId: number, code: string, why: string, retryAt = Infinity) => {
     const codes = products.get(brandId);
     const m = codes?.get(code);
-    if (m) total -= m.size;
+    if (m) total -= m.events.size;
     codes?.delete(code);
     refused.set(`${brandId}:${code}`, retryAt);
     deps.log.info({ brandId, code }, `event memory: ${why}; decisions query the store`);
   };
 
+  /**
+   * Loads the codes' events, in slices where the store can (the event loop serves requests
+   * between them), at most as many as the memory still has room for.
+   */
   async function load(brandId: number, codes: string[], memories: CodeMemory[]) {
-    try {
-      const rows = await deps.store.query({
-        kind: 'codeEvents',
-        brandId,
-        events: codes,
-        limit: Math.max(0, max - total) + 1,
-      });
-      if (total + rows.length > max) {
-        for (const code of codes) forget(brandId, code, 'too many events to keep');
-        return;
-      }
-      const byCode = new Map(codes.map((c, i) => [c, memories[i]!]));
+    const room = Math.max(0, max - total);
+    const byCode = new Map(codes.map((c, i) => [c, memories[i]!]));
+    let count = 0;
+    const take = (rows: CodeEvent[]) => {
+      count += rows.length;
+      if (count > room) return;
       for (const r of rows) {
         const m = byCode.get(r.event);
         if (m) add(m, r, false);
+      }
+    };
+    try {
+      const shape = { kind: 'codeEvents', brandId, events: codes, limit: room + 1 } as const;
+      if (deps.store.stream) await deps.store.stream(shape, take);
+      else take(await deps.store.query(shape));
+      if (count > room) {
+        for (const code of codes) forget(brandId, code, 'too many events to keep');
+        return;
       }
       for (const m of memories) {
         for (const r of m.arrived) add(m, r, true);
@@ -129,11 +124,10 @@ export function createEventMemory(deps: {
       }
       if (missing.length > 0) {
         if (!codesOf) products.set(brandId, (codesOf = new Map()));
-        const memories = missing.map(() => ({
+        const memories: CodeMemory[] = missing.map(() => ({
           ready: false,
-          visitors: new Map(),
+          events: new VisitorEventColumns(),
           arrived: [],
-          size: 0,
         }));
         missing.forEach((code, i) => {
           refused.delete(`${brandId}:${code}`);
@@ -149,9 +143,9 @@ export function createEventMemory(deps: {
       for (const code of codes) {
         const m = codesOf!.get(code)!;
         for (const key of keys)
-          for (const k of m.visitors.get(key) ?? [])
-            if (from === null || k.at >= from)
-              seen.push({ event: code, timestamp: new Date(k.at), properties: parse(k.props) });
+          m.events.forEach(key, from, (at, json) =>
+            seen.push({ event: code, timestamp: new Date(at), properties: parse(json) }),
+          );
       }
       return seen;
     },
