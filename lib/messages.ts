@@ -172,6 +172,8 @@ export const MESSAGES = {
     failedToGetAvailable: (m: string) => `Failed to get available flow: ${m}`,
     reportEmpty: 'No one has seen this tour in this period yet.',
     sessionNotFound: 'Tour session not found.',
+    runtimeRateLimited: (perSecond: number) =>
+      `This product asks for product tours more than ${perSecond.toLocaleString('en-US')} times per second. Retry after the time in Retry-After.`,
     reportFromDate: 'From date must be a valid date (YYYY-MM-DD).',
     reportToDate: 'To date must be a valid date (YYYY-MM-DD).',
     reportRangeOrder: 'From date must not be after to date.',

@@ -47,6 +47,10 @@ export const envSchema = z
     INGEST_RATE_PER_KEY: z.coerce.number().min(0).default(2_000),
     /** Events a product may send in one burst (at least one full batch of 2,500). */
     INGEST_BURST_PER_KEY: z.coerce.number().int().min(2_500).default(20_000),
+    /** Product tour calls (available-flow, track, done) per second per product; 0 = off. */
+    FLOW_RUNTIME_RATE_PER_KEY: z.coerce.number().min(0).default(1_000),
+    /** Product tour calls a product may make in one burst. */
+    FLOW_RUNTIME_BURST_PER_KEY: z.coerce.number().int().min(1).default(5_000),
     /** Daily events allowed per MAU of the account's plan (at least 1,000 MAU's worth); 0 = off. */
     INGEST_DAILY_EVENTS_PER_MAU: z.coerce.number().int().min(0).default(250),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),

@@ -39,6 +39,7 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
 import { createEventMemory } from './modules/flows/runtime/event-memory';
+import { runtimeLimitFor } from './modules/flows/runtime/runtime-limit';
 import { withSeenVisitors } from './modules/flows/seen-visitors';
 import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import { createFlowReports } from './modules/flows/flow-report.service';
@@ -241,6 +242,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       store: analytics,
       events: flowEvents,
       memory: eventMemory,
+      limit: runtimeLimitFor(env, redis),
       now,
     }),
     flowEvents,

@@ -67,12 +67,18 @@ export function createFlowRuntime(deps: {
   events: Pick<FlowEventQueue, 'push'>;
   /** The events of codes in use, kept in memory (embedded store only); else the store is read. */
   memory?: Pick<EventMemory, 'read'>;
+  /** The per-product limit on these calls (runtime-limit.ts); none when switched off. */
+  limit?: (brandId: number) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
 
-  const ownerOf = (caller: RuntimeCaller) =>
-    resolveCaller(deps.writeKeys, caller.writeKey, caller.origin);
+  /** The calling product, once its key is accepted and it is within its rate. */
+  const ownerOf = async (caller: RuntimeCaller) => {
+    const owner = await resolveCaller(deps.writeKeys, caller.writeKey, caller.origin);
+    await deps.limit?.(owner.brandId);
+    return owner;
+  };
 
   /**
    * A published tour of the product. One missing from this node's copy is read again first: this
