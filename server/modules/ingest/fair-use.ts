@@ -65,6 +65,20 @@ export function redisTokenBuckets(redis: Redis, prefix = 'signpost:tb:'): TokenB
   };
 }
 
+/** Spends `cost` tokens from `key`'s bucket, or refuses with 429 and Retry-After. */
+export async function spendOrRefuse(
+  buckets: TokenBuckets,
+  key: string,
+  cost: number,
+  limit: { ratePerSecond: number; burst: number; message: string },
+) {
+  const { ok, waitMs } = await buckets.take(key, cost, limit.ratePerSecond, limit.burst);
+  if (!ok)
+    throw new AppError(429, 'rate_limited', limit.message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+    });
+}
+
 export interface FairUseOptions {
   /** Sustained events per second per product; 0 switches the bucket off. */
   ratePerSecond: number;
@@ -104,20 +118,11 @@ export function createFairUse(deps: {
     /** Spends one token per message of the request from the product's bucket. */
     async take(brandId: number, messages: number) {
       if (ratePerSecond <= 0) return;
-      const { ok, waitMs } = await deps.buckets.take(
-        `brand:${brandId}`,
-        messages,
+      await spendOrRefuse(deps.buckets, `brand:${brandId}`, messages, {
         ratePerSecond,
-        Math.max(burst, messages),
-      );
-      if (!ok)
-        throw new AppError(
-          429,
-          'rate_limited',
-          MESSAGES.ingest.rateLimited(ratePerSecond),
-          undefined,
-          { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-        );
+        burst: Math.max(burst, messages),
+        message: MESSAGES.ingest.rateLimited(ratePerSecond),
+      });
     },
     /** Refuses the request when it would take the account past today's allowance. */
     async checkDaily(ownerId: string, mauLimit: number, messages: number) {

@@ -1,8 +1,12 @@
 import type { Redis } from 'ioredis';
 import { MESSAGES } from '../../../../lib/messages';
 import type { Env } from '../../../env';
-import { AppError } from '../../../errors';
-import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../../ingest/fair-use';
+import {
+  memoryTokenBuckets,
+  redisTokenBuckets,
+  spendOrRefuse,
+  type TokenBuckets,
+} from '../../ingest/fair-use';
 
 /**
  * A token bucket per product for the runtime's public calls (docs/flows.md, "Runtime API"): a
@@ -16,17 +20,8 @@ export function createRuntimeLimit(opts: {
 }): ((brandId: number) => Promise<void>) | undefined {
   const { buckets, ratePerSecond, burst } = opts;
   if (ratePerSecond <= 0) return undefined;
-  return async (brandId) => {
-    const { ok, waitMs } = await buckets.take(`tours:${brandId}`, 1, ratePerSecond, burst);
-    if (!ok)
-      throw new AppError(
-        429,
-        'rate_limited',
-        MESSAGES.flows.runtimeRateLimited(ratePerSecond),
-        undefined,
-        { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-      );
-  };
+  const limit = { ratePerSecond, burst, message: MESSAGES.flows.runtimeRateLimited(ratePerSecond) };
+  return (brandId) => spendOrRefuse(buckets, `tours:${brandId}`, 1, limit);
 }
 
 /** The limit as configured (FLOW_RUNTIME_RATE_PER_KEY, FLOW_RUNTIME_BURST_PER_KEY). */
