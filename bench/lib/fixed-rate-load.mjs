@@ -2,8 +2,12 @@
 // loader). Sends `rate` requests per second for `seconds`, never waiting for answers before the
 // next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back.
 // Bodies: `kind: 'available-flow'` builds a random visitor and URL per request; otherwise GET.
+// Requests go through node:http with a keep-alive agent, not fetch: fetch's streams left enough
+// garbage that this thread stopped for 5–14 ms collections every few seconds, and those stops
+// showed up in the server's p99 (docs/performance.md, "Flow runtime").
 // `warmup` seconds at the same rate come first and are not recorded: the client's connection pool
 // and the server's code paths are warm before the measured window (the same for every endpoint).
+import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, rate, seconds, kind, writeKey, customers, pages, warmup = 0 } = workerData;
@@ -26,23 +30,37 @@ const unrecorded = Math.round(rate * warmup);
 const total = unrecorded + Math.round(rate * seconds);
 const started = performance.now();
 
+const agent = new http.Agent({ keepAlive: true });
+
+/** One request; resolves with its status once the whole answer is read (0 on a network error). */
+function send() {
+  return new Promise((resolve) => {
+    const payload = kind === 'available-flow' ? body() : undefined;
+    const req = http.request(
+      url,
+      {
+        agent,
+        method: payload ? 'POST' : 'GET',
+        headers: payload
+          ? { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(payload) }
+          : {},
+      },
+      (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode));
+        res.on('error', () => resolve(0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(payload);
+  });
+}
+
 /** Errors count in the warm-up too; latencies only in the measured window. */
 async function one(recorded) {
   const t0 = performance.now();
-  try {
-    const res =
-      kind === 'available-flow'
-        ? await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'text/plain' },
-            body: body(),
-          })
-        : await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) errors++;
-  } catch {
-    errors++;
-  }
+  const status = await send();
+  if (status !== 200) errors++;
   if (recorded) latencies.push(performance.now() - t0);
 }
 
@@ -62,6 +80,7 @@ await new Promise((resolve) => {
   }, 2);
 });
 await Promise.all(inFlight);
+agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
 parentPort.postMessage({ sent: sent - unrecorded, errors, p50_ms: at(0.5), p99_ms: at(0.99) });

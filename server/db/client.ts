@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { PGliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The one database type repositories receive, whichever engine is behind it. */
@@ -63,9 +64,11 @@ export async function openDatabase(opts: {
   if (!opts.dataDir) throw new Error('openDatabase needs a url or a dataDir');
   const dir = path.join(opts.dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  const client = await PGliteThread.create(dir);
+  // The driver only calls query() and transaction(), which the thread's client provides.
+  const driverClient = client as unknown as PGlite;
+  const db = drizzlePglite(driverClient, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(driverClient), { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
     engine: 'pglite',
