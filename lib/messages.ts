@@ -58,6 +58,7 @@ export const MESSAGES = {
     deleted: 'Product deleted.',
     keyRotated: 'Write key rotated. Update the snippet on your website.',
     notFound: 'Product not found.',
+    timeZone: 'Time zone must be a zone name such as UTC, Europe/Paris or America/New_York.',
     limitReached: (limit: number) =>
       `Your plan allows ${limit} tracked product${limit === 1 ? '' : 's'}. Upgrade your plan to add more.`,
     copied: 'Copied to clipboard.',

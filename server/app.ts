@@ -33,6 +33,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { flowRuntimeRoutes } from './modules/flows/runtime/runtime.routes';
 import {
   paymentRoutes,
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
           flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
+          reportRoutes(authed, ctx.reports);
           paymentRoutes(authed, payments);
         });
         v1.all('/*', async () => {

@@ -30,6 +30,7 @@ import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { FlowReports } from './modules/flows/flow-report.service';
+import type { Reports } from './modules/reports/reports.service';
 import type { PublishedFlows } from './modules/flows/runtime/published-flows';
 import type { FlowRuntime } from './modules/flows/runtime/runtime.service';
 import type { FlowEventQueue } from './modules/flows/runtime/flow-event-queue';
@@ -85,6 +86,7 @@ export interface AppContext {
   /** Flow events waiting to be written (about once a second). */
   flowEvents: FlowEventQueue;
   flowReports: FlowReports;
+  reports: Reports;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

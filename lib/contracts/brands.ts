@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { requiredText } from './common';
+import { isTimeZone } from '../time-zone';
 import { MAX_ALLOWED_ORIGINS, normaliseAllowedOrigin } from '../sources';
 
 const DOMAIN_RE =
@@ -22,9 +23,17 @@ export const domainField = z
   .transform(normaliseDomain)
   .refine((v) => DOMAIN_RE.test(v), { error: MESSAGES.field.domain });
 
+/** An IANA zone name; reports count calendar days in it (UTC until a product sets one). */
+export const timeZoneField = z
+  .string({ error: MESSAGES.brands.timeZone })
+  .trim()
+  .refine(isTimeZone, { error: MESSAGES.brands.timeZone });
+
 export const brandBody = z.object({
   name: requiredText('Name'),
   domain: domainField,
+  /** Left out: UTC on create, unchanged on update. */
+  time_zone: timeZoneField.optional(),
 });
 export type BrandBody = z.infer<typeof brandBody>;
 export type BrandInput = z.input<typeof brandBody>;
@@ -34,6 +43,7 @@ export const brandSchema = z.object({
   name: z.string(),
   domain: z.string(),
   write_key: z.string(),
+  time_zone: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -9,6 +9,7 @@ import { loadChdb, openChdbExecutor } from './chdb.executor';
 import { clickHouseClientExecutor } from './clickhouse-client.executor';
 import { openClickHouseStore } from './clickhouse.store';
 import { openAnalyticsStore } from './index';
+import { reportQuerySuite } from './report-query.suite';
 import {
   IDENTIFY_EVENT,
   PAGE_EVENT,
@@ -189,6 +190,8 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
     expect(await all(A)).toBe(10);
     expect(await all(B)).toBe(4);
   });
+
+  reportQuerySuite(() => store);
 
   describe('query shapes on the fixture', () => {
     beforeEach(async () => {

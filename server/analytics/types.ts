@@ -1,5 +1,7 @@
 /** The analytics store: events never live in the OLTP database (docs/architecture.md#6-data). */
 
+import type { PropertyFilter, TrendMeasure } from '../../lib/contracts/reports';
+
 /** Kinds of message the Segment-compatible API accepts. */
 export type EventType = 'track' | 'page' | 'identify';
 
@@ -124,7 +126,9 @@ export type QueryShape =
       /** Also per time bucket; null: totals only. */
       granularity: Granularity | null;
       byStep?: boolean;
-    };
+    }
+  | ReportTrendShape
+  | ReportTopValuesShape;
 
 export interface EventCount {
   event: string;
@@ -137,6 +141,48 @@ export interface VisitorEvent {
   event: string;
   timestamp: Date;
   properties: Record<string, unknown>;
+}
+
+/**
+ * One trend series of a report (docs/reports.md): the measure per bucket of the product's time
+ * zone and over the whole range, per breakdown value when `breakdown` is set.
+ */
+export interface ReportTrendShape {
+  kind: 'reportTrend';
+  brandId: number;
+  event: string;
+  measure: TrendMeasure;
+  /** The numeric property of `sum` and `avg`. */
+  property: string | null;
+  filters: PropertyFilter[];
+  breakdown: string | null;
+  /** Breakdown values kept apart; the others are grouped as OTHER_BREAKDOWN. */
+  top: string[] | null;
+  from: Date;
+  to: Date;
+  granularity: Granularity;
+  timeZone: string;
+}
+
+/** The breakdown values with the largest measure over the range, largest first. */
+export interface ReportTopValuesShape {
+  kind: 'reportTopValues';
+  brandId: number;
+  event: string;
+  measure: TrendMeasure;
+  property: string | null;
+  filters: PropertyFilter[];
+  breakdown: string;
+  from: Date;
+  to: Date;
+  limit: number;
+}
+
+/** A row of `reportTrend`: bucket null for the total over the range; breakdown null without one. */
+export interface ReportTrendRow {
+  bucket: string | null;
+  breakdown: string | null;
+  value: number;
 }
 
 /** An event as the flow runtime's memory keeps it: properties stay JSON text until read. */
@@ -176,6 +222,8 @@ export interface QueryResults {
   visitorEvents: VisitorEvent[];
   codeEvents: CodeEvent[];
   flowEventCounts: FlowEventCount[];
+  reportTrend: ReportTrendRow[];
+  reportTopValues: { value: string; measure: number }[];
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];

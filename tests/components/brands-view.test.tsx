@@ -146,6 +146,31 @@ describe('BrandsView', () => {
     expect(db.brands[0].name).toBe('New name');
   });
 
+  it("sets the product's time zone, refusing a name that is no zone", async () => {
+    const { user: account } = signInAs();
+    addBrand(account, 'Shop');
+    const { user } = renderWithProviders(<BrandsView />);
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Shop' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+    const zone = within(dialog).getByLabelText('Time zone');
+    expect(zone).toHaveValue('UTC');
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(MESSAGES.brands.timeZone)).toBeInTheDocument();
+    expect(db.brands[0].time_zone).toBe('UTC');
+
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Paris');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.brands[0].time_zone).toBe('Europe/Paris');
+  });
+
   it('rotates the write key after confirmation and copies it', async () => {
     const { user: account } = signInAs();
     const brand = addBrand(account, 'Shop');

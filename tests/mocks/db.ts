@@ -230,7 +230,10 @@ export function createSession(userId: string): string {
   return token;
 }
 
-export function createBrand(ownerId: string, input: { name: string; domain: string }): MockBrand {
+export function createBrand(
+  ownerId: string,
+  input: { name: string; domain: string; time_zone?: string },
+): MockBrand {
   db.seq.brand += 1;
   const brand: MockBrand = {
     id: db.seq.brand,
@@ -238,6 +241,7 @@ export function createBrand(ownerId: string, input: { name: string; domain: stri
     name: input.name,
     domain: input.domain,
     write_key: randomToken('wk_', 24),
+    time_zone: input.time_zone ?? 'UTC',
     created_at: now(),
     updated_at: now(),
   };

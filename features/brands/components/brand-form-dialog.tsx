@@ -13,6 +13,22 @@ import type { ApiError } from '@/services/http';
 import { useCreateBrand } from '../hooks/use-create-brand';
 import { useUpdateBrand } from '../hooks/use-update-brand';
 
+/** The zone this browser runs in: where a new product's reports most likely want their days. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+let zones: string[] | undefined;
+/** Every zone name this browser knows, for the field's suggestions. */
+function timeZones(): string[] {
+  zones ??= [...new Set(['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])])];
+  return zones;
+}
+
 export interface BrandFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -78,7 +94,11 @@ function BrandForm({
   } = useForm({
     resolver: zodResolver(brandBody),
     mode: 'all',
-    defaultValues: { name: brand?.name ?? '', domain: brand?.domain ?? '' },
+    defaultValues: {
+      name: brand?.name ?? '',
+      domain: brand?.domain ?? '',
+      time_zone: brand?.time_zone ?? browserTimeZone(),
+    },
   });
 
   const onError = (error: ApiError) => {
@@ -86,7 +106,8 @@ function BrandForm({
     const details =
       (error.data as { details?: { path: string; message: string }[] } | null)?.details ?? [];
     for (const d of details)
-      if (d.path === 'name' || d.path === 'domain') setError(d.path, { message: d.message });
+      if (d.path === 'name' || d.path === 'domain' || d.path === 'time_zone')
+        setError(d.path, { message: d.message });
   };
   const create = useCreateBrand({
     onSuccess: (b) => {
@@ -125,6 +146,20 @@ function BrandForm({
         error={errors.domain?.message}
         {...register('domain')}
       />
+      <TextField
+        label="Time zone"
+        placeholder="UTC"
+        autoComplete="off"
+        list="brand-time-zones"
+        hint="Reports count days on this clock."
+        error={errors.time_zone?.message}
+        {...register('time_zone')}
+      />
+      <datalist id="brand-time-zones">
+        {timeZones().map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
           Cancel

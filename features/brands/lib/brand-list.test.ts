@@ -7,6 +7,7 @@ const brand = (id: number, name = `Brand ${id}`): Brand => ({
   name,
   domain: `b${id}.example.com`,
   write_key: `wk_${id}`,
+  time_zone: 'UTC',
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 });

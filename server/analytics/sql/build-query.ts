@@ -1,85 +1,16 @@
 import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-rows';
-import type { Granularity, QueryResults, QueryShape, ResultOf } from '../types';
+import type { QueryResults, QueryShape, ResultOf } from '../types';
+import { Binder, type Dialect } from './binder';
 import { parseObject } from '../event-rows';
+import { compileReportQuery, isReportShape, readReportRows } from './report-query';
 
-/** What a bound parameter holds; each dialect picks the engine type and the JS encoding. */
-export interface ParamValues {
-  int: number;
-  /** Non-negative count (LIMIT). */
-  uint: number;
-  string: string;
-  timestamp: Date;
-  strings: readonly string[];
-  ints: readonly number[];
-}
-export type ParamKind = keyof ParamValues;
-
-/** The differences between engines; everything else in the query shapes is shared SQL. */
-export interface Dialect<P> {
-  readonly name: 'duckdb' | 'clickhouse';
-  /** SQL text standing for the bound parameter `name` (with any conversion around it). */
-  placeholder(name: string, kind: ParamKind): string;
-  encode<K extends ParamKind>(kind: K, value: ParamValues[K]): P;
-  /** Milliseconds since the epoch of a timestamp expression, as an integer. */
-  epochMs(expr: string): string;
-  /** `expr` is one of the elements of the bound list `list` (a placeholder). */
-  inList(expr: string, list: string): string;
-  countDistinct(expr: string): string;
-  /** Epoch milliseconds of the start of the UTC bucket holding `expr`; weeks start on Monday. */
-  bucketStartMs(granularity: Granularity, expr: string): string;
-  /** A top-level property of a JSON text column as an integer (0 or null when absent). */
-  jsonInt(column: string, key: string): string;
-  /** A top-level property of a JSON text column as text. */
-  jsonText(column: string, key: string): string;
-  /**
-   * `WITH name AS (select)`, evaluated on its own: DuckDB then looks rows up by the
-   * customer_key index instead of scanning because of the outer filters.
-   */
-  cte(name: string, select: string): string;
-}
+export { Binder, jsonKey } from './binder';
 
 export interface CompiledQuery<P> {
   sql: string;
   params: Record<string, P>;
 }
-
-/** Property names in SQL text are the code's own constants, never user input: checked anyway. */
-export function jsonKey(key: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/i.test(key)) throw new Error(`unsafe JSON key: ${key}`);
-  return key;
-}
-
-/** Collects bound parameters: values never enter the SQL text. */
-class Binder<P> {
-  readonly params: Record<string, P> = {};
-  constructor(private readonly dialect: Dialect<P>) {}
-
-  bind<K extends ParamKind>(name: string, kind: K, value: ParamValues[K]): string {
-    this.params[name] = this.dialect.encode(kind, value);
-    return this.dialect.placeholder(name, kind);
-  }
-
-  /** An empty list matches nothing: engines cannot infer the type of an empty bound list. */
-  inStrings(expr: string, name: string, values: readonly string[]): string {
-    if (values.length === 0) return '1 = 0';
-    return this.dialect.inList(expr, this.bind(name, 'strings', values));
-  }
-
-  /**
-   * A short list as separate parameters (`expr IN ($k0, $k1)`): DuckDB looks such a list up in
-   * an index, but scans for a bound list.
-   */
-  inFewStrings(expr: string, name: string, values: readonly string[]): string {
-    if (values.length === 0) return '1 = 0';
-    const list = values.map((v, i) => this.bind(`${name}${i}`, 'string', v));
-    return `${expr} IN (${list.join(', ')})`;
-  }
-
-  inInts(expr: string, name: string, values: readonly number[]): string {
-    if (values.length === 0) return '1 = 0';
-    return this.dialect.inList(expr, this.bind(name, 'ints', values));
-  }
-}
+export type { Dialect, ParamKind, ParamValues } from './binder';
 
 /** The columns of a StoredEvent, as `toStoredEvent` reads them: times as epoch milliseconds. */
 function eventColumns(d: Dialect<unknown>): string {
@@ -97,6 +28,7 @@ function limitOf(limit: number): number {
 /** Compiles one query shape to SQL with bound parameters for the given dialect. */
 export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): CompiledQuery<P> {
   const b = new Binder(dialect);
+  if (isReportShape(shape)) return { sql: compileReportQuery(shape, dialect, b), params: b.params };
   const inRange = (from: Date, to: Date) =>
     `timestamp >= ${b.bind('from', 'timestamp', from)} AND timestamp < ${b.bind('to', 'timestamp', to)}`;
   let sql: string;
@@ -214,6 +146,9 @@ export function readResult<S extends QueryShape>(shape: S, rows: readonly RawRow
 
 function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[QueryShape['kind']] {
   switch (shape.kind) {
+    case 'reportTrend':
+    case 'reportTopValues':
+      return readReportRows(shape, rows);
     case 'tail':
     case 'timeline':
       return rows.map(toStoredEvent);

@@ -43,6 +43,7 @@ export const CLICKHOUSE_EXISTING_IDS =
 
 const TYPES: Record<ParamKind, string> = {
   int: 'Int32',
+  double: 'Float64',
   uint: 'UInt32',
   string: 'String',
   timestamp: 'Int64',
@@ -76,6 +77,16 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
   jsonInt: (column, key) => `JSONExtractInt(${column}, '${jsonKey(key)}')`,
   jsonText: (column, key) => `JSONExtractString(${column}, '${jsonKey(key)}')`,
   cte: (name, select) => `WITH ${name} AS (${select})`,
+  jsonKeyParam: (key) => key,
+  // Strings unquoted, other scalars as their JSON text, absent or null as NULL (as DuckDB).
+  jsonValue: (column, key) =>
+    `multiIf(JSONType(${column}, ${key}) = 'String', JSONExtractString(${column}, ${key}),` +
+    ` JSONType(${column}, ${key}) = 'Null', NULL, JSONExtractRaw(${column}, ${key}))`,
+  toDouble: (expr) => `toFloat64OrNull(${expr})`,
+  contains: (haystack, needle) => `position(${haystack}, ${needle}) > 0`,
+  startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
+  endsWith: (text, suffix) => `endsWith(${text}, ${suffix})`,
+  zonedBucket: (g, expr, tz) => `toString(${BUCKET_DATE[g](`toTimeZone(${expr}, ${tz})`)})`,
 };
 
 /** 'YYYY-MM-DD hh:mm:ss.sss' in UTC: what a DateTime64(3, 'UTC') column parses unambiguously. */

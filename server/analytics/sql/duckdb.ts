@@ -61,4 +61,14 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
     `TRY_CAST(json_extract_string(${column}, '$.${jsonKey(key)}') AS BIGINT)`,
   jsonText: (column, key) => `json_extract_string(${column}, '$.${jsonKey(key)}')`,
   cte: (name, select) => `WITH ${name} AS MATERIALIZED (${select})`,
+  // A JSON path naming the key (the contract refuses quotes and backslashes in property names).
+  jsonKeyParam: (key) => `$."${key}"`,
+  jsonValue: (column, key) => `json_extract_string(${column}, ${key})`,
+  toDouble: (expr) => `TRY_CAST(${expr} AS DOUBLE)`,
+  contains: (haystack, needle) => `contains(${haystack}, ${needle})`,
+  startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
+  endsWith: (text, suffix) => `ends_with(${text}, ${suffix})`,
+  // Stored times are UTC without a zone: made UTC instants, then read on the zone's clock.
+  zonedBucket: (g, expr, tz) =>
+    `strftime(date_trunc('${BUCKET_UNIT[g]}', timezone(${tz}, timezone('UTC', ${expr}))), '%Y-%m-%d')`,
 };

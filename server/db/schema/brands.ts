@@ -34,6 +34,8 @@ export const brands = pgTable(
     serverKeyHash: text('server_key_hash'),
     /** Last four characters of the server key, to recognise it in the settings. */
     serverKeyHint: text('server_key_hint'),
+    /** IANA zone whose calendar days the product's reports count in (docs/reports.md). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

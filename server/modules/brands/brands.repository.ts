@@ -53,7 +53,13 @@ export function createBrandsRepository(db: Db) {
       return row;
     },
     async insert(
-      values: { ownerId: string; name: string; domain: string; writeKey: string },
+      values: {
+        ownerId: string;
+        name: string;
+        domain: string;
+        writeKey: string;
+        timeZone?: string;
+      },
       tx: Db = db,
     ) {
       const [row] = await tx.insert(brands).values(values).returning();
@@ -73,6 +79,7 @@ export function createBrandsRepository(db: Db) {
           | 'identitySecret'
           | 'serverKeyHash'
           | 'serverKeyHint'
+          | 'timeZone'
         >
       >,
     ) {
@@ -106,6 +113,7 @@ export function toBrandDto(b: BrandRow) {
     name: b.name,
     domain: b.domain,
     write_key: b.writeKey,
+    time_zone: b.timeZone,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   };

@@ -42,7 +42,13 @@ export function createBrandsService(deps: {
           ]);
         }
         return brands.insert(
-          { ownerId, name: body.name, domain: body.domain, writeKey: newWriteKey() },
+          {
+            ownerId,
+            name: body.name,
+            domain: body.domain,
+            writeKey: newWriteKey(),
+            timeZone: body.time_zone,
+          },
           tx,
         );
       });
@@ -50,7 +56,11 @@ export function createBrandsService(deps: {
     },
     async update(ownerId: string, id: number, body: BrandBody) {
       const row = await mustFind(
-        await brands.update(ownerId, id, { name: body.name, domain: body.domain }),
+        await brands.update(ownerId, id, {
+          name: body.name,
+          domain: body.domain,
+          ...(body.time_zone === undefined ? {} : { timeZone: body.time_zone }),
+        }),
       );
       // The domain decides which origins may send events.
       deps.onKeysChanged?.();

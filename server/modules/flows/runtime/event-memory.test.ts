@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckDBStore, type DuckDBStore } from '../../../analytics/duckdb.store';
+import { trackEvent } from '../../../analytics/test-events';
 import type { EventRow } from '../../../analytics/types';
 import { createEventMemory } from './event-memory';
 
@@ -15,28 +16,7 @@ function ev(
   properties: Record<string, unknown> = {},
   brandId = BRAND,
 ): EventRow {
-  const userId = who.userId ?? null;
-  const anonymousId = who.anonymousId ?? null;
-  return {
-    brandId,
-    messageId: id,
-    type: 'track',
-    event,
-    userId,
-    anonymousId,
-    customerKey: userId ?? anonymousId ?? '',
-    timestamp: new Date(iso),
-    receivedAt: new Date(iso),
-    properties,
-    context: {},
-    url: null,
-    path: null,
-    referrer: null,
-    browser: null,
-    os: null,
-    device: null,
-    country: null,
-  };
+  return trackEvent(brandId, id, event, iso, { ...who, properties });
 }
 
 let store: DuckDBStore;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { FILTER_OPERATORS, CONDITION_TYPES, type ConditionType } from '../conditions';
+import { withoutNul } from './common';
+import { DATE_PRESETS, REPORT_GRANULARITIES, type DatePreset } from './flow-runtime';
+
+/**
+ * Reports' wire format (docs/reports.md): the query bodies of `POST v1/reports/query` and of
+ * saved reports, validated by the server with these schemas and filled in by the report builder.
+ */
+
+export const TREND_MEASURES = ['total', 'unique', 'per_user', 'sum', 'avg'] as const;
+export type TrendMeasure = (typeof TREND_MEASURES)[number];
+/** Measures that read a numeric event property. */
+export const PROPERTY_MEASURES: readonly TrendMeasure[] = ['sum', 'avg'];
+
+export const REPORT_LIMITS = {
+  series: 10,
+  filtersPerSeries: 10,
+  /** Breakdown values shown on their own; the rest are summed up as "Other". */
+  breakdownTop: 10,
+  /** Points one series may hold (a day granularity over years stops here). */
+  buckets: 1_000,
+} as const;
+
+/** The breakdown value standing for every value outside the top ones. */
+export const OTHER_BREAKDOWN = '$other';
+
+export const PROPERTY_TYPES = ['string', 'number', 'boolean'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** Filter operators per property type: the profile filter's, with `between` for numbers. */
+export const PROPERTY_OPERATORS = {
+  string: FILTER_OPERATORS.string,
+  number: [...FILTER_OPERATORS.number, 'between', 'empty', 'not_empty'],
+  boolean: CONDITION_TYPES.boolean,
+} as const satisfies Record<PropertyType, readonly ConditionType[]>;
+
+const VALUELESS = new Set<string>(['empty', 'not_empty']);
+
+/**
+ * An event property name: any text but quotes and backslashes (it becomes a JSON path on one
+ * engine), at most 255 characters.
+ */
+export const propertyName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(255, { error: `${label} must be at most 255 characters` })
+    .refine((v) => withoutNul(v) && !/["\\]/.test(v), {
+      error: `${label} must not contain quotes or backslashes`,
+    });
+
+const eventCode = z
+  .string({ error: 'Event is required' })
+  .trim()
+  .min(1, { error: 'Event is required' })
+  .max(255, { error: 'Event must be at most 255 characters' })
+  .refine(withoutNul, { error: 'Event must not contain NUL characters' });
+
+const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+export const propertyFilter = z
+  .object({
+    property: propertyName('Filter property'),
+    type: z.enum(PROPERTY_TYPES, { error: 'Filter type must be string, number or boolean' }),
+    operator: z.string({ error: 'Filter operator is required' }),
+    value: z
+      .union([
+        z.string().max(255, { error: 'Filter value must be at most 255 characters' }),
+        z.number(),
+        z.boolean(),
+        z.object({ from: z.number(), to: z.number() }),
+      ])
+      .optional(),
+  })
+  .superRefine((f, ctx) => {
+    const allowed: readonly string[] = PROPERTY_OPERATORS[f.type];
+    if (!allowed.includes(f.operator)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `Filter operator must be one of ${allowed.join(', ')} for a ${f.type} property`,
+      });
+      return;
+    }
+    if (VALUELESS.has(f.operator)) return;
+    const v = f.value;
+    const problem =
+      v === undefined || v === ''
+        ? 'Filter value is required'
+        : f.operator === 'between'
+          ? typeof v !== 'object' || !finite(v.from) || !finite(v.to) || v.from > v.to
+            ? 'Filter value must be a range {from, to} with from not above to'
+            : null
+          : f.type === 'number'
+            ? !finite(typeof v === 'string' ? Number(v) : v)
+              ? 'Filter value must be a number'
+              : null
+            : f.type === 'boolean'
+              ? typeof v !== 'boolean' && v !== 'true' && v !== 'false'
+                ? 'Filter value must be true or false'
+                : null
+              : typeof v === 'object'
+                ? 'Filter value must be text'
+                : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  });
+export type PropertyFilter = z.output<typeof propertyFilter>;
+
+export const trendSeries = z
+  .object({
+    event: eventCode,
+    measure: z.enum(TREND_MEASURES, {
+      error: 'Measure must be total, unique, per_user, sum or avg',
+    }),
+    property: propertyName('Measured property').optional(),
+    filters: z
+      .array(propertyFilter)
+      .max(REPORT_LIMITS.filtersPerSeries, {
+        error: `A series takes at most ${REPORT_LIMITS.filtersPerSeries} filters`,
+      })
+      .default([]),
+  })
+  .refine((s) => !PROPERTY_MEASURES.includes(s.measure) || s.property, {
+    error: 'Sum and average need a numeric property to measure',
+    path: ['property'],
+  });
+export type TrendSeries = z.output<typeof trendSeries>;
+
+const dateRange = {
+  date_preset: z.enum(DATE_PRESETS, {
+    error: 'Date preset must be past_7_day, past_30_day, custom_range or all_times',
+  }),
+  /** YYYY-MM-DD in the product's time zone, `to` included; for custom_range. */
+  from: z.string().max(32).optional(),
+  to: z.string().max(32).optional(),
+};
+
+export const trendQuery = z.object({
+  brand_id: z.coerce.number({ error: 'brand_id is required' }).int().positive(),
+  type: z.literal('trend'),
+  series: z
+    .array(trendSeries)
+    .min(1, { error: 'Add at least one series' })
+    .max(REPORT_LIMITS.series, { error: `A trend takes at most ${REPORT_LIMITS.series} series` }),
+  breakdown: z.object({ property: propertyName('Breakdown property') }).optional(),
+  granularity: z.enum(REPORT_GRANULARITIES, {
+    error: 'Granularity must be day, week or month',
+  }),
+  ...dateRange,
+  compare: z.boolean().default(false),
+});
+export type TrendQuery = z.input<typeof trendQuery>;
+
+/** The body of POST v1/reports/query (the trend for now; funnels and retention follow). */
+export const reportQuery = z.discriminatedUnion('type', [trendQuery], {
+  error: 'Report type must be trend',
+});
+export type ReportQuery = z.output<typeof reportQuery>;
+
+export interface TrendPointAnswer {
+  /** First day of the bucket, YYYY-MM-DD in the product's time zone. */
+  bucket: string;
+  value: number;
+}
+
+export interface TrendSeriesAnswer {
+  label: string;
+  event: string;
+  measure: TrendMeasure;
+  /** With a breakdown: the value, '' for events without the property, OTHER_BREAKDOWN for the rest. */
+  breakdown_value?: string;
+  /** Over the whole range (for unique customers, not the sum of the points). */
+  total: number;
+  points: TrendPointAnswer[];
+}
+
+export interface TrendAnswer {
+  series: TrendSeriesAnswer[];
+  /** The same series over the period just before, with `compare`. */
+  previous?: TrendSeriesAnswer[];
+  /** The range answered, in the product's time zone (YYYY-MM-DD, both included). */
+  range: { from: string; to: string; time_zone: string; preset: DatePreset };
+}

@@ -1,0 +1,224 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { evaluateCondition } from '../../lib/conditions';
+import type { PropertyFilter } from '../../lib/contracts/reports';
+import { trackEvent } from './test-events';
+import type { AnalyticsStore, EventRow, ReportTrendRow, ReportTrendShape } from './types';
+
+/**
+ * The report shapes on generated data whose answers are worked out by hand below, run on every
+ * engine by store.test.ts. New York is UTC-5 in January 2024.
+ */
+const R = 7;
+const OTHER = 8;
+
+function order(
+  id: string,
+  iso: string,
+  customer: string,
+  properties: Record<string, unknown>,
+  brandId = R,
+  event = 'Order',
+): EventRow {
+  return trackEvent(brandId, id, event, iso, { userId: customer, properties });
+}
+
+// UTC day / New York day of each:
+const ORDERS = [
+  // Mon 1 Jan / Mon 1 Jan 07:00
+  order('o1', '2024-01-01T12:00:00.000Z', 'u1', { total: 10, plan: 'Pro', coupon: true }),
+  // Tue 2 Jan / Mon 1 Jan 22:00
+  order('o2', '2024-01-02T03:00:00.000Z', 'u1', { total: 20, plan: 'pro', coupon: false }),
+  // Sun 7 Jan / Sun 7 Jan 18:30
+  order('o3', '2024-01-07T23:30:00.000Z', 'u2', { total: 5, plan: 'free' }),
+  // Mon 8 Jan / Sun 7 Jan 23:59:59.999, the last moment of that day
+  order('o4', '2024-01-08T04:59:59.999Z', 'u3', { total: 'abc', plan: '' }),
+  // Mon 8 Jan / Mon 8 Jan 00:00, the first moment of that day
+  order('o5', '2024-01-08T05:00:00.000Z', 'u2', { total: 7.5, plan: 'Enterprise' }),
+  // Thu 1 Feb
+  order('o6', '2024-02-01T10:00:00.000Z', 'u4', { total: 100, plan: 'Pro' }),
+];
+const NOISE = [
+  order('v1', '2024-01-01T12:00:00.000Z', 'u1', { total: 1 }, R, 'Visit'),
+  order('x1', '2024-01-01T12:00:00.000Z', 'u1', { total: 1000, plan: 'Pro' }, OTHER),
+];
+
+const UTC_JAN_1_TO_8 = {
+  from: new Date('2024-01-01T00:00:00Z'),
+  to: new Date('2024-01-09T00:00:00Z'),
+};
+// 1–8 January on New York's clock, as instants.
+const NY_JAN_1_TO_8 = {
+  from: new Date('2024-01-01T05:00:00Z'),
+  to: new Date('2024-01-09T05:00:00Z'),
+};
+
+type Trend = Omit<ReportTrendShape, 'kind' | 'brandId' | 'from' | 'to'> & { from: Date; to: Date };
+const base: Omit<Trend, 'from' | 'to'> = {
+  event: 'Order',
+  measure: 'total',
+  property: null,
+  filters: [],
+  breakdown: null,
+  top: null,
+  granularity: 'day',
+  timeZone: 'UTC',
+};
+
+/** Rows as `{bucket: value}`, the total under 'total'; sorted for comparison. */
+function byBucket(rows: ReportTrendRow[]): Record<string, number> {
+  return Object.fromEntries(
+    rows
+      .map((r) => [r.bucket ?? 'total', Math.round(r.value * 10_000) / 10_000] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** `current` answers the empty store the calling suite opened for the test. */
+export function reportQuerySuite(current: () => AnalyticsStore) {
+  describe('report shapes (answers worked out by hand)', () => {
+    let store: AnalyticsStore;
+    beforeEach(async () => {
+      store = current();
+      expect(await store.insert([...ORDERS, ...NOISE])).toBe(ORDERS.length + NOISE.length);
+    });
+    const trend = (t: Partial<Trend> & { from: Date; to: Date }) =>
+      store.query({ kind: 'reportTrend', brandId: R, ...base, ...t });
+
+    it('counts per UTC day, one product and one event only', async () => {
+      expect(byBucket(await trend(UTC_JAN_1_TO_8))).toEqual({
+        '2024-01-01': 1,
+        '2024-01-02': 1,
+        '2024-01-07': 1,
+        '2024-01-08': 2,
+        total: 5,
+      });
+    });
+
+    it("buckets on the product's clock: a day ends at 23:59:59.999 there", async () => {
+      expect(byBucket(await trend({ ...NY_JAN_1_TO_8, timeZone: 'America/New_York' }))).toEqual({
+        '2024-01-01': 2,
+        '2024-01-07': 2,
+        '2024-01-08': 1,
+        total: 5,
+      });
+    });
+
+    it('starts weeks on Monday, in the zone too; months on the 1st', async () => {
+      expect(byBucket(await trend({ ...UTC_JAN_1_TO_8, granularity: 'week' }))).toEqual({
+        '2024-01-01': 3,
+        '2024-01-08': 2,
+        total: 5,
+      });
+      expect(
+        byBucket(
+          await trend({ ...NY_JAN_1_TO_8, granularity: 'week', timeZone: 'America/New_York' }),
+        ),
+      ).toEqual({ '2024-01-01': 4, '2024-01-08': 1, total: 5 });
+      expect(
+        byBucket(
+          await trend({
+            from: UTC_JAN_1_TO_8.from,
+            to: new Date('2024-03-01T00:00:00Z'),
+            granularity: 'month',
+          }),
+        ),
+      ).toEqual({ '2024-01-01': 5, '2024-02-01': 1, total: 6 });
+    });
+
+    it('measures unique customers, events per customer, sum and average', async () => {
+      // u1 twice, u2, u3, u2 again: 3 customers over the range, not the sum of the days.
+      expect(byBucket(await trend({ ...UTC_JAN_1_TO_8, measure: 'unique' }))).toEqual({
+        '2024-01-01': 1,
+        '2024-01-02': 1,
+        '2024-01-07': 1,
+        '2024-01-08': 2,
+        total: 3,
+      });
+      expect(byBucket(await trend({ ...UTC_JAN_1_TO_8, measure: 'per_user' })).total).toBe(1.6667);
+      // 'abc' is no number: left out of both.
+      const sum = await trend({ ...UTC_JAN_1_TO_8, measure: 'sum', property: 'total' });
+      expect(byBucket(sum)).toEqual({
+        '2024-01-01': 10,
+        '2024-01-02': 20,
+        '2024-01-07': 5,
+        '2024-01-08': 7.5,
+        total: 42.5,
+      });
+      const avg = await trend({ ...UTC_JAN_1_TO_8, measure: 'avg', property: 'total' });
+      expect(byBucket(avg).total).toBe(10.625);
+    });
+
+    // Every operator against the evaluator tours and profile filters use.
+    const FILTERS: PropertyFilter[] = [
+      { property: 'plan', type: 'string', operator: 'exact', value: 'PRO' },
+      { property: 'plan', type: 'string', operator: 'not_exact', value: 'pro' },
+      { property: 'plan', type: 'string', operator: 'contain', value: 'pr' },
+      { property: 'plan', type: 'string', operator: 'not_contain', value: 'pr' },
+      { property: 'plan', type: 'string', operator: 'starts_with', value: 'ENT' },
+      { property: 'plan', type: 'string', operator: 'ends_with', value: 'ee' },
+      { property: 'plan', type: 'string', operator: 'empty' },
+      { property: 'plan', type: 'string', operator: 'not_empty' },
+      { property: 'total', type: 'number', operator: '=', value: 7.5 },
+      { property: 'total', type: 'number', operator: '!=', value: 10 },
+      { property: 'total', type: 'number', operator: '>', value: 7.5 },
+      { property: 'total', type: 'number', operator: '>=', value: 7.5 },
+      { property: 'total', type: 'number', operator: '<', value: 10 },
+      { property: 'total', type: 'number', operator: '<=', value: 10 },
+      { property: 'total', type: 'number', operator: 'between', value: { from: 5, to: 10 } },
+      { property: 'coupon', type: 'boolean', operator: '=', value: true },
+      { property: 'coupon', type: 'boolean', operator: 'empty' },
+      { property: 'missing', type: 'string', operator: 'not_exact', value: 'x' },
+    ];
+    it.each(FILTERS.map((f) => [`${f.property} ${f.operator} ${JSON.stringify(f.value)}`, f]))(
+      'filter %s matches what lib/conditions.ts says',
+      async (_name, filter) => {
+        const f = filter as PropertyFilter;
+        const inRange = ORDERS.filter((o) => o.timestamp < UTC_JAN_1_TO_8.to);
+        const expected = inRange.filter((o) =>
+          evaluateCondition(o.properties[f.property], f.operator as never, f.value as never),
+        ).length;
+        const rows = await trend({ ...UTC_JAN_1_TO_8, filters: [f] });
+        expect(byBucket(rows).total ?? 0).toBe(expected);
+      },
+    );
+
+    it('several filters must all hold', async () => {
+      const rows = await trend({
+        ...UTC_JAN_1_TO_8,
+        filters: [
+          { property: 'plan', type: 'string', operator: 'contain', value: 'pr' },
+          { property: 'total', type: 'number', operator: '>', value: 8 },
+        ],
+      });
+      expect(byBucket(rows)).toEqual({ '2024-01-01': 1, '2024-01-02': 1, total: 2 });
+    });
+
+    it('breaks down by a property: the top values, the rest as other', async () => {
+      const top = await store.query({
+        kind: 'reportTopValues',
+        brandId: R,
+        event: 'Order',
+        measure: 'total',
+        property: null,
+        filters: [],
+        breakdown: 'plan',
+        ...UTC_JAN_1_TO_8,
+        limit: 2,
+      });
+      // One event each: ties ordered by value ('' first, then byte order).
+      expect(top).toEqual([
+        { value: '', measure: 1 },
+        { value: 'Enterprise', measure: 1 },
+      ]);
+      const rows = await trend({ ...UTC_JAN_1_TO_8, breakdown: 'plan', top: ['', 'Enterprise'] });
+      const totals = rows.filter((r) => r.bucket === null);
+      expect(Object.fromEntries(totals.map((r) => [r.breakdown, r.value]))).toEqual({
+        '': 1,
+        Enterprise: 1,
+        $other: 3,
+      });
+      const other = rows.filter((r) => r.breakdown === '$other' && r.bucket !== null);
+      expect(byBucket(other)).toEqual({ '2024-01-01': 1, '2024-01-02': 1, '2024-01-07': 1 });
+    });
+  });
+}

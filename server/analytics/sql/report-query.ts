@@ -1,0 +1,161 @@
+import { OTHER_BREAKDOWN, type PropertyFilter } from '../../../lib/contracts/reports';
+import { toNumber, type RawRow } from '../event-rows';
+import type { QueryResults, QueryShape, ReportTopValuesShape, ReportTrendShape } from '../types';
+import type { Binder, Dialect } from './binder';
+
+/**
+ * The report query shapes (docs/reports.md, "How a report is computed"), compiled per dialect
+ * with every user value bound. Property filters mean what the profile filter and the flow
+ * runtime's evaluator mean (`lib/conditions.ts`): text compared without case, an absent or empty
+ * value matching only the negative operators; `report-query.test.ts` checks both agree.
+ */
+export type ReportShape = ReportTrendShape | ReportTopValuesShape;
+
+export function isReportShape(shape: QueryShape): shape is ReportShape {
+  return shape.kind === 'reportTrend' || shape.kind === 'reportTopValues';
+}
+
+/** Builds SQL pieces for one shape; parameter names are numbered so none repeats. */
+class ReportSql<P> {
+  private n = 0;
+  constructor(
+    private readonly d: Dialect<P>,
+    private readonly b: Binder<P>,
+  ) {}
+
+  private name(prefix: string) {
+    return `${prefix}${this.n++}`;
+  }
+
+  /** A property of the event, as text (NULL when absent). */
+  property(key: string): string {
+    const k = this.b.bind(this.name('key'), 'string', this.d.jsonKeyParam(key));
+    return this.d.jsonValue('properties', k);
+  }
+
+  private text(value: unknown): string {
+    return this.b.bind(this.name('v'), 'string', String(value ?? '').toLowerCase());
+  }
+
+  private number(value: unknown): string {
+    return this.b.bind(this.name('v'), 'double', Number(value));
+  }
+
+  /** One filter; see the class comment for what it means. */
+  filter(f: PropertyFilter): string {
+    const v = this.property(f.property);
+    const empty = `(${v} IS NULL OR ${v} = '' OR ${v} = '[]')`;
+    const lower = `lower(${v})`;
+    const num = this.d.toDouble(v);
+    const d = this.d;
+    switch (f.operator) {
+      case 'empty':
+        return empty;
+      case 'not_empty':
+        return `NOT ${empty}`;
+      case 'exact':
+        return `(NOT ${empty} AND ${lower} = ${this.text(f.value)})`;
+      case 'not_exact':
+        return `(${empty} OR ${lower} <> ${this.text(f.value)})`;
+      case 'contain':
+        return `(NOT ${empty} AND ${d.contains(lower, this.text(f.value))})`;
+      case 'not_contain':
+        return `(${empty} OR NOT ${d.contains(lower, this.text(f.value))})`;
+      case 'starts_with':
+        return `(NOT ${empty} AND ${d.startsWith(lower, this.text(f.value))})`;
+      case 'ends_with':
+        return `(NOT ${empty} AND ${d.endsWith(lower, this.text(f.value))})`;
+      case '=':
+        return f.type === 'boolean'
+          ? `(NOT ${empty} AND ${lower} = ${this.text(f.value)})`
+          : `(NOT ${empty} AND ${num} = ${this.number(f.value)})`;
+      case '!=':
+        // A value that is no number differs from every number (NaN !== n).
+        return `(${empty} OR ${num} IS NULL OR ${num} <> ${this.number(f.value)})`;
+      case '>':
+      case '>=':
+      case '<':
+      case '<=':
+        return `(NOT ${empty} AND ${num} ${f.operator} ${this.number(f.value)})`;
+      case 'between': {
+        const range = f.value as { from: number; to: number };
+        return `(NOT ${empty} AND ${num} >= ${this.number(range.from)} AND ${num} <= ${this.number(range.to)})`;
+      }
+      default:
+        // The contract admits no other operator; nothing matches one that slips through.
+        return '1 = 0';
+    }
+  }
+
+  measure(shape: { measure: ReportShape['measure']; property: string | null }): string {
+    const d = this.d;
+    switch (shape.measure) {
+      case 'total':
+        return 'count(*)';
+      case 'unique':
+        return d.countDistinct('customer_key');
+      case 'per_user':
+        return `count(*) / ${d.countDistinct('customer_key')}`;
+      case 'sum':
+        return `coalesce(sum(${d.toDouble(this.property(shape.property ?? ''))}), 0)`;
+      case 'avg':
+        return `coalesce(avg(${d.toDouble(this.property(shape.property ?? ''))}), 0)`;
+    }
+  }
+
+  /** The events of one series: brand, code, range and filters (all of them must hold). */
+  where(shape: ReportShape): string {
+    const b = this.b;
+    const filters = shape.filters.map((f) => ` AND ${this.filter(f)}`).join('');
+    return (
+      ` FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+      ` AND event = ${b.bind('event', 'string', shape.event)}` +
+      ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
+      ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}${filters}`
+    );
+  }
+}
+
+export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Binder<P>): string {
+  const q = new ReportSql(d, b);
+  if (shape.kind === 'reportTopValues') {
+    const value = `coalesce(${q.property(shape.breakdown)}, '')`;
+    return (
+      `SELECT ${value} AS value, ${q.measure(shape)} AS m${q.where(shape)}` +
+      ` GROUP BY value ORDER BY m DESC, value ASC LIMIT ${b.bind('limit', 'uint', shape.limit)}`
+    );
+  }
+  let breakdown = "''";
+  if (shape.breakdown) {
+    const value = `coalesce(${q.property(shape.breakdown)}, '')`;
+    breakdown = shape.top
+      ? `CASE WHEN ${b.inStrings(value, 'top', shape.top)} THEN ${value} ELSE ${b.bind('other', 'string', OTHER_BREAKDOWN)} END`
+      : value;
+  }
+  const tz = b.bind('tz', 'string', shape.timeZone);
+  const bucket = d.zonedBucket(shape.granularity, 'timestamp', tz);
+  const measure = q.measure(shape);
+  const where = q.where(shape);
+  return (
+    `SELECT ${bucket} AS bucket, ${breakdown} AS breakdown, ${measure} AS value${where}` +
+    ` GROUP BY bucket, breakdown` +
+    ` UNION ALL SELECT '' AS bucket, ${breakdown} AS breakdown, ${measure} AS value${where}` +
+    ` GROUP BY breakdown`
+  );
+}
+
+export function readReportRows(
+  shape: ReportShape,
+  rows: readonly RawRow[],
+): QueryResults['reportTrend'] | QueryResults['reportTopValues'] {
+  if (shape.kind === 'reportTopValues')
+    return rows.map((r) => ({ value: String(r.value ?? ''), measure: toNumber(r.m) }));
+  return rows.map((r) => {
+    const bucket = String(r.bucket ?? '');
+    return {
+      bucket: bucket === '' ? null : bucket,
+      breakdown: shape.breakdown ? String(r.breakdown ?? '') : null,
+      value: toNumber(r.value),
+    };
+  });
+}

@@ -1,0 +1,34 @@
+import type { TrendAnswer, TrendSeriesAnswer } from '../../../lib/contracts/reports';
+
+/**
+ * A cell as RFC 4180 text. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * the start) is prefixed with an apostrophe: event names and property values come from
+ * customers' sites.
+ */
+export function csvCell(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const line = (cells: (string | number)[]) => cells.map(csvCell).join(',');
+
+function seriesLines(period: string, series: TrendSeriesAnswer[]): string[] {
+  return series.flatMap((s) =>
+    s.points.map((p) =>
+      line([period, s.label, s.event, s.measure, s.breakdown_value ?? '', p.bucket, p.value]),
+    ),
+  );
+}
+
+/** One row per series and bucket; the compared period's rows after the current ones. */
+export function trendCsv(answer: TrendAnswer): string {
+  const header = line(['period', 'series', 'event', 'measure', 'breakdown', 'bucket', 'value']);
+  return (
+    [
+      header,
+      ...seriesLines('current', answer.series),
+      ...seriesLines('previous', answer.previous ?? []),
+    ].join('\r\n') + '\r\n'
+  );
+}

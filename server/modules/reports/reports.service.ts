@@ -1,0 +1,52 @@
+import type { ReportQuery, TrendAnswer } from '../../../lib/contracts/reports';
+import type { AnalyticsStore } from '../../analytics/types';
+import type { BrandAccess } from '../brands/brand-access';
+import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
+import { trendSeries } from './trend';
+
+/** Reports of the session's own products (docs/reports.md). */
+export function createReports(deps: {
+  access: Pick<BrandAccess, 'owned'>;
+  store: Pick<AnalyticsStore, 'query'>;
+  now?: () => Date;
+}) {
+  const now = () => (deps.now ? deps.now() : new Date()).getTime();
+
+  async function trend(brandId: number, q: ReportQuery, range: ReportRange) {
+    const buckets = rangeBuckets(range, q.granularity);
+    const lines = await Promise.all(
+      q.series.map((series) =>
+        trendSeries(deps.store, {
+          brandId,
+          series,
+          breakdown: q.breakdown?.property ?? null,
+          range,
+          granularity: q.granularity,
+          buckets,
+        }),
+      ),
+    );
+    return lines.flat();
+  }
+
+  return {
+    /** Runs a report query on a product the owner has; another owner's product answers 404. */
+    async query(ownerId: string, q: ReportQuery): Promise<TrendAnswer> {
+      const brand = await deps.access.owned(ownerId, q.brand_id);
+      const range = reportRange(q, now(), brand.timeZone, brand.createdAt);
+      const series = await trend(brand.id, q, range);
+      const answer: TrendAnswer = {
+        series,
+        range: {
+          from: range.fromDay,
+          to: range.toDay,
+          time_zone: range.timeZone,
+          preset: range.preset,
+        },
+      };
+      if (q.compare) answer.previous = await trend(brand.id, q, previousRange(range));
+      return answer;
+    },
+  };
+}
+export type Reports = ReturnType<typeof createReports>;

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TrendAnswer } from '@/lib/contracts/reports';
+import { trackEvent } from '@/server/analytics/test-events';
+import { QueryTimeoutError, type EventRow } from '@/server/analytics/types';
+import {
+  createBrand,
+  createTestApp,
+  ENGINE,
+  request,
+  signUpVerified,
+  type ApiRequest,
+  type TestApp,
+} from './helpers';
+
+/** POST /v1/reports/query (docs/reports.md): wiring, days and zones, validation, tenancy, CSV. */
+
+let t: TestApp & { drop: () => Promise<void> };
+let call: ApiRequest;
+let stranger: ApiRequest;
+let brandId: number;
+let strangersBrand: number;
+
+// "Now" is Wednesday 10 January 2024, 03:00 UTC: still the 9th in New York (UTC-5).
+const NOW = new Date('2024-01-10T03:00:00.000Z');
+
+function event(id: string, iso: string, customer: string, properties = {}, brand = 0): EventRow {
+  return trackEvent(brand || brandId, id, 'Order', iso, { userId: customer, properties });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  const a = await signUpVerified(t.app);
+  ({ brandId } = await createBrand(t.app, a.token));
+  call = request(t.app, a.token);
+  const b = await signUpVerified(t.app);
+  ({ brandId: strangersBrand } = await createBrand(t.app, b.token, 'Theirs'));
+  stranger = request(t.app, b.token);
+  await t.app.ctx.analytics.insert([
+    // New York: 3 Jan 19:00, 4 Jan 23:59:59.999, 5 Jan 00:00, 9 Jan 21:00
+    event('o1', '2024-01-04T00:00:00.000Z', 'u1', { plan: 'pro', total: 10 }),
+    event('o2', '2024-01-05T04:59:59.999Z', 'u1', { plan: 'free', total: 5 }),
+    event('o3', '2024-01-05T05:00:00.000Z', 'u2', { plan: 'pro', total: 1 }),
+    event('o4', '2024-01-10T02:00:00.000Z', 'u3', { plan: '=cmd()', total: 2 }),
+    // 28 December: only in the period before the past 7 days (in UTC and in New York).
+    event('p1', '2023-12-28T12:00:00.000Z', 'u1', { plan: 'pro', total: 3 }),
+    event('x1', '2024-01-04T12:00:00.000Z', 'u9', { plan: 'pro' }, strangersBrand),
+  ]);
+});
+afterAll(async () => t.drop());
+
+const trend = (body: Record<string, unknown> = {}, who = call, query = '') =>
+  who('POST', `/v1/reports/query${query}`, {
+    brand_id: brandId,
+    type: 'trend',
+    series: [{ event: 'Order', measure: 'total' }],
+    granularity: 'day',
+    date_preset: 'past_7_day',
+    ...body,
+  });
+
+const points = (answer: TrendAnswer, i = 0) =>
+  Object.fromEntries(answer.series[i]!.points.map((p) => [p.bucket, p.value]));
+
+describe(`reports API (${ENGINE})`, () => {
+  it("answers every day of the past 7 on the product's clock, empty days included", async () => {
+    const utc = await trend();
+    expect(utc.statusCode, utc.body).toBe(200);
+    const a = utc.json().data as TrendAnswer;
+    expect(a.range).toEqual({
+      from: '2024-01-04',
+      to: '2024-01-10',
+      time_zone: 'UTC',
+      preset: 'past_7_day',
+    });
+    expect(points(a)).toEqual({
+      '2024-01-04': 1,
+      '2024-01-05': 2,
+      '2024-01-06': 0,
+      '2024-01-07': 0,
+      '2024-01-08': 0,
+      '2024-01-09': 0,
+      '2024-01-10': 1,
+    });
+    expect(a.series[0]).toMatchObject({ label: 'Order', event: 'Order', total: 4 });
+
+    const put = await call('PUT', `/v1/brands/${brandId}`, {
+      name: 'Shop',
+      domain: 'shop.example.com',
+      time_zone: 'America/New_York',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.time_zone).toBe('America/New_York');
+    const ny = (await trend()).json().data as TrendAnswer;
+    expect(ny.range).toMatchObject({ from: '2024-01-03', to: '2024-01-09' });
+    expect(points(ny)).toEqual({
+      '2024-01-03': 1,
+      '2024-01-04': 1,
+      '2024-01-05': 1,
+      '2024-01-06': 0,
+      '2024-01-07': 0,
+      '2024-01-08': 0,
+      '2024-01-09': 1,
+    });
+  });
+
+  it('compares with the period before, breaks down, filters and measures', async () => {
+    const res = await trend({
+      series: [
+        { event: 'Order', measure: 'unique' },
+        {
+          event: 'Order',
+          measure: 'sum',
+          property: 'total',
+          filters: [{ property: 'plan', type: 'string', operator: 'exact', value: 'PRO' }],
+        },
+      ],
+      granularity: 'week',
+      compare: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json().data as TrendAnswer;
+    // New York weeks of Monday 1 and Monday 8 January; the week before: Monday 25 December.
+    expect(a.series.map((s) => [s.label, s.total, points(a, a.series.indexOf(s))])).toEqual([
+      ['Order · unique customers', 3, { '2024-01-01': 2, '2024-01-08': 1 }],
+      ['Order · sum of total', 11, { '2024-01-01': 11, '2024-01-08': 0 }],
+    ]);
+    expect(a.previous!.map((s) => s.total)).toEqual([1, 3]);
+
+    const split = (await trend({ breakdown: { property: 'plan' } })).json().data as TrendAnswer;
+    expect(split.series.map((s) => [s.breakdown_value, s.label, s.total])).toEqual([
+      ['pro', 'Order · pro', 2],
+      ['=cmd()', 'Order · =cmd()', 1],
+      ['free', 'Order · free', 1],
+    ]);
+  });
+
+  it('exports CSV, defusing cells a spreadsheet would run', async () => {
+    const res = await trend({ breakdown: { property: 'plan' } }, call, '?format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('period,series,event,measure,breakdown,bucket,value');
+    expect(lines).toContain('current,Order · pro,Order,total,pro,2024-01-05,1');
+    expect(lines).toContain("current,Order · =cmd(),Order,total,'=cmd(),2024-01-09,1");
+    expect(lines).toHaveLength(1 + 3 * 7);
+  });
+
+  it('refuses bad queries with a message a person can act on', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ series: [] }, /at least one series/],
+      [{ series: [{ event: 'Order', measure: 'sum' }] }, /numeric property/],
+      [{ series: [{ event: '', measure: 'total' }] }, /Event is required/],
+      [{ series: [{ event: 'Order', measure: 'median' }] }, /Measure must be/],
+      [
+        {
+          series: [
+            {
+              event: 'Order',
+              measure: 'total',
+              filters: [{ property: 'plan', type: 'string', operator: '>', value: 'a' }],
+            },
+          ],
+        },
+        /operator must be one of/,
+      ],
+      [
+        {
+          series: [
+            {
+              event: 'Order',
+              measure: 'total',
+              filters: [{ property: 'total', type: 'number', operator: '>', value: 'many' }],
+            },
+          ],
+        },
+        /must be a number/,
+      ],
+      [{ breakdown: { property: 'a"b' } }, /quotes or backslashes/],
+      [{ granularity: 'hour' }, /Granularity must be/],
+      [{ date_preset: 'custom_range', from: '2024-02-31', to: '2024-03-01' }, /From date/],
+      [{ date_preset: 'custom_range', from: '2024-03-02', to: '2024-03-01' }, /not be after/],
+      [{ date_preset: 'custom_range', from: '2000-01-01', to: '2024-03-01' }, /more than 1000/],
+      [{ type: 'cohorts' }, /Report type/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await trend(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toMatch(message);
+    }
+    const tz = await call('PUT', `/v1/brands/${brandId}`, {
+      name: 'Shop',
+      domain: 'shop.example.com',
+      time_zone: 'Mars/Olympus',
+    });
+    expect(tz.statusCode).toBe(400);
+    expect(tz.body).toMatch(/zone name such as UTC/);
+  });
+
+  it("answers 404 for another owner's product, and never counts its events", async () => {
+    const theirs = await trend({ brand_id: strangersBrand });
+    expect(theirs.statusCode).toBe(404);
+    const own = await trend({ brand_id: strangersBrand }, stranger);
+    expect(own.statusCode).toBe(200);
+    expect((own.json().data as TrendAnswer).series[0]!.total).toBe(1);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/v1/reports/query',
+      payload: { brand_id: brandId, type: 'trend' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers a query past its time limit with 504 and Retry-After', async () => {
+    const spy = vi
+      .spyOn(t.app.ctx.analytics, 'query')
+      .mockRejectedValueOnce(new QueryTimeoutError(15_000));
+    const res = await trend();
+    spy.mockRestore();
+    expect(res.statusCode).toBe(504);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.json()).toMatchObject({ code: 'query_timeout' });
+  });
+});
