@@ -48,6 +48,10 @@ export const MESSAGES = {
     passwordChanged: 'Password updated.',
     profileUpdated: 'Profile updated.',
   },
+  reports: {
+    notFound: 'Report not found.',
+    deleted: 'Report deleted.',
+  },
   brands: {
     badOrigin: (v: string) =>
       `"${v.slice(0, 80)}" is not an origin (https://app.example.com) or a host name (app.example.com).`,

@@ -165,7 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
           flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
-          reportRoutes(authed, ctx.reports);
+          reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });
           paymentRoutes(authed, payments);
         });
         v1.all('/*', async () => {

@@ -31,6 +31,7 @@ import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { FlowReports } from './modules/flows/flow-report.service';
 import type { Reports } from './modules/reports/reports.service';
+import type { SavedReports } from './modules/reports/saved-reports.service';
 import type { PublishedFlows } from './modules/flows/runtime/published-flows';
 import type { FlowRuntime } from './modules/flows/runtime/runtime.service';
 import type { FlowEventQueue } from './modules/flows/runtime/flow-event-queue';
@@ -87,6 +88,7 @@ export interface AppContext {
   flowEvents: FlowEventQueue;
   flowReports: FlowReports;
   reports: Reports;
+  savedReports: SavedReports;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

@@ -44,6 +44,8 @@ import { withSeenVisitors } from './modules/flows/seen-visitors';
 import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import { createFlowReports } from './modules/flows/flow-report.service';
 import { createReports } from './modules/reports/reports.service';
+import { createReportsRepository } from './modules/reports/reports.repository';
+import { createSavedReports } from './modules/reports/saved-reports.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
 import { createFlowRuntime } from './modules/flows/runtime/runtime.service';
 import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
@@ -249,5 +251,6 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     flowEvents,
     flowReports: createFlowReports({ flows, store: analytics, now }),
     reports: createReports({ access, store: analytics, now }),
+    savedReports: createSavedReports({ reports: createReportsRepository(db), access }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, CONDITION_TYPES, type ConditionType } from '../conditions';
-import { withoutNul } from './common';
+import { requiredText, withoutNul } from './common';
+import { brandIdField, pageCursor } from './events';
 import { DATE_PRESETS, REPORT_GRANULARITIES, type DatePreset } from './flow-runtime';
 
 /**
@@ -138,7 +139,7 @@ const dateRange = {
 };
 
 export const trendQuery = z.object({
-  brand_id: z.coerce.number({ error: 'brand_id is required' }).int().positive(),
+  brand_id: brandIdField,
   type: z.literal('trend'),
   series: z
     .array(trendSeries)
@@ -182,4 +183,57 @@ export interface TrendAnswer {
   previous?: TrendSeriesAnswer[];
   /** The range answered, in the product's time zone (YYYY-MM-DD, both included). */
   range: { from: string; to: string; time_zone: string; preset: DatePreset };
+}
+
+export const REPORT_CHART_KINDS = ['line', 'bar', 'table'] as const;
+
+/** How a saved report is drawn. */
+export const reportChart = z.strictObject({
+  kind: z.enum(REPORT_CHART_KINDS, { error: 'Chart must be line, bar or table' }).default('line'),
+  /** Bars of a breakdown stacked instead of side by side. */
+  stacked: z.boolean().default(false),
+});
+export type ReportChart = z.output<typeof reportChart>;
+
+/** POST v1/reports and PUT v1/reports/{id}. */
+export const reportBody = z
+  .object({
+    brand_id: brandIdField,
+    name: requiredText('Name'),
+    query: reportQuery,
+    chart: reportChart.default({ kind: 'line', stacked: false }),
+  })
+  .refine((b) => b.query.brand_id === b.brand_id, {
+    error: "The query must be about the report's product",
+    path: ['query', 'brand_id'],
+  });
+export type ReportBody = z.output<typeof reportBody>;
+export type ReportInput = z.input<typeof reportBody>;
+
+/** GET v1/reports: every product of the owner, or one. Newest change first. */
+export const listReportsQuery = z.object({
+  brand_id: brandIdField.optional(),
+  search: z.string().max(255).refine(withoutNul).optional(),
+  cursor: pageCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListReportsQuery = z.infer<typeof listReportsQuery>;
+
+export interface SavedReport {
+  id: number;
+  brand_id: number;
+  /** The product's name, for lists across products. */
+  brand_name: string;
+  name: string;
+  type: ReportQuery['type'];
+  query: ReportQuery;
+  chart: ReportChart;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportList {
+  data: SavedReport[];
+  total: number;
+  nextCursor: string | null;
 }

@@ -222,3 +222,92 @@ describe(`reports API (${ENGINE})`, () => {
     expect(res.json()).toMatchObject({ code: 'query_timeout' });
   });
 });
+
+describe(`saved reports (${ENGINE})`, () => {
+  const body = (name: string, brand = brandId) => ({
+    brand_id: brand,
+    name,
+    query: {
+      brand_id: brand,
+      type: 'trend',
+      series: [{ event: 'Order', measure: 'unique' }],
+      granularity: 'week',
+      date_preset: 'past_30_day',
+    },
+    chart: { kind: 'bar' },
+  });
+
+  it('saves, lists across products, finds, updates and deletes a report', async () => {
+    const created = await call('POST', '/v1/reports', body('Weekly buyers'));
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json().data;
+    expect(report).toMatchObject({
+      brand_id: brandId,
+      brand_name: 'Shop',
+      name: 'Weekly buyers',
+      type: 'trend',
+      chart: { kind: 'bar', stacked: false },
+      query: { series: [{ event: 'Order', measure: 'unique', filters: [] }], compare: false },
+    });
+    await call('POST', '/v1/reports', body('Daily orders'));
+
+    const page1 = await call('GET', '/v1/reports?limit=1');
+    expect(page1.json()).toMatchObject({ total: 2, nextCursor: '2' });
+    expect(page1.json().data.map((r: { name: string }) => r.name)).toEqual(['Daily orders']);
+    const page2 = await call('GET', '/v1/reports?limit=1&cursor=2');
+    expect(page2.json()).toMatchObject({ total: 2, nextCursor: null });
+    const found = await call('GET', '/v1/reports?search=WEEKLY');
+    expect(found.json().data.map((r: { id: number }) => r.id)).toEqual([report.id]);
+    expect((await call('GET', `/v1/reports?brand_id=${brandId}`)).json().total).toBe(2);
+
+    const updated = await call('PUT', `/v1/reports/${report.id}`, {
+      ...body('Weekly buyers, compared'),
+      chart: { kind: 'line', stacked: true },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const got = (await call('GET', `/v1/reports/${report.id}`)).json().data;
+    expect(got).toMatchObject({ name: 'Weekly buyers, compared', chart: { kind: 'line' } });
+
+    const removed = await call('DELETE', `/v1/reports/${report.id}`);
+    expect(removed.json().data.message).toBe('Report deleted.');
+    expect((await call('GET', `/v1/reports/${report.id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/v1/reports')).json().total).toBe(1);
+  });
+
+  it('refuses a report without a name, with a bad query or about another product', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...body(''), name: '' }, /Name is required/],
+      [{ ...body('x'), query: { ...body('x').query, series: [] } }, /at least one series/],
+      [
+        { ...body('x'), query: { ...body('x').query, brand_id: strangersBrand } },
+        /report's product/,
+      ],
+      [{ ...body('x'), chart: { kind: 'pie' } }, /Chart must be/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call('POST', '/v1/reports', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toMatch(message);
+    }
+  });
+
+  it("keeps every owner to their own reports: another's answers 404", async () => {
+    const mine = (await call('POST', '/v1/reports', body('Mine'))).json().data;
+    const theirs = await stranger('POST', '/v1/reports', body('Theirs', strangersBrand));
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await stranger('POST', '/v1/reports', body('Sneaky'))).statusCode).toBe(404);
+    expect((await stranger('GET', `/v1/reports/${mine.id}`)).statusCode).toBe(404);
+    expect(
+      (await stranger('PUT', `/v1/reports/${mine.id}`, body('x', strangersBrand))).statusCode,
+    ).toBe(404);
+    expect((await stranger('DELETE', `/v1/reports/${mine.id}`)).statusCode).toBe(404);
+    expect((await stranger('GET', `/v1/reports?brand_id=${brandId}`)).statusCode).toBe(404);
+    const listed = (await stranger('GET', '/v1/reports')).json().data;
+    expect(listed.map((r: { name: string }) => r.name)).toEqual(['Theirs']);
+    // Moving one's report onto another owner's product is refused too.
+    expect(
+      (await call('PUT', `/v1/reports/${mine.id}`, body('x', strangersBrand))).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/v1/reports/${mine.id}`)).json().data.name).toBe('Mine');
+  });
+});

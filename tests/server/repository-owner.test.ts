@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttributesRepository } from '@/server/modules/profiles/attributes.repository';
 import { createEventsRepository } from '@/server/modules/events/events.repository';
 import { createFlowsRepository } from '@/server/modules/flows/flows.repository';
+import { createReportsRepository } from '@/server/modules/reports/reports.repository';
 import {
   createBrand,
   createTestApp,
@@ -94,5 +95,31 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect(await repo.updateMetadata(stranger, id, values)).toBeUndefined();
     await repo.removeMetadata(stranger, id);
     expect((await repo.findMetadata(owner, id))?.name).toBe('Tier');
+  });
+
+  it('reports: another owner neither reads, lists, updates nor deletes a saved report', async () => {
+    const query = {
+      brand_id: brandId,
+      type: 'trend' as const,
+      series: [{ event: 'Order', measure: 'total' as const, filters: [] }],
+      granularity: 'day' as const,
+      date_preset: 'past_7_day' as const,
+      compare: false,
+    };
+    const values = {
+      brandId,
+      name: 'Orders',
+      type: 'trend',
+      query,
+      chart: { kind: 'line' as const, stacked: false },
+    };
+    const repo = createReportsRepository(t.database.db);
+    const row = (await repo.insert(values))!;
+    expect(await repo.find(stranger, row.id)).toBeUndefined();
+    expect((await repo.list(stranger, { offset: 0, limit: 10 })).total).toBe(0);
+    expect(await repo.update(stranger, row.id, { ...values, name: 'Hijacked' })).toBeUndefined();
+    expect(await repo.remove(stranger, row.id)).toBeUndefined();
+    expect((await repo.find(owner, row.id))?.report.name).toBe('Orders');
+    expect((await repo.list(owner, { offset: 0, limit: 10 })).total).toBe(1);
   });
 });

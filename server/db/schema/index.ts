@@ -5,3 +5,4 @@ export * from './mail';
 export * from './tracking';
 export * from './flows';
 export * from './billing';
+export * from './reports';
