@@ -154,11 +154,65 @@ export const trendQuery = z.object({
 });
 export type TrendQuery = z.input<typeof trendQuery>;
 
-/** The body of POST v1/reports/query (the trend for now; funnels and retention follow). */
-export const reportQuery = z.discriminatedUnion('type', [trendQuery], {
-  error: 'Report type must be trend',
+export const FUNNEL_WINDOW_UNITS = ['minute', 'hour', 'day', 'week'] as const;
+export type FunnelWindowUnit = (typeof FUNNEL_WINDOW_UNITS)[number];
+const UNIT_MS: Record<FunnelWindowUnit, number> = {
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+};
+export const FUNNEL_LIMITS = { minSteps: 2, maxSteps: 10, windowDays: 90 } as const;
+
+/** A conversion window in milliseconds. */
+export const windowMs = (w: { value: number; unit: FunnelWindowUnit }) => w.value * UNIT_MS[w.unit];
+
+export const funnelStep = z.object({
+  event: eventCode,
+  filters: z
+    .array(propertyFilter)
+    .max(REPORT_LIMITS.filtersPerSeries, {
+      error: `A step takes at most ${REPORT_LIMITS.filtersPerSeries} filters`,
+    })
+    .default([]),
+});
+
+export const funnelQuery = z.object({
+  brand_id: brandIdField,
+  type: z.literal('funnel'),
+  steps: z
+    .array(funnelStep)
+    .min(FUNNEL_LIMITS.minSteps, {
+      error: `A funnel needs at least ${FUNNEL_LIMITS.minSteps} steps`,
+    })
+    .max(FUNNEL_LIMITS.maxSteps, {
+      error: `A funnel takes at most ${FUNNEL_LIMITS.maxSteps} steps`,
+    }),
+  /** How long after their first step a customer has to reach the last one. */
+  window: z
+    .object({
+      value: z
+        .number({ error: 'The conversion window must be a number' })
+        .int({ error: 'The conversion window must be a whole number' })
+        .min(1, { error: 'The conversion window must be at least 1' }),
+      unit: z.enum(FUNNEL_WINDOW_UNITS, {
+        error: 'The window unit must be minute, hour, day or week',
+      }),
+    })
+    .refine((w) => windowMs(w) <= FUNNEL_LIMITS.windowDays * UNIT_MS.day, {
+      error: `The conversion window must be at most ${FUNNEL_LIMITS.windowDays} days`,
+    }),
+  ...dateRange,
+});
+export type FunnelQuery = z.input<typeof funnelQuery>;
+
+/** The body of POST v1/reports/query (retention follows). */
+export const reportQuery = z.discriminatedUnion('type', [trendQuery, funnelQuery], {
+  error: 'Report type must be trend or funnel',
 });
 export type ReportQuery = z.output<typeof reportQuery>;
+export type TrendQueryBody = Extract<ReportQuery, { type: 'trend' }>;
+export type FunnelQueryBody = Extract<ReportQuery, { type: 'funnel' }>;
 
 export interface TrendPointAnswer {
   /** First day of the bucket, YYYY-MM-DD in the product's time zone. */
@@ -177,13 +231,40 @@ export interface TrendSeriesAnswer {
   points: TrendPointAnswer[];
 }
 
+/** The range answered, in the product's time zone (YYYY-MM-DD, both included). */
+export interface AnswerRange {
+  from: string;
+  to: string;
+  time_zone: string;
+  preset: DatePreset;
+}
+
 export interface TrendAnswer {
   series: TrendSeriesAnswer[];
   /** The same series over the period just before, with `compare`. */
   previous?: TrendSeriesAnswer[];
-  /** The range answered, in the product's time zone (YYYY-MM-DD, both included). */
-  range: { from: string; to: string; time_zone: string; preset: DatePreset };
+  range: AnswerRange;
 }
+
+/**
+ * One funnel step: customers who reached it; conversions as shares (0–1) of the first step and
+ * of the step before; the median time from the step before (null for the first step, or when
+ * nobody reached it).
+ */
+export interface FunnelStepAnswer {
+  event: string;
+  count: number;
+  conversion_from_start: number;
+  conversion_from_previous: number;
+  median_time_to_convert_ms: number | null;
+}
+
+export interface FunnelAnswer {
+  steps: FunnelStepAnswer[];
+  range: AnswerRange;
+}
+
+export type ReportAnswer = TrendAnswer | FunnelAnswer;
 
 export const REPORT_CHART_KINDS = ['line', 'bar', 'table'] as const;
 

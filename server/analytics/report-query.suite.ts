@@ -220,5 +220,58 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
       const other = rows.filter((r) => r.breakdown === '$other' && r.bucket !== null);
       expect(byBucket(other)).toEqual({ '2024-01-01': 1, '2024-01-02': 1, '2024-01-07': 1 });
     });
+
+    it('funnels: order, the window from step 1 (its edge included), medians', async () => {
+      const H = 3_600_000;
+      const t = Date.parse('2024-01-02T00:00:00.000Z');
+      const at = (ms: number) => new Date(t + ms).toISOString();
+      const step = (id: string, event: string, ms: number, customer: string, props = {}) =>
+        trackEvent(R, id, event, at(ms), { userId: customer, properties: props });
+      await store.insert([
+        step('c1a', 'A', 0, 'c1'),
+        step('c1b', 'B', 1 * H, 'c1'),
+        step('c1c', 'C', 3 * H, 'c1'),
+        step('c2a', 'A', 0, 'c2'),
+        step('c2b', 'B', 2 * H, 'c2'),
+        step('c2c', 'C', 48 * H, 'c2'), // past the 1-day window
+        step('c3b', 'B', 0, 'c3'), // before its A: does not count
+        step('c3a', 'A', 1 * H, 'c3'),
+        step('c4a', 'A', 0, 'c4'),
+        step('c4b', 'B', 24 * H, 'c4'), // exactly at the window's end: counts
+        step('c5c', 'C', 0, 'c5'),
+        step('c6a', 'A', 0, 'c6'), // the first A starts the window
+        step('c6a2', 'A', 120 * H, 'c6'),
+        step('c6b', 'B', 121 * H, 'c6'),
+        step('c7a', 'A', 0, 'c7', { plan: 'pro' }),
+        step('c7b', 'B', 4 * H, 'c7'),
+        trackEvent(OTHER, 'x-a', 'A', at(0), { userId: 'c1' }),
+      ]);
+      const funnel = (filters: PropertyFilter[] = []) =>
+        store.query({
+          kind: 'reportFunnel',
+          brandId: R,
+          steps: [
+            { event: 'A', filters },
+            { event: 'B', filters: [] },
+            { event: 'C', filters: [] },
+          ],
+          from: new Date('2024-01-01T00:00:00Z'),
+          to: new Date('2024-01-03T00:00:00Z'),
+          windowMs: 24 * H,
+        });
+      // B after 1 h, 2 h, 24 h and 4 h: the median of four is the mean of 2 h and 4 h.
+      expect(await funnel()).toEqual([
+        { step: 0, customers: 6, medianMs: null },
+        { step: 1, customers: 4, medianMs: 3 * H },
+        { step: 2, customers: 1, medianMs: 2 * H },
+      ]);
+      expect(
+        await funnel([{ property: 'plan', type: 'string', operator: 'exact', value: 'pro' }]),
+      ).toEqual([
+        { step: 0, customers: 1, medianMs: null },
+        { step: 1, customers: 1, medianMs: 4 * H },
+        { step: 2, customers: 0, medianMs: null },
+      ]);
+    });
   });
 }

@@ -1,6 +1,14 @@
 /** The analytics store: events never live in the OLTP database (docs/architecture.md#6-data). */
 
-import type { PropertyFilter, TrendMeasure } from '../../lib/contracts/reports';
+import type {
+  FunnelStepRow,
+  ReportFunnelShape,
+  ReportTopValuesShape,
+  ReportTrendRow,
+  ReportTrendShape,
+} from './report-shapes';
+
+export type * from './report-shapes';
 
 /** Kinds of message the Segment-compatible API accepts. */
 export type EventType = 'track' | 'page' | 'identify';
@@ -128,7 +136,8 @@ export type QueryShape =
       byStep?: boolean;
     }
   | ReportTrendShape
-  | ReportTopValuesShape;
+  | ReportTopValuesShape
+  | ReportFunnelShape;
 
 export interface EventCount {
   event: string;
@@ -141,48 +150,6 @@ export interface VisitorEvent {
   event: string;
   timestamp: Date;
   properties: Record<string, unknown>;
-}
-
-/**
- * One trend series of a report (docs/reports.md): the measure per bucket of the product's time
- * zone and over the whole range, per breakdown value when `breakdown` is set.
- */
-export interface ReportTrendShape {
-  kind: 'reportTrend';
-  brandId: number;
-  event: string;
-  measure: TrendMeasure;
-  /** The numeric property of `sum` and `avg`. */
-  property: string | null;
-  filters: PropertyFilter[];
-  breakdown: string | null;
-  /** Breakdown values kept apart; the others are grouped as OTHER_BREAKDOWN. */
-  top: string[] | null;
-  from: Date;
-  to: Date;
-  granularity: Granularity;
-  timeZone: string;
-}
-
-/** The breakdown values with the largest measure over the range, largest first. */
-export interface ReportTopValuesShape {
-  kind: 'reportTopValues';
-  brandId: number;
-  event: string;
-  measure: TrendMeasure;
-  property: string | null;
-  filters: PropertyFilter[];
-  breakdown: string;
-  from: Date;
-  to: Date;
-  limit: number;
-}
-
-/** A row of `reportTrend`: bucket null for the total over the range; breakdown null without one. */
-export interface ReportTrendRow {
-  bucket: string | null;
-  breakdown: string | null;
-  value: number;
 }
 
 /** An event as the flow runtime's memory keeps it: properties stay JSON text until read. */
@@ -224,6 +191,7 @@ export interface QueryResults {
   flowEventCounts: FlowEventCount[];
   reportTrend: ReportTrendRow[];
   reportTopValues: { value: string; measure: number }[];
+  reportFunnel: FunnelStepRow[];
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];

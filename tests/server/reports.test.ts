@@ -134,6 +134,61 @@ describe(`reports API (${ENGINE})`, () => {
     ]);
   });
 
+  it('answers a funnel with conversions and the median time, and as CSV', async () => {
+    const signup = (id: string, iso: string, customer: string) =>
+      trackEvent(brandId, id, 'Signup', iso, { userId: customer });
+    await t.app.ctx.analytics.insert([
+      signup('s1', '2024-01-03T23:00:00.000Z', 'u1'), // orders 1 h later (o1)
+      signup('s2', '2024-01-05T06:00:00.000Z', 'u2'), // its order (o3) came before
+      signup('s3', '2024-01-06T00:00:00.000Z', 'u4'), // never orders
+    ]);
+    const body = {
+      brand_id: brandId,
+      type: 'funnel',
+      steps: [{ event: 'Signup' }, { event: 'Order' }],
+      window: { value: 1, unit: 'day' },
+      date_preset: 'custom_range',
+      from: '2024-01-01',
+      to: '2024-01-09',
+    };
+    const res = await call('POST', '/v1/reports/query', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.steps).toEqual([
+      {
+        event: 'Signup',
+        count: 3,
+        conversion_from_start: 1,
+        conversion_from_previous: 1,
+        median_time_to_convert_ms: null,
+      },
+      {
+        event: 'Order',
+        count: 1,
+        conversion_from_start: 1 / 3,
+        conversion_from_previous: 1 / 3,
+        median_time_to_convert_ms: 3_600_000,
+      },
+    ]);
+    const csv = await call('POST', '/v1/reports/query?format=csv', body);
+    expect(csv.body.trim().split('\r\n')).toEqual([
+      'step,event,count,conversion_from_start,conversion_from_previous,median_time_to_convert_ms',
+      '1,Signup,3,1,1,',
+      `2,Order,1,${1 / 3},${1 / 3},3600000`,
+    ]);
+
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ steps: [{ event: 'Signup' }] }, /at least 2 steps/],
+      [{ window: { value: 100, unit: 'day' } }, /at most 90 days/],
+      [{ window: { value: 1, unit: 'year' } }, /window unit must be/],
+      [{ window: { value: 0, unit: 'day' } }, /at least 1/],
+    ];
+    for (const [change, message] of bad) {
+      const r = await call('POST', '/v1/reports/query', { ...body, ...change });
+      expect(r.statusCode, JSON.stringify(change)).toBe(400);
+      expect(r.body).toMatch(message);
+    }
+  });
+
   it('exports CSV, defusing cells a spreadsheet would run', async () => {
     const res = await trend({ breakdown: { property: 'plan' } }, call, '?format=csv');
     expect(res.statusCode, res.body).toBe(200);

@@ -42,6 +42,8 @@ export interface Dialect<P> {
    * booleans as their JSON text); NULL when absent or null. `key` is a placeholder.
    */
   jsonValue(column: string, key: string): string;
+  /** The median of a numeric expression, the mean of the two middle values for an even count. */
+  median(expr: string): string;
   /** Text to a double, NULL when it is not a number. */
   toDouble(expr: string): string;
   contains(haystack: string, needle: string): string;

@@ -148,6 +148,7 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
   switch (shape.kind) {
     case 'reportTrend':
     case 'reportTopValues':
+    case 'reportFunnel':
       return readReportRows(shape, rows);
     case 'tail':
     case 'timeline':

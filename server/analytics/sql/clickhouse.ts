@@ -83,6 +83,8 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
     `multiIf(JSONType(${column}, ${key}) = 'String', JSONExtractString(${column}, ${key}),` +
     ` JSONType(${column}, ${key}) = 'Null', NULL, JSONExtractRaw(${column}, ${key}))`,
   toDouble: (expr) => `toFloat64OrNull(${expr})`,
+  // Exact and interpolated, as DuckDB's median (ClickHouse's median() is an estimate).
+  median: (expr) => `quantileExactInclusive(0.5)(${expr})`,
   contains: (haystack, needle) => `position(${haystack}, ${needle}) > 0`,
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
   endsWith: (text, suffix) => `endsWith(${text}, ${suffix})`,

@@ -65,6 +65,7 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
   jsonKeyParam: (key) => `$."${key}"`,
   jsonValue: (column, key) => `json_extract_string(${column}, ${key})`,
   toDouble: (expr) => `TRY_CAST(${expr} AS DOUBLE)`,
+  median: (expr) => `median(${expr})`,
   contains: (haystack, needle) => `contains(${haystack}, ${needle})`,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   endsWith: (text, suffix) => `ends_with(${text}, ${suffix})`,

@@ -1,18 +1,28 @@
 import { OTHER_BREAKDOWN, type PropertyFilter } from '../../../lib/contracts/reports';
 import { toNumber, type RawRow } from '../event-rows';
-import type { QueryResults, QueryShape, ReportTopValuesShape, ReportTrendShape } from '../types';
+import type {
+  QueryResults,
+  QueryShape,
+  ReportFunnelShape,
+  ReportTopValuesShape,
+  ReportTrendShape,
+} from '../types';
 import type { Binder, Dialect } from './binder';
 
 /**
  * The report query shapes (docs/reports.md, "How a report is computed"), compiled per dialect
  * with every user value bound. Property filters mean what the profile filter and the flow
  * runtime's evaluator mean (`lib/conditions.ts`): text compared without case, an absent or empty
- * value matching only the negative operators; `report-query.test.ts` checks both agree.
+ * value matching only the negative operators; `report-query.suite.ts` checks both agree.
  */
-export type ReportShape = ReportTrendShape | ReportTopValuesShape;
+export type ReportShape = ReportTrendShape | ReportTopValuesShape | ReportFunnelShape;
 
 export function isReportShape(shape: QueryShape): shape is ReportShape {
-  return shape.kind === 'reportTrend' || shape.kind === 'reportTopValues';
+  return (
+    shape.kind === 'reportTrend' ||
+    shape.kind === 'reportTopValues' ||
+    shape.kind === 'reportFunnel'
+  );
 }
 
 /** Builds SQL pieces for one shape; parameter names are numbered so none repeats. */
@@ -87,7 +97,7 @@ class ReportSql<P> {
     }
   }
 
-  measure(shape: { measure: ReportShape['measure']; property: string | null }): string {
+  measure(shape: { measure: ReportTrendShape['measure']; property: string | null }): string {
     const d = this.d;
     switch (shape.measure) {
       case 'total':
@@ -104,7 +114,7 @@ class ReportSql<P> {
   }
 
   /** The events of one series: brand, code, range and filters (all of them must hold). */
-  where(shape: ReportShape): string {
+  where(shape: Exclude<ReportShape, ReportFunnelShape>): string {
     const b = this.b;
     const filters = shape.filters.map((f) => ` AND ${this.filter(f)}`).join('');
     return (
@@ -116,7 +126,50 @@ class ReportSql<P> {
   }
 }
 
+/**
+ * One CTE per step: step k keeps each customer of step k-1 with the time of their first event
+ * of step k at or after their step k-1 time and at most `windowMs` after their step 1 time.
+ * Times are epoch milliseconds, so the arithmetic is the same on every engine.
+ */
+function compileFunnel<P>(shape: ReportFunnelShape, d: Dialect<P>, b: Binder<P>): string {
+  const q = new ReportSql(d, b);
+  const brand = b.bind('brand', 'int', shape.brandId);
+  const from = b.bind('from', 'timestamp', shape.from);
+  const to = b.bind('to', 'timestamp', shape.to);
+  const windowMs = b.bind('window', 'double', shape.windowMs);
+  const events = (i: number, last: string) => {
+    const step = shape.steps[i]!;
+    const filters = step.filters.map((f) => ` AND ${q.filter(f)}`).join('');
+    return (
+      `SELECT customer_key, ${d.epochMs('timestamp')} AS ms FROM events` +
+      ` WHERE brand_id = ${brand} AND event = ${b.bind(`event${i}`, 'string', step.event)}` +
+      ` AND timestamp >= ${from}${last}${filters}`
+    );
+  };
+  const ctes = [
+    `s0 AS (SELECT customer_key, min(ms) AS t0 FROM (${events(0, ` AND timestamp < ${to}`)}) e0` +
+      ` GROUP BY customer_key)`,
+  ];
+  for (let i = 1; i < shape.steps.length; i++) {
+    const kept = Array.from({ length: i }, (_, k) => `p.t${k} AS t${k}`).join(', ');
+    const group = Array.from({ length: i }, (_, k) => `p.t${k}`).join(', ');
+    ctes.push(
+      `s${i} AS (SELECT p.customer_key AS customer_key, ${kept}, min(e.ms) AS t${i}` +
+        ` FROM s${i - 1} p INNER JOIN (${events(i, '')}) e ON e.customer_key = p.customer_key` +
+        ` WHERE e.ms >= p.t${i - 1} AND e.ms <= p.t0 + ${windowMs}` +
+        ` GROUP BY p.customer_key, ${group})`,
+    );
+  }
+  const counts = shape.steps.map((_, i) =>
+    i === 0
+      ? `SELECT 0 AS step, count(*) AS n, 0 AS median_ms FROM s0`
+      : `SELECT ${i} AS step, count(*) AS n, ${d.median(`t${i} - t${i - 1}`)} AS median_ms FROM s${i}`,
+  );
+  return `WITH ${ctes.join(', ')} ${counts.join(' UNION ALL ')}`;
+}
+
 export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Binder<P>): string {
+  if (shape.kind === 'reportFunnel') return compileFunnel(shape, d, b);
   const q = new ReportSql(d, b);
   if (shape.kind === 'reportTopValues') {
     const value = `coalesce(${q.property(shape.breakdown)}, '')`;
@@ -147,7 +200,21 @@ export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Bind
 export function readReportRows(
   shape: ReportShape,
   rows: readonly RawRow[],
-): QueryResults['reportTrend'] | QueryResults['reportTopValues'] {
+): QueryResults['reportTrend'] | QueryResults['reportTopValues'] | QueryResults['reportFunnel'] {
+  if (shape.kind === 'reportFunnel')
+    return rows
+      .map((r) => {
+        const step = toNumber(r.step);
+        const customers = toNumber(r.n);
+        const median =
+          r.median_ms === null || r.median_ms === undefined ? NaN : toNumber(r.median_ms);
+        return {
+          step,
+          customers,
+          medianMs: step === 0 || customers === 0 || !Number.isFinite(median) ? null : median,
+        };
+      })
+      .sort((a, b) => a.step - b.step);
   if (shape.kind === 'reportTopValues')
     return rows.map((r) => ({ value: String(r.value ?? ''), measure: toNumber(r.m) }));
   return rows.map((r) => {

@@ -1,4 +1,9 @@
-import type { TrendAnswer, TrendSeriesAnswer } from '../../../lib/contracts/reports';
+import type {
+  FunnelAnswer,
+  ReportAnswer,
+  TrendAnswer,
+  TrendSeriesAnswer,
+} from '../../../lib/contracts/reports';
 
 /**
  * A cell as RFC 4180 text. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at
@@ -31,4 +36,31 @@ export function trendCsv(answer: TrendAnswer): string {
       ...seriesLines('previous', answer.previous ?? []),
     ].join('\r\n') + '\r\n'
   );
+}
+
+/** One row per step. */
+export function funnelCsv(answer: FunnelAnswer): string {
+  const header = line([
+    'step',
+    'event',
+    'count',
+    'conversion_from_start',
+    'conversion_from_previous',
+    'median_time_to_convert_ms',
+  ]);
+  const rows = answer.steps.map((s, i) =>
+    line([
+      i + 1,
+      s.event,
+      s.count,
+      s.conversion_from_start,
+      s.conversion_from_previous,
+      s.median_time_to_convert_ms ?? '',
+    ]),
+  );
+  return [header, ...rows].join('\r\n') + '\r\n';
+}
+
+export function reportCsv(answer: ReportAnswer): string {
+  return 'steps' in answer ? funnelCsv(answer) : trendCsv(answer);
 }

@@ -3,7 +3,7 @@ import { idParam } from '../../../lib/contracts/common';
 import { listReportsQuery, reportBody, reportQuery } from '../../../lib/contracts/reports';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
-import { trendCsv } from './report-csv';
+import { reportCsv } from './report-csv';
 import type { Reports } from './reports.service';
 import type { SavedReports } from './saved-reports.service';
 
@@ -45,7 +45,7 @@ export function reportRoutes(app: ZodApp, deps: { reports: Reports; saved: Saved
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="report.csv"')
-          .send(trendCsv(answer));
+          .send(reportCsv(answer));
       return { data: answer };
     },
   });

@@ -1,6 +1,13 @@
-import type { ReportQuery, TrendAnswer } from '../../../lib/contracts/reports';
+import type {
+  AnswerRange,
+  ReportAnswer,
+  ReportQuery,
+  TrendQueryBody,
+  TrendSeriesAnswer,
+} from '../../../lib/contracts/reports';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { BrandAccess } from '../brands/brand-access';
+import { funnelSteps } from './funnel';
 import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
 import { trendSeries } from './trend';
 
@@ -12,7 +19,11 @@ export function createReports(deps: {
 }) {
   const now = () => (deps.now ? deps.now() : new Date()).getTime();
 
-  async function trend(brandId: number, q: ReportQuery, range: ReportRange) {
+  async function trend(
+    brandId: number,
+    q: TrendQueryBody,
+    range: ReportRange,
+  ): Promise<TrendSeriesAnswer[]> {
     const buckets = rangeBuckets(range, q.granularity);
     const lines = await Promise.all(
       q.series.map((series) =>
@@ -31,21 +42,20 @@ export function createReports(deps: {
 
   return {
     /** Runs a report query on a product the owner has; another owner's product answers 404. */
-    async query(ownerId: string, q: ReportQuery): Promise<TrendAnswer> {
+    async query(ownerId: string, q: ReportQuery): Promise<ReportAnswer> {
       const brand = await deps.access.owned(ownerId, q.brand_id);
       const range = reportRange(q, now(), brand.timeZone, brand.createdAt);
-      const series = await trend(brand.id, q, range);
-      const answer: TrendAnswer = {
-        series,
-        range: {
-          from: range.fromDay,
-          to: range.toDay,
-          time_zone: range.timeZone,
-          preset: range.preset,
-        },
+      const answered: AnswerRange = {
+        from: range.fromDay,
+        to: range.toDay,
+        time_zone: range.timeZone,
+        preset: range.preset,
       };
-      if (q.compare) answer.previous = await trend(brand.id, q, previousRange(range));
-      return answer;
+      if (q.type === 'funnel')
+        return { steps: await funnelSteps(deps.store, brand.id, q, range), range: answered };
+      const series = await trend(brand.id, q, range);
+      if (!q.compare) return { series, range: answered };
+      return { series, previous: await trend(brand.id, q, previousRange(range)), range: answered };
     },
   };
 }
