@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   bucketOf,
+  bucketsBetween,
   bucketsOf,
   daysBetween,
   isDay,
@@ -60,5 +61,8 @@ describe('calendar days in a time zone', () => {
       '2024-01-08',
     ]);
     expect(bucketsOf('2024-01-01', '2024-12-31', 'day', 10)).toHaveLength(11);
+    expect(bucketsBetween('2024-01-01', '2024-01-15', 'week')).toBe(2);
+    expect(bucketsBetween('2023-11-01', '2024-02-01', 'month')).toBe(3);
+    expect(bucketsBetween('2024-02-28', '2024-03-01', 'day')).toBe(2);
   });
 });

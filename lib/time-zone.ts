@@ -114,3 +114,12 @@ export function bucketsOf(from: string, to: string, g: ReportGranularity, max: n
   for (let b = bucketOf(from, g); b <= to && out.length <= max; b = nextBucket(b, g)) out.push(b);
   return out;
 }
+
+/** How many buckets after `from` the bucket `to` starts (both bucket starts). */
+export function bucketsBetween(from: string, to: string, g: ReportGranularity): number {
+  if (g === 'day') return daysBetween(from, to);
+  if (g === 'week') return Math.round(daysBetween(from, to) / 7);
+  const a = new Date(dayMs(from));
+  const b = new Date(dayMs(to));
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}

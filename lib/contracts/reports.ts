@@ -206,13 +206,36 @@ export const funnelQuery = z.object({
 });
 export type FunnelQuery = z.input<typeof funnelQuery>;
 
-/** The body of POST v1/reports/query (retention follows). */
-export const reportQuery = z.discriminatedUnion('type', [trendQuery, funnelQuery], {
-  error: 'Report type must be trend or funnel',
+export const RETENTION_MAX_INTERVALS = 30;
+
+export const retentionQuery = z.object({
+  brand_id: brandIdField,
+  type: z.literal('retention'),
+  /** Customers enter a cohort with their first such event in the range. */
+  start_event: eventCode,
+  /** What counts as coming back. */
+  return_event: eventCode,
+  period: z.enum(REPORT_GRANULARITIES, { error: 'Period must be day, week or month' }),
+  /** Periods shown per cohort, the cohort's own first. */
+  intervals: z
+    .number({ error: 'Intervals must be a number' })
+    .int({ error: 'Intervals must be a whole number' })
+    .min(1, { error: 'Intervals must be at least 1' })
+    .max(RETENTION_MAX_INTERVALS, {
+      error: `Intervals must be at most ${RETENTION_MAX_INTERVALS}`,
+    }),
+  ...dateRange,
+});
+export type RetentionQuery = z.input<typeof retentionQuery>;
+
+/** The body of POST v1/reports/query. */
+export const reportQuery = z.discriminatedUnion('type', [trendQuery, funnelQuery, retentionQuery], {
+  error: 'Report type must be trend, funnel or retention',
 });
 export type ReportQuery = z.output<typeof reportQuery>;
 export type TrendQueryBody = Extract<ReportQuery, { type: 'trend' }>;
 export type FunnelQueryBody = Extract<ReportQuery, { type: 'funnel' }>;
+export type RetentionQueryBody = Extract<ReportQuery, { type: 'retention' }>;
 
 export interface TrendPointAnswer {
   /** First day of the bucket, YYYY-MM-DD in the product's time zone. */
@@ -264,7 +287,22 @@ export interface FunnelAnswer {
   range: AnswerRange;
 }
 
-export type ReportAnswer = TrendAnswer | FunnelAnswer;
+/**
+ * A cohort: its first day, how many customers entered, and how many of them came back in each
+ * period since (the cohort's own period first), up to today.
+ */
+export interface RetentionCohort {
+  cohort: string;
+  size: number;
+  returned: number[];
+}
+
+export interface RetentionAnswer {
+  cohorts: RetentionCohort[];
+  range: AnswerRange;
+}
+
+export type ReportAnswer = TrendAnswer | FunnelAnswer | RetentionAnswer;
 
 export const REPORT_CHART_KINDS = ['line', 'bar', 'table'] as const;
 

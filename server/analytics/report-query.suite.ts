@@ -273,5 +273,59 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
         { step: 2, customers: 0, medianMs: null },
       ]);
     });
+
+    it('retention: cohorts by first start on the zone clock, returns at or after it', async () => {
+      const ev = (id: string, event: string, iso: string, customer: string) =>
+        trackEvent(R, id, event, iso, { userId: customer });
+      await store.insert([
+        ev('c1s', 'Start', '2024-01-01T15:00:00Z', 'c1'),
+        ev('c1r1', 'Return', '2024-01-02T15:00:00Z', 'c1'),
+        ev('c1r2', 'Return', '2024-01-09T15:00:00Z', 'c1'),
+        ev('c2r0', 'Return', '2024-01-02T15:00:00Z', 'c2'), // before its start: left out
+        ev('c2s', 'Start', '2024-01-03T15:00:00Z', 'c2'),
+        ev('c2r', 'Return', '2024-01-16T15:00:00Z', 'c2'),
+        ev('c3s', 'Start', '2024-01-08T15:00:00Z', 'c3'),
+        ev('c3r', 'Return', '2024-01-08T20:00:00Z', 'c3'),
+        // Sunday 7 January 23:30 in New York, Monday the 8th in UTC.
+        ev('c4s', 'Start', '2024-01-08T04:30:00Z', 'c4'),
+        ev('c4r', 'Return', '2024-01-08T15:00:00Z', 'c4'),
+        ev('c5s0', 'Start', '2023-12-31T15:00:00Z', 'c5'), // before the range
+        ev('c5s', 'Start', '2024-01-10T15:00:00Z', 'c5'),
+        trackEvent(OTHER, 'x-s', 'Start', '2024-01-01T15:00:00Z', { userId: 'c1' }),
+      ]);
+      const retention = async (timeZone: string, from: string, to: string) =>
+        (
+          await store.query({
+            kind: 'reportRetention',
+            brandId: R,
+            startEvent: 'Start',
+            returnEvent: 'Return',
+            period: 'week',
+            from: new Date(from),
+            to: new Date(to),
+            timeZone,
+          })
+        )
+          .map((r) => `${r.cohort} ${r.bucket ?? 'size'} ${r.customers}`)
+          .sort();
+      expect(
+        await retention('America/New_York', '2024-01-01T05:00:00Z', '2024-01-15T05:00:00Z'),
+      ).toEqual([
+        '2024-01-01 2024-01-01 1',
+        '2024-01-01 2024-01-08 2',
+        '2024-01-01 2024-01-15 1',
+        '2024-01-01 size 3',
+        '2024-01-08 2024-01-08 1',
+        '2024-01-08 size 2',
+      ]);
+      expect(await retention('UTC', '2024-01-01T00:00:00Z', '2024-01-15T00:00:00Z')).toEqual([
+        '2024-01-01 2024-01-01 1',
+        '2024-01-01 2024-01-08 1',
+        '2024-01-01 2024-01-15 1',
+        '2024-01-01 size 2',
+        '2024-01-08 2024-01-08 2',
+        '2024-01-08 size 3',
+      ]);
+    });
   });
 }

@@ -64,3 +64,26 @@ export interface FunnelStepRow {
   customers: number;
   medianMs: number | null;
 }
+
+/**
+ * Retention (docs/reports.md, "Retention"): customers by the bucket of their first start event
+ * in [from, to) on the zone's clock, and how many of each cohort did the return event, at or
+ * after that first start, per bucket of the return.
+ */
+export interface ReportRetentionShape {
+  kind: 'reportRetention';
+  brandId: number;
+  startEvent: string;
+  returnEvent: string;
+  period: ReportGranularity;
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
+/** A cohort's size (`bucket` null) or its returning customers in one bucket. */
+export interface RetentionRow {
+  cohort: string;
+  bucket: string | null;
+  customers: number;
+}

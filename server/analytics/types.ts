@@ -3,6 +3,8 @@
 import type {
   FunnelStepRow,
   ReportFunnelShape,
+  ReportRetentionShape,
+  RetentionRow,
   ReportTopValuesShape,
   ReportTrendRow,
   ReportTrendShape,
@@ -137,7 +139,8 @@ export type QueryShape =
     }
   | ReportTrendShape
   | ReportTopValuesShape
-  | ReportFunnelShape;
+  | ReportFunnelShape
+  | ReportRetentionShape;
 
 export interface EventCount {
   event: string;
@@ -192,6 +195,7 @@ export interface QueryResults {
   reportTrend: ReportTrendRow[];
   reportTopValues: { value: string; measure: number }[];
   reportFunnel: FunnelStepRow[];
+  reportRetention: RetentionRow[];
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];

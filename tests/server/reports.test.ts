@@ -189,6 +189,55 @@ describe(`reports API (${ENGINE})`, () => {
     }
   });
 
+  it('answers a retention grid up to today, and as CSV', async () => {
+    const ev = (id: string, event: string, iso: string, customer: string) =>
+      trackEvent(brandId, id, event, iso, { userId: customer });
+    await t.app.ctx.analytics.insert([
+      ev('j1', 'Joined', '2024-01-02T15:00:00.000Z', 'u1'),
+      ev('j1r1', 'Came back', '2024-01-03T15:00:00.000Z', 'u1'),
+      ev('j1r2', 'Came back', '2024-01-08T15:00:00.000Z', 'u1'),
+      ev('j2', 'Joined', '2024-01-08T15:00:00.000Z', 'u2'),
+      ev('j2r', 'Came back', '2024-01-09T15:00:00.000Z', 'u2'),
+      ev('j3', 'Joined', '2024-01-03T15:00:00.000Z', 'u3'),
+    ]);
+    const body = {
+      brand_id: brandId,
+      type: 'retention',
+      start_event: 'Joined',
+      return_event: 'Came back',
+      period: 'week',
+      intervals: 3,
+      date_preset: 'custom_range',
+      from: '2024-01-01',
+      to: '2024-01-09',
+    };
+    const res = await call('POST', '/v1/reports/query', body);
+    expect(res.statusCode, res.body).toBe(200);
+    // Today is Tuesday 9 January in New York: the first cohort has two periods so far.
+    expect(res.json().data.cohorts).toEqual([
+      { cohort: '2024-01-01', size: 2, returned: [1, 1] },
+      { cohort: '2024-01-08', size: 1, returned: [1] },
+    ]);
+    const csv = await call('POST', '/v1/reports/query?format=csv', body);
+    expect(csv.body.trim().split('\r\n')).toEqual([
+      'cohort,size,period,returned',
+      '2024-01-01,2,0,1',
+      '2024-01-01,2,1,1',
+      '2024-01-08,1,0,1',
+    ]);
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ intervals: 0 }, /at least 1/],
+      [{ intervals: 31 }, /at most 30/],
+      [{ period: 'year' }, /Period must be/],
+      [{ return_event: '' }, /Event is required/],
+    ];
+    for (const [change, message] of bad) {
+      const r = await call('POST', '/v1/reports/query', { ...body, ...change });
+      expect(r.statusCode, JSON.stringify(change)).toBe(400);
+      expect(r.body).toMatch(message);
+    }
+  });
+
   it('exports CSV, defusing cells a spreadsheet would run', async () => {
     const res = await trend({ breakdown: { property: 'plan' } }, call, '?format=csv');
     expect(res.statusCode, res.body).toBe(200);

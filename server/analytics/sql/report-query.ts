@@ -4,6 +4,7 @@ import type {
   QueryResults,
   QueryShape,
   ReportFunnelShape,
+  ReportRetentionShape,
   ReportTopValuesShape,
   ReportTrendShape,
 } from '../types';
@@ -15,13 +16,15 @@ import type { Binder, Dialect } from './binder';
  * runtime's evaluator mean (`lib/conditions.ts`): text compared without case, an absent or empty
  * value matching only the negative operators; `report-query.suite.ts` checks both agree.
  */
-export type ReportShape = ReportTrendShape | ReportTopValuesShape | ReportFunnelShape;
+export type ReportShape =
+  ReportTrendShape | ReportTopValuesShape | ReportFunnelShape | ReportRetentionShape;
 
 export function isReportShape(shape: QueryShape): shape is ReportShape {
   return (
     shape.kind === 'reportTrend' ||
     shape.kind === 'reportTopValues' ||
-    shape.kind === 'reportFunnel'
+    shape.kind === 'reportFunnel' ||
+    shape.kind === 'reportRetention'
   );
 }
 
@@ -114,7 +117,7 @@ class ReportSql<P> {
   }
 
   /** The events of one series: brand, code, range and filters (all of them must hold). */
-  where(shape: Exclude<ReportShape, ReportFunnelShape>): string {
+  where(shape: ReportTrendShape | ReportTopValuesShape): string {
     const b = this.b;
     const filters = shape.filters.map((f) => ` AND ${this.filter(f)}`).join('');
     return (
@@ -168,8 +171,36 @@ function compileFunnel<P>(shape: ReportFunnelShape, d: Dialect<P>, b: Binder<P>)
   return `WITH ${ctes.join(', ')} ${counts.join(' UNION ALL ')}`;
 }
 
+/**
+ * Cohorts by the local bucket of each customer's first start event in the range, joined to
+ * their return events at or after it; the service turns buckets into period numbers.
+ */
+function compileRetention<P>(shape: ReportRetentionShape, d: Dialect<P>, b: Binder<P>): string {
+  const brand = b.bind('brand', 'int', shape.brandId);
+  const from = b.bind('from', 'timestamp', shape.from);
+  const tz = b.bind('tz', 'string', shape.timeZone);
+  const cohorts =
+    `SELECT customer_key, min(timestamp) AS first_ts FROM events WHERE brand_id = ${brand}` +
+    ` AND event = ${b.bind('start', 'string', shape.startEvent)} AND timestamp >= ${from}` +
+    ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)} GROUP BY customer_key`;
+  const returns =
+    `SELECT customer_key, timestamp FROM events WHERE brand_id = ${brand}` +
+    ` AND event = ${b.bind('return', 'string', shape.returnEvent)} AND timestamp >= ${from}`;
+  const cohort = (expr: string) => d.zonedBucket(shape.period, expr, tz);
+  return (
+    `WITH c AS (${cohorts})` +
+    ` SELECT ${cohort('c.first_ts')} AS cohort, ${cohort('r.timestamp')} AS bucket,` +
+    ` ${d.countDistinct('c.customer_key')} AS n` +
+    ` FROM c INNER JOIN (${returns}) r ON r.customer_key = c.customer_key` +
+    ` WHERE r.timestamp >= c.first_ts GROUP BY cohort, bucket` +
+    ` UNION ALL SELECT ${cohort('first_ts')} AS cohort, '' AS bucket, count(*) AS n FROM c` +
+    ` GROUP BY cohort`
+  );
+}
+
 export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Binder<P>): string {
   if (shape.kind === 'reportFunnel') return compileFunnel(shape, d, b);
+  if (shape.kind === 'reportRetention') return compileRetention(shape, d, b);
   const q = new ReportSql(d, b);
   if (shape.kind === 'reportTopValues') {
     const value = `coalesce(${q.property(shape.breakdown)}, '')`;
@@ -200,7 +231,16 @@ export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Bind
 export function readReportRows(
   shape: ReportShape,
   rows: readonly RawRow[],
-): QueryResults['reportTrend'] | QueryResults['reportTopValues'] | QueryResults['reportFunnel'] {
+): QueryResults[ReportShape['kind']] {
+  if (shape.kind === 'reportRetention')
+    return rows.map((r) => {
+      const bucket = String(r.bucket ?? '');
+      return {
+        cohort: String(r.cohort),
+        bucket: bucket === '' ? null : bucket,
+        customers: toNumber(r.n),
+      };
+    });
   if (shape.kind === 'reportFunnel')
     return rows
       .map((r) => {

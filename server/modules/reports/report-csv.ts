@@ -1,6 +1,7 @@
 import type {
   FunnelAnswer,
   ReportAnswer,
+  RetentionAnswer,
   TrendAnswer,
   TrendSeriesAnswer,
 } from '../../../lib/contracts/reports';
@@ -61,6 +62,17 @@ export function funnelCsv(answer: FunnelAnswer): string {
   return [header, ...rows].join('\r\n') + '\r\n';
 }
 
+/** One row per cohort and period since it (0 = the cohort's own period). */
+export function retentionCsv(answer: RetentionAnswer): string {
+  const header = line(['cohort', 'size', 'period', 'returned']);
+  const rows = answer.cohorts.flatMap((c) =>
+    c.returned.map((n, k) => line([c.cohort, c.size, k, n])),
+  );
+  return [header, ...rows].join('\r\n') + '\r\n';
+}
+
 export function reportCsv(answer: ReportAnswer): string {
-  return 'steps' in answer ? funnelCsv(answer) : trendCsv(answer);
+  if ('steps' in answer) return funnelCsv(answer);
+  if ('cohorts' in answer) return retentionCsv(answer);
+  return trendCsv(answer);
 }

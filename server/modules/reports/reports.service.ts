@@ -7,8 +7,10 @@ import type {
 } from '../../../lib/contracts/reports';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { BrandAccess } from '../brands/brand-access';
+import { zonedDay } from '../../../lib/time-zone';
 import { funnelSteps } from './funnel';
 import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
+import { retentionCohorts } from './retention';
 import { trendSeries } from './trend';
 
 /** Reports of the session's own products (docs/reports.md). */
@@ -53,6 +55,16 @@ export function createReports(deps: {
       };
       if (q.type === 'funnel')
         return { steps: await funnelSteps(deps.store, brand.id, q, range), range: answered };
+      if (q.type === 'retention') {
+        const cohorts = await retentionCohorts(deps.store, {
+          brandId: brand.id,
+          q,
+          range,
+          buckets: rangeBuckets(range, q.period),
+          today: zonedDay(now(), range.timeZone),
+        });
+        return { cohorts, range: answered };
+      }
       const series = await trend(brand.id, q, range);
       if (!q.compare) return { series, range: answered };
       return { series, previous: await trend(brand.id, q, previousRange(range)), range: answered };
