@@ -2,7 +2,8 @@
  * `npm run seed:demo [-- --events N --days D]`: a demo account with one tracked product,
  * customers, event definitions and realistic traffic (about 200,000 events by default), loaded
  * through the real ingestion pipeline into the configured stores, and two published product
- * tours with their sessions over the same days (scripts/seed-demo-tours.ts). Stop the server
+ * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
+ * dashboard with one report of each type (scripts/seed-demo-reports.ts). Stop the server
  * first: the data directory belongs to one process.
  */
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
 import { loadEnv, readDotEnv } from '../server/env';
+import { seedDemoReports } from './seed-demo-reports';
 import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -309,6 +311,12 @@ async function main() {
     console.log(
       `Tours: ${tours.tours.map((t) => `"${t.name}" (#${t.id})`).join(', ')}; ` +
         `${tours.sessions.toLocaleString()} sessions written.`,
+    );
+    const reports = await seedDemoReports({ call, brandId: brand.id });
+    console.log(
+      reports.saved.length
+        ? `Reports dashboard: ${reports.saved.map((n) => `"${n}"`).join(', ')}.`
+        : 'Reports dashboard: already there.',
     );
     console.log(`Sign in at ${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in`);
     console.log(`  e-mail:   ${DEMO.email}`);

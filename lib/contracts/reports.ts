@@ -321,6 +321,8 @@ export const reportBody = z
     name: requiredText('Name'),
     query: reportQuery,
     chart: reportChart.default({ kind: 'line', stacked: false }),
+    /** On the product's dashboard. */
+    pinned: z.boolean({ error: 'pinned must be true or false' }).default(false),
   })
   .refine((b) => b.query.brand_id === b.brand_id, {
     error: "The query must be about the report's product",
@@ -332,6 +334,11 @@ export type ReportInput = z.input<typeof reportBody>;
 /** GET v1/reports: every product of the owner, or one. Newest change first. */
 export const listReportsQuery = z.object({
   brand_id: brandIdField.optional(),
+  /** Only the reports on (true) or off (false) the dashboard. */
+  pinned: z
+    .enum(['true', 'false'], { error: 'pinned must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   search: z.string().max(255).refine(withoutNul).optional(),
   cursor: pageCursor,
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -347,6 +354,7 @@ export interface SavedReport {
   type: ReportQuery['type'];
   query: ReportQuery;
   chart: ReportChart;
+  pinned: boolean;
   created_at: string;
   updated_at: string;
 }

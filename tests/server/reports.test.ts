@@ -342,7 +342,7 @@ describe(`saved reports (${ENGINE})`, () => {
   });
 
   it('saves, lists across products, finds, updates and deletes a report', async () => {
-    const created = await call('POST', '/v1/reports', body('Weekly buyers'));
+    const created = await call('POST', '/v1/reports', { ...body('Weekly buyers'), pinned: true });
     expect(created.statusCode, created.body).toBe(201);
     const report = created.json().data;
     expect(report).toMatchObject({
@@ -363,6 +363,9 @@ describe(`saved reports (${ENGINE})`, () => {
     const found = await call('GET', '/v1/reports?search=WEEKLY');
     expect(found.json().data.map((r: { id: number }) => r.id)).toEqual([report.id]);
     expect((await call('GET', `/v1/reports?brand_id=${brandId}`)).json().total).toBe(2);
+    const pinned = (await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`)).json();
+    expect(pinned.data.map((r: { name: string }) => r.name)).toEqual(['Weekly buyers']);
+    expect((await call('GET', '/v1/reports?pinned=false')).json().total).toBe(1);
 
     const updated = await call('PUT', `/v1/reports/${report.id}`, {
       ...body('Weekly buyers, compared'),

@@ -112,6 +112,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
       type: 'trend',
       query,
       chart: { kind: 'line' as const, stacked: false },
+      pinned: false,
     };
     const repo = createReportsRepository(t.database.db);
     const row = (await repo.insert(values))!;

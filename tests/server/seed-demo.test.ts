@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowReport } from '@/lib/contracts/flow-runtime';
+import type { ReportAnswer, SavedReport } from '@/lib/contracts/reports';
 import { openAnalyticsStore } from '@/server/analytics';
 import { openDatabase } from '@/server/db/client';
 import { accountUsage, customerProfiles, events, flowSessions } from '@/server/db/schema';
@@ -67,6 +68,7 @@ describe('seed:demo', () => {
     expect(run.stdout).toContain('demo@signpost.dev');
     expect(run.stdout).toMatch(/Seeded [\d,]+ events over 10 days/);
     expect(run.stdout).toMatch(/Tours: .*; [\d,]+ sessions written/);
+    expect(run.stdout).toMatch(/Reports dashboard: "Orders per day by coupon", /);
 
     const database = await openDatabase({ dataDir });
     const store = await openAnalyticsStore({ dataDir });
@@ -162,6 +164,25 @@ describe('seed:demo', () => {
     }
   });
 
+  it('pins a trend, a funnel and a retention report with data to the dashboard', async () => {
+    const { t, call, brandId } = await demoApi();
+    try {
+      const listed = await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`);
+      const reports = (listed.json() as { data: SavedReport[] }).data;
+      expect(reports.map((r) => r.type).sort()).toEqual(['funnel', 'retention', 'trend']);
+      for (const report of reports) {
+        const res = await call('POST', '/v1/reports/query', report.query);
+        expect(res.statusCode, res.body).toBe(200);
+        const data = res.json().data as ReportAnswer;
+        if ('series' in data) expect(data.series.some((s) => s.total > 0)).toBe(true);
+        if ('steps' in data) expect(data.steps[0]!.count).toBeGreaterThan(0);
+        if ('cohorts' in data) expect(data.cohorts.some((c) => c.size > 0)).toBe(true);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('adds no second copy of the tours and no sessions to them when run again', async () => {
     const before = await demoApi();
     const sessions = (await before.t.database.db.select().from(flowSessions)).length;
@@ -169,10 +190,13 @@ describe('seed:demo', () => {
     const run = seed(200);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/; 0 sessions written/);
+    expect(run.stdout).toContain('Reports dashboard: already there.');
     const after = await demoApi();
     try {
       for (const name of TOURS) expect(after.flows.filter((f) => f.name === name)).toHaveLength(1);
       expect(await after.t.database.db.select().from(flowSessions)).toHaveLength(sessions);
+      const reports = await after.call('GET', `/v1/reports?brand_id=${after.brandId}`);
+      expect(reports.json().total).toBe(3);
     } finally {
       await after.t.close();
     }

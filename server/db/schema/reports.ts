@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ReportChart, ReportQuery } from '../../../lib/contracts/reports';
 import { brands } from './brands';
 
@@ -15,6 +15,8 @@ export const reports = pgTable(
     type: text('type').notNull(),
     query: jsonb('query').$type<ReportQuery>().notNull(),
     chart: jsonb('chart').$type<ReportChart>().notNull(),
+    /** Shown on the product's dashboard. */
+    pinned: boolean('pinned').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

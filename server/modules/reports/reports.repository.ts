@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import { brands, reports } from '../../db/schema';
 
 export type ReportRow = typeof reports.$inferSelect;
-export type ReportValues = Pick<ReportRow, 'brandId' | 'name' | 'type' | 'query' | 'chart'>;
+export type ReportValues = Pick<
+  ReportRow,
+  'brandId' | 'name' | 'type' | 'query' | 'chart' | 'pinned'
+>;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -21,10 +24,11 @@ export function createReportsRepository(db: Db) {
     /** The owner's reports, newest change first, with their product's name. */
     async list(
       ownerId: string,
-      q: { brandId?: number; search?: string; offset: number; limit: number },
+      q: { brandId?: number; pinned?: boolean; search?: string; offset: number; limit: number },
     ) {
       const parts: SQL[] = [eq(brands.ownerId, ownerId)];
       if (q.brandId !== undefined) parts.push(eq(reports.brandId, q.brandId));
+      if (q.pinned !== undefined) parts.push(eq(reports.pinned, q.pinned));
       if (q.search) parts.push(ilike(reports.name, `%${escapeLike(q.search)}%`));
       const where = and(...parts);
       const rows = await db

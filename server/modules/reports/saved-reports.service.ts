@@ -19,6 +19,7 @@ function toDto(row: { report: ReportRow; brandName: string }): SavedReport {
     type: r.query.type,
     query: r.query,
     chart: r.chart,
+    pinned: r.pinned,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -36,6 +37,7 @@ export function createSavedReports(deps: {
     type: body.query.type,
     query: body.query,
     chart: body.chart,
+    pinned: body.pinned,
   });
   const found = async (ownerId: string, id: number) => {
     const row = await reports.find(ownerId, id);
@@ -48,6 +50,7 @@ export function createSavedReports(deps: {
       const page = Number(q.cursor);
       const { rows, total } = await reports.list(ownerId, {
         brandId: q.brand_id,
+        pinned: q.pinned,
         search: q.search?.trim() || undefined,
         offset: (page - 1) * q.limit,
         limit: q.limit,

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "pinned" boolean DEFAULT false NOT NULL;
