@@ -250,7 +250,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     }),
     flowEvents,
     flowReports: createFlowReports({ flows, store: analytics, now }),
-    reports: createReports({ access, store: analytics, now }),
+    reports: createReports({ access, store: analytics, profiles, now }),
     savedReports: createSavedReports({ reports: createReportsRepository(db), access }),
   };
 }

@@ -206,6 +206,34 @@ export const funnelQuery = z.object({
 });
 export type FunnelQuery = z.input<typeof funnelQuery>;
 
+/** POST v1/reports/funnel-customers: who is behind one step of a funnel. */
+export const funnelCustomersQuery = funnelQuery
+  .extend({
+    /** 0-based, as in the answer's `steps`. */
+    step: z
+      .number({ error: 'step must be a step number' })
+      .int({ error: 'step must be a step number' })
+      .min(0, { error: 'step must be a step number' }),
+    outcome: z.enum(['converted', 'dropped'], { error: 'outcome must be converted or dropped' }),
+    limit: z.number().int().min(1).max(100).default(50),
+  })
+  .refine((q) => q.step < q.steps.length, {
+    error: 'step must be one of the funnel steps',
+    path: ['step'],
+  })
+  .refine((q) => q.outcome === 'converted' || q.step > 0, {
+    error: 'Nobody drops at the first step: choose a later one',
+    path: ['step'],
+  });
+export type FunnelCustomersQuery = z.input<typeof funnelCustomersQuery>;
+export type FunnelCustomersBody = z.output<typeof funnelCustomersQuery>;
+
+/** A customer behind a funnel step; `profile_id` links to their profile when there is one. */
+export interface FunnelCustomer {
+  customer_key: string;
+  profile_id: number | null;
+}
+
 export const RETENTION_MAX_INTERVALS = 30;
 
 export const retentionQuery = z.object({

@@ -265,6 +265,23 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
         { step: 1, customers: 4, medianMs: 3 * H },
         { step: 2, customers: 1, medianMs: 2 * H },
       ]);
+      const who = (step: number, outcome: 'converted' | 'dropped', limit = 10) =>
+        store.query({
+          kind: 'reportFunnelCustomers',
+          brandId: R,
+          steps: ['A', 'B', 'C'].map((event) => ({ event, filters: [] })),
+          from: new Date('2024-01-01T00:00:00Z'),
+          to: new Date('2024-01-03T00:00:00Z'),
+          windowMs: 24 * H,
+          step,
+          outcome,
+          limit,
+        });
+      expect(await who(0, 'converted')).toEqual(['c1', 'c2', 'c3', 'c4', 'c6', 'c7']);
+      expect(await who(1, 'converted')).toEqual(['c1', 'c2', 'c4', 'c7']);
+      expect(await who(1, 'dropped')).toEqual(['c3', 'c6']);
+      expect(await who(2, 'dropped')).toEqual(['c2', 'c4', 'c7']);
+      expect(await who(2, 'dropped', 2)).toEqual(['c2', 'c4']);
       expect(
         await funnel([{ property: 'plan', type: 'string', operator: 'exact', value: 'pro' }]),
       ).toEqual([

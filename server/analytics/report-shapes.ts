@@ -58,6 +58,15 @@ export interface ReportFunnelShape {
   windowMs: number;
 }
 
+/** Customer keys behind one funnel step, in key order, at most `limit`. */
+export interface ReportFunnelCustomersShape extends Omit<ReportFunnelShape, 'kind'> {
+  kind: 'reportFunnelCustomers';
+  step: number;
+  /** Reached the step, or reached the one before and not it (step ≥ 1). */
+  outcome: 'converted' | 'dropped';
+  limit: number;
+}
+
 /** Customers who reached a step, and the median time from the step before (null for the first). */
 export interface FunnelStepRow {
   step: number;

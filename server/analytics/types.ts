@@ -2,6 +2,7 @@
 
 import type {
   FunnelStepRow,
+  ReportFunnelCustomersShape,
   ReportFunnelShape,
   ReportRetentionShape,
   RetentionRow,
@@ -140,6 +141,7 @@ export type QueryShape =
   | ReportTrendShape
   | ReportTopValuesShape
   | ReportFunnelShape
+  | ReportFunnelCustomersShape
   | ReportRetentionShape;
 
 export interface EventCount {
@@ -195,6 +197,7 @@ export interface QueryResults {
   reportTrend: ReportTrendRow[];
   reportTopValues: { value: string; measure: number }[];
   reportFunnel: FunnelStepRow[];
+  reportFunnelCustomers: string[];
   reportRetention: RetentionRow[];
 }
 

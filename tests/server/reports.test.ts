@@ -6,6 +6,7 @@ import {
   createBrand,
   createTestApp,
   ENGINE,
+  ingest,
   request,
   signUpVerified,
   type ApiRequest,
@@ -18,6 +19,7 @@ let t: TestApp & { drop: () => Promise<void> };
 let call: ApiRequest;
 let stranger: ApiRequest;
 let brandId: number;
+let writeKey: string;
 let strangersBrand: number;
 
 // "Now" is Wednesday 10 January 2024, 03:00 UTC: still the 9th in New York (UTC-5).
@@ -30,7 +32,7 @@ function event(id: string, iso: string, customer: string, properties = {}, brand
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
   const a = await signUpVerified(t.app);
-  ({ brandId } = await createBrand(t.app, a.token));
+  ({ brandId, writeKey } = await createBrand(t.app, a.token));
   call = request(t.app, a.token);
   const b = await signUpVerified(t.app);
   ({ brandId: strangersBrand } = await createBrand(t.app, b.token, 'Theirs'));
@@ -181,6 +183,37 @@ describe(`reports API (${ENGINE})`, () => {
         median_time_to_convert_ms: 3_600_000,
       },
     ]);
+    // Who is behind a step, linked to a profile where one exists (u4 has one through ingestion).
+    const tracked = await ingest(t.app, writeKey, '/v1/track', { userId: 'u4', event: 'Visit' });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    const behind = (step: number, outcome: string) =>
+      call('POST', '/v1/reports/funnel-customers', { ...body, step, outcome });
+    expect((await behind(1, 'converted')).json().data.customers).toEqual([
+      { customer_key: 'u1', profile_id: null },
+    ]);
+    const dropped = (await behind(1, 'dropped')).json().data.customers;
+    expect(dropped.map((c: { customer_key: string }) => c.customer_key)).toEqual(['u2', 'u4']);
+    expect(dropped[1].profile_id).toEqual(expect.any(Number));
+    const profile = await call('GET', `/v1/customer-profiles/${dropped[1].profile_id}`);
+    expect(profile.json().data.customer_key).toBe('u4');
+    await expectRefused(
+      [
+        [{ ...body, step: 0, outcome: 'dropped' }, /Nobody drops at the first step/],
+        [{ ...body, step: 2, outcome: 'converted' }, /one of the funnel steps/],
+        [{ ...body, step: 1, outcome: 'left' }, /converted or dropped/],
+      ],
+      (b) => call('POST', '/v1/reports/funnel-customers', b),
+    );
+    expect(
+      (
+        await stranger('POST', '/v1/reports/funnel-customers', {
+          ...body,
+          step: 1,
+          outcome: 'converted',
+        })
+      ).statusCode,
+    ).toBe(404);
+
     const csv = await call('POST', '/v1/reports/query?format=csv', body);
     expect(csv.body.trim().split('\r\n')).toEqual([
       'step,event,count,conversion_from_start,conversion_from_previous,median_time_to_convert_ms',

@@ -149,6 +149,7 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
     case 'reportTrend':
     case 'reportTopValues':
     case 'reportFunnel':
+    case 'reportFunnelCustomers':
     case 'reportRetention':
       return readReportRows(shape, rows);
     case 'tail':

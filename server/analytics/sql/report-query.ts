@@ -3,6 +3,7 @@ import { toNumber, type RawRow } from '../event-rows';
 import type {
   QueryResults,
   QueryShape,
+  ReportFunnelCustomersShape,
   ReportFunnelShape,
   ReportRetentionShape,
   ReportTopValuesShape,
@@ -17,13 +18,18 @@ import type { Binder, Dialect } from './binder';
  * value matching only the negative operators; `report-query.suite.ts` checks both agree.
  */
 export type ReportShape =
-  ReportTrendShape | ReportTopValuesShape | ReportFunnelShape | ReportRetentionShape;
+  | ReportTrendShape
+  | ReportTopValuesShape
+  | ReportFunnelShape
+  | ReportFunnelCustomersShape
+  | ReportRetentionShape;
 
 export function isReportShape(shape: QueryShape): shape is ReportShape {
   return (
     shape.kind === 'reportTrend' ||
     shape.kind === 'reportTopValues' ||
     shape.kind === 'reportFunnel' ||
+    shape.kind === 'reportFunnelCustomers' ||
     shape.kind === 'reportRetention'
   );
 }
@@ -134,12 +140,17 @@ class ReportSql<P> {
  * of step k at or after their step k-1 time and at most `windowMs` after their step 1 time.
  * Times are epoch milliseconds, so the arithmetic is the same on every engine.
  */
-function compileFunnel<P>(shape: ReportFunnelShape, d: Dialect<P>, b: Binder<P>): string {
+function funnelCtes<P>(
+  shape: Omit<ReportFunnelShape, 'kind'>,
+  d: Dialect<P>,
+  b: Binder<P>,
+): string {
   const q = new ReportSql(d, b);
   const brand = b.bind('brand', 'int', shape.brandId);
   const from = b.bind('from', 'timestamp', shape.from);
   const to = b.bind('to', 'timestamp', shape.to);
-  const windowMs = b.bind('window', 'double', shape.windowMs);
+  // Bound where used: DuckDB refuses a named parameter the statement does not contain.
+  const windowMs = () => b.bind('window', 'double', shape.windowMs);
   const events = (i: number, last: string) => {
     const step = shape.steps[i]!;
     const filters = step.filters.map((f) => ` AND ${q.filter(f)}`).join('');
@@ -159,16 +170,36 @@ function compileFunnel<P>(shape: ReportFunnelShape, d: Dialect<P>, b: Binder<P>)
     ctes.push(
       `s${i} AS (SELECT p.customer_key AS customer_key, ${kept}, min(e.ms) AS t${i}` +
         ` FROM s${i - 1} p INNER JOIN (${events(i, '')}) e ON e.customer_key = p.customer_key` +
-        ` WHERE e.ms >= p.t${i - 1} AND e.ms <= p.t0 + ${windowMs}` +
+        ` WHERE e.ms >= p.t${i - 1} AND e.ms <= p.t0 + ${windowMs()}` +
         ` GROUP BY p.customer_key, ${group})`,
     );
   }
+  return `WITH ${ctes.join(', ')}`;
+}
+
+function compileFunnel<P>(shape: ReportFunnelShape, d: Dialect<P>, b: Binder<P>): string {
   const counts = shape.steps.map((_, i) =>
     i === 0
       ? `SELECT 0 AS step, count(*) AS n, 0 AS median_ms FROM s0`
       : `SELECT ${i} AS step, count(*) AS n, ${d.median(`t${i} - t${i - 1}`)} AS median_ms FROM s${i}`,
   );
-  return `WITH ${ctes.join(', ')} ${counts.join(' UNION ALL ')}`;
+  return `${funnelCtes(shape, d, b)} ${counts.join(' UNION ALL ')}`;
+}
+
+/** Who reached step `step` (converted), or reached the one before and not it (dropped). */
+function compileFunnelCustomers<P>(
+  shape: ReportFunnelCustomersShape,
+  d: Dialect<P>,
+  b: Binder<P>,
+): string {
+  const k = shape.step;
+  const ctes = funnelCtes({ ...shape, steps: shape.steps.slice(0, k + 1) }, d, b);
+  const limit = b.bind('limit', 'uint', shape.limit);
+  const who =
+    shape.outcome === 'converted'
+      ? `SELECT customer_key FROM s${k}`
+      : `SELECT customer_key FROM s${k - 1} WHERE customer_key NOT IN (SELECT customer_key FROM s${k})`;
+  return `${ctes} ${who} ORDER BY customer_key LIMIT ${limit}`;
 }
 
 /**
@@ -200,6 +231,7 @@ function compileRetention<P>(shape: ReportRetentionShape, d: Dialect<P>, b: Bind
 
 export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Binder<P>): string {
   if (shape.kind === 'reportFunnel') return compileFunnel(shape, d, b);
+  if (shape.kind === 'reportFunnelCustomers') return compileFunnelCustomers(shape, d, b);
   if (shape.kind === 'reportRetention') return compileRetention(shape, d, b);
   const q = new ReportSql(d, b);
   if (shape.kind === 'reportTopValues') {
@@ -232,6 +264,7 @@ export function readReportRows(
   shape: ReportShape,
   rows: readonly RawRow[],
 ): QueryResults[ReportShape['kind']] {
+  if (shape.kind === 'reportFunnelCustomers') return rows.map((r) => String(r.customer_key));
   if (shape.kind === 'reportRetention')
     return rows.map((r) => {
       const bucket = String(r.bucket ?? '');

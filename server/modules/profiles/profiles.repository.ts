@@ -172,6 +172,18 @@ export function createProfilesRepository(db: Db) {
       return { rows, total: n };
     },
 
+    /** Profile ids by customer key in a brand the caller checked belongs to the owner. */
+    async idsByKeys(brandId: number, keys: string[]) {
+      if (keys.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ id: customerProfiles.id, key: customerProfiles.customerKey })
+        .from(customerProfiles)
+        .where(
+          and(eq(customerProfiles.brandId, brandId), inArray(customerProfiles.customerKey, keys)),
+        );
+      return new Map(rows.map((r) => [r.key, r.id]));
+    },
+
     /** The profile, if it belongs to one of the owner's brands. */
     async find(ownerId: string, id: number) {
       const [row] = await db.select().from(customerProfiles).where(ownedBy(ownerId, id));

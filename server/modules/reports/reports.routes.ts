@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { idParam } from '../../../lib/contracts/common';
-import { listReportsQuery, reportBody, reportQuery } from '../../../lib/contracts/reports';
+import {
+  funnelCustomersQuery,
+  listReportsQuery,
+  reportBody,
+  reportQuery,
+} from '../../../lib/contracts/reports';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { reportCsv } from './report-csv';
@@ -36,6 +41,12 @@ export function reportRoutes(app: ZodApp, deps: { reports: Reports; saved: Saved
   app.delete('/reports/:id', {
     schema: { tags, params: idParam },
     handler: async (req) => ({ data: await saved.remove(owner(req), req.params.id) }),
+  });
+  app.post('/reports/funnel-customers', {
+    schema: { tags, body: funnelCustomersQuery },
+    handler: async (req) => ({
+      data: { customers: await reports.funnelCustomers(owner(req), req.body) },
+    }),
   });
   app.post('/reports/query', {
     schema: { tags, body: reportQuery, querystring: format },

@@ -1,5 +1,6 @@
 import type {
   AnswerRange,
+  FunnelCustomersBody,
   ReportAnswer,
   ReportQuery,
   TrendQueryBody,
@@ -7,8 +8,9 @@ import type {
 } from '../../../lib/contracts/reports';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { BrandAccess } from '../brands/brand-access';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
 import { zonedDay } from '../../../lib/time-zone';
-import { funnelSteps } from './funnel';
+import { funnelCustomers, funnelSteps } from './funnel';
 import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
 import { retentionCohorts } from './retention';
 import { trendSeries } from './trend';
@@ -17,6 +19,7 @@ import { trendSeries } from './trend';
 export function createReports(deps: {
   access: Pick<BrandAccess, 'owned'>;
   store: Pick<AnalyticsStore, 'query'>;
+  profiles: Pick<ProfilesRepository, 'idsByKeys'>;
   now?: () => Date;
 }) {
   const now = () => (deps.now ? deps.now() : new Date()).getTime();
@@ -43,6 +46,12 @@ export function createReports(deps: {
   }
 
   return {
+    /** Who is behind one step of a funnel of the owner's product. */
+    async funnelCustomers(ownerId: string, q: FunnelCustomersBody) {
+      const brand = await deps.access.owned(ownerId, q.brand_id);
+      const range = reportRange(q, now(), brand.timeZone, brand.createdAt);
+      return funnelCustomers(deps, brand.id, q, range);
+    },
     /** Runs a report query on a product the owner has; another owner's product answers 404. */
     async query(ownerId: string, q: ReportQuery): Promise<ReportAnswer> {
       const brand = await deps.access.owned(ownerId, q.brand_id);
