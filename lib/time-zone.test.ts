@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   bucketOf,
+  canonicalTimeZone,
   bucketsBetween,
   bucketsOf,
   daysBetween,
@@ -21,6 +22,9 @@ describe('calendar days in a time zone', () => {
     expect(isTimeZone('Europe/Paris')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Mars/Olympus')).toBeNull();
   });
 
   it('finds the day of an instant on the zone clock', () => {
@@ -46,6 +50,8 @@ describe('calendar days in a time zone', () => {
     expect(isDay('2024-02-29')).toBe(true);
     expect(isDay('2023-02-29')).toBe(false);
     expect(isDay('2024-1-01')).toBe(false);
+    expect(isDay('0099-01-01')).toBe(false); // years every engine stores: 1900–2299
+    expect(isDay('9999-12-31')).toBe(false);
     expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
     expect(daysBetween('2023-12-25', '2024-01-01')).toBe(7);
   });

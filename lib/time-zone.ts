@@ -8,34 +8,44 @@ import type { ReportGranularity } from './contracts/flow-runtime';
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const create = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** Kept per canonical name only: spellings of one zone never fill it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
+  const cached = formatters.get(timeZone);
+  if (cached) return cached;
+  const f = create(timeZone);
+  if (f.resolvedOptions().timeZone === timeZone) formatters.set(timeZone, f);
   return f;
 }
 
-/** An IANA zone name this runtime knows ("UTC", "Europe/Paris"). */
-export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
+/**
+ * The canonical spelling of an IANA zone this runtime knows ("europe/paris" → "Europe/Paris",
+ * "utc" → "UTC"); null for anything else. Engines such as ClickHouse only take this spelling.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name || name.length > 64) return null;
   try {
-    formatter(name);
-    return true;
+    return create(name).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** An IANA zone name this runtime knows, in any case ("UTC", "Europe/Paris"). */
+export function isTimeZone(name: string): boolean {
+  return canonicalTimeZone(name) !== null;
 }
 
 /** The wall-clock fields of an instant in a zone. */
@@ -77,6 +87,9 @@ export function zonedDayStart(day: string, timeZone: string): number {
 /** A YYYY-MM-DD that exists (2026-02-31 does not). */
 export function isDay(v: unknown): v is string {
   if (typeof v !== 'string' || !ISO_DAY.test(v)) return false;
+  // Years every engine stores (ClickHouse's DateTime64 spans 1900–2299).
+  const year = Number(v.slice(0, 4));
+  if (year < 1900 || year > 2299) return false;
   const ms = Date.parse(`${v}T00:00:00Z`);
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === v;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { requiredText } from './common';
-import { isTimeZone } from '../time-zone';
+import { canonicalTimeZone, isTimeZone } from '../time-zone';
 import { MAX_ALLOWED_ORIGINS, normaliseAllowedOrigin } from '../sources';
 
 const DOMAIN_RE =
@@ -27,7 +27,8 @@ export const domainField = z
 export const timeZoneField = z
   .string({ error: MESSAGES.brands.timeZone })
   .trim()
-  .refine(isTimeZone, { error: MESSAGES.brands.timeZone });
+  .refine(isTimeZone, { error: MESSAGES.brands.timeZone })
+  .transform((v) => canonicalTimeZone(v) ?? 'UTC');
 
 export const brandBody = z.object({
   name: requiredText('Name'),

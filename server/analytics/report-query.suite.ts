@@ -182,6 +182,24 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
       },
     );
 
+    it('counts only finite numbers, and compares text without case beyond ASCII', async () => {
+      const at = '2024-01-03T12:00:00.000Z';
+      await store.insert([
+        order('n1', at, 'u5', { amount: 'NaN', name: 'Émile' }, R, 'Refund'),
+        order('n2', at, 'u5', { amount: 'Infinity', name: 'ÉMILIE' }, R, 'Refund'),
+        order('n3', at, 'u6', { amount: 3, name: 'emile' }, R, 'Refund'),
+      ]);
+      const refunds = (t: Partial<Trend>) =>
+        trend({ ...UTC_JAN_1_TO_8, event: 'Refund', ...t }).then((rows) => byBucket(rows).total);
+      expect(await refunds({ measure: 'sum', property: 'amount' })).toBe(3);
+      expect(await refunds({ measure: 'avg', property: 'amount' })).toBe(3);
+      const name = (operator: string, value: string) =>
+        refunds({ filters: [{ property: 'name', type: 'string', operator, value } as never] });
+      expect(await name('exact', 'émile')).toBe(1);
+      expect(await name('starts_with', 'émi')).toBe(2);
+      expect(await name('not_contain', 'ÉMIL')).toBe(1);
+    });
+
     it('several filters must all hold', async () => {
       const rows = await trend({
         ...UTC_JAN_1_TO_8,

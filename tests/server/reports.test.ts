@@ -140,12 +140,24 @@ describe(`reports API (${ENGINE})`, () => {
     ]);
     expect(a.previous!.map((s) => s.total)).toEqual([1, 3]);
 
-    const split = (await trend({ breakdown: { property: 'plan' } })).json().data as TrendAnswer;
+    const split = (await trend({ breakdown: { property: 'plan' }, compare: true })).json()
+      .data as TrendAnswer;
     expect(split.series.map((s) => [s.breakdown_value, s.label, s.total])).toEqual([
       ['pro', 'Order · pro', 2],
       ['=cmd()', 'Order · =cmd()', 1],
       ['free', 'Order · free', 1],
     ]);
+    // The period before is split by the same values, line for line.
+    expect(split.previous!.map((s) => [s.breakdown_value, s.total])).toEqual([
+      ['pro', 1],
+      ['=cmd()', 0],
+      ['free', 0],
+    ]);
+    const none = await trend({
+      series: [{ event: 'Never Sent', measure: 'total' }],
+      breakdown: { property: 'plan' },
+    });
+    expect((none.json().data as TrendAnswer).series).toEqual([]);
   });
 
   it('answers a funnel with conversions and the median time, and as CSV', async () => {
@@ -321,6 +333,8 @@ describe(`reports API (${ENGINE})`, () => {
       [{ granularity: 'hour' }, /Granularity must be/],
       [{ date_preset: 'custom_range', from: '2024-02-31', to: '2024-03-01' }, /From date/],
       [{ date_preset: 'custom_range', from: '2024-03-02', to: '2024-03-01' }, /not be after/],
+      [{ date_preset: 'custom_range', from: '0099-01-01', to: '0099-01-02' }, /From date/],
+      [{ date_preset: 'custom_range', from: '2024-01-01', to: '9999-12-31' }, /To date/],
       [{ date_preset: 'custom_range', from: '2000-01-01', to: '2024-03-01' }, /more than 1000/],
       [{ type: 'cohorts' }, /Report type/],
     ];
@@ -332,6 +346,13 @@ describe(`reports API (${ENGINE})`, () => {
     });
     expect(tz.statusCode).toBe(400);
     expect(tz.body).toMatch(/zone name such as UTC/);
+    // Stored in the one spelling every engine takes.
+    const spelled = await call('PUT', `/v1/brands/${brandId}`, {
+      name: 'Shop',
+      domain: 'shop.example.com',
+      time_zone: 'america/new_york',
+    });
+    expect(spelled.json().data.time_zone).toBe('America/New_York');
   });
 
   it("answers 404 for another owner's product, and never counts its events", async () => {

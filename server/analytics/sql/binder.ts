@@ -44,7 +44,9 @@ export interface Dialect<P> {
   jsonValue(column: string, key: string): string;
   /** The median of a numeric expression, the mean of the two middle values for an even count. */
   median(expr: string): string;
-  /** Text to a double, NULL when it is not a number. */
+  /** Lower case, every letter (not only ASCII ones). */
+  lower(expr: string): string;
+  /** Text to a double, NULL when it is not a finite number. */
   toDouble(expr: string): string;
   contains(haystack: string, needle: string): string;
   startsWith(text: string, prefix: string): string;

@@ -82,7 +82,10 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
   jsonValue: (column, key) =>
     `multiIf(JSONType(${column}, ${key}) = 'String', JSONExtractString(${column}, ${key}),` +
     ` JSONType(${column}, ${key}) = 'Null', NULL, JSONExtractRaw(${column}, ${key}))`,
-  toDouble: (expr) => `toFloat64OrNull(${expr})`,
+  // "nan" and "inf" parse as doubles: only finite numbers count as numbers.
+  toDouble: (expr) => `if(isFinite(toFloat64OrNull(${expr})), toFloat64OrNull(${expr}), NULL)`,
+  // lower() only folds ASCII letters in ClickHouse.
+  lower: (expr) => `lowerUTF8(${expr})`,
   // Exact and interpolated, as DuckDB's median (ClickHouse's median() is an estimate).
   median: (expr) => `quantileExactInclusive(0.5)(${expr})`,
   contains: (haystack, needle) => `position(${haystack}, ${needle}) > 0`,

@@ -64,7 +64,10 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
   // A JSON path naming the key (the contract refuses quotes and backslashes in property names).
   jsonKeyParam: (key) => `$."${key}"`,
   jsonValue: (column, key) => `json_extract_string(${column}, ${key})`,
-  toDouble: (expr) => `TRY_CAST(${expr} AS DOUBLE)`,
+  // "nan" and "inf" cast to doubles: only finite numbers count as numbers.
+  toDouble: (expr) =>
+    `(CASE WHEN isfinite(TRY_CAST(${expr} AS DOUBLE)) THEN TRY_CAST(${expr} AS DOUBLE) END)`,
+  lower: (expr) => `lower(${expr})`,
   median: (expr) => `median(${expr})`,
   contains: (haystack, needle) => `contains(${haystack}, ${needle})`,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,

@@ -64,7 +64,7 @@ class ReportSql<P> {
   filter(f: PropertyFilter): string {
     const v = this.property(f.property);
     const empty = `(${v} IS NULL OR ${v} = '' OR ${v} = '[]')`;
-    const lower = `lower(${v})`;
+    const lower = this.d.lower(v);
     const num = this.d.toDouble(v);
     const d = this.d;
     switch (f.operator) {

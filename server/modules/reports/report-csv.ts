@@ -14,7 +14,8 @@ import type {
 export function csvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // Quoted also for ";" and tab: spreadsheets in some locales split cells on them.
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const line = (cells: (string | number)[]) => cells.map(csvCell).join(',');

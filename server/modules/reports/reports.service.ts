@@ -1,19 +1,23 @@
-import type {
-  AnswerRange,
-  FunnelCustomersBody,
-  ReportAnswer,
-  ReportQuery,
-  TrendQueryBody,
-  TrendSeriesAnswer,
+import {
+  OTHER_BREAKDOWN,
+  type AnswerRange,
+  type FunnelCustomersBody,
+  type ReportAnswer,
+  type ReportQuery,
+  type TrendQueryBody,
+  type TrendSeriesAnswer,
 } from '../../../lib/contracts/reports';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { BrandAccess } from '../brands/brand-access';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
-import { zonedDay } from '../../../lib/time-zone';
+import { canonicalTimeZone, zonedDay } from '../../../lib/time-zone';
 import { funnelCustomers, funnelSteps } from './funnel';
 import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
 import { retentionCohorts } from './retention';
 import { trendSeries } from './trend';
+
+/** The product's zone; UTC if what is stored is not a zone this runtime knows. */
+const zoneOf = (brand: { timeZone: string }) => canonicalTimeZone(brand.timeZone) ?? 'UTC';
 
 /** Reports of the session's own products (docs/reports.md). */
 export function createReports(deps: {
@@ -24,14 +28,16 @@ export function createReports(deps: {
 }) {
   const now = () => (deps.now ? deps.now() : new Date()).getTime();
 
+  /** One list of lines per series; `keep` holds each series' breakdown values to reuse. */
   async function trend(
     brandId: number,
     q: TrendQueryBody,
     range: ReportRange,
-  ): Promise<TrendSeriesAnswer[]> {
+    keep?: (string[] | undefined)[],
+  ): Promise<TrendSeriesAnswer[][]> {
     const buckets = rangeBuckets(range, q.granularity);
-    const lines = await Promise.all(
-      q.series.map((series) =>
+    return Promise.all(
+      q.series.map((series, i) =>
         trendSeries(deps.store, {
           brandId,
           series,
@@ -39,23 +45,23 @@ export function createReports(deps: {
           range,
           granularity: q.granularity,
           buckets,
+          keep: keep?.[i],
         }),
       ),
     );
-    return lines.flat();
   }
 
   return {
     /** Who is behind one step of a funnel of the owner's product. */
     async funnelCustomers(ownerId: string, q: FunnelCustomersBody) {
       const brand = await deps.access.owned(ownerId, q.brand_id);
-      const range = reportRange(q, now(), brand.timeZone, brand.createdAt);
+      const range = reportRange(q, now(), zoneOf(brand), brand.createdAt);
       return funnelCustomers(deps, brand.id, q, range);
     },
     /** Runs a report query on a product the owner has; another owner's product answers 404. */
     async query(ownerId: string, q: ReportQuery): Promise<ReportAnswer> {
       const brand = await deps.access.owned(ownerId, q.brand_id);
-      const range = reportRange(q, now(), brand.timeZone, brand.createdAt);
+      const range = reportRange(q, now(), zoneOf(brand), brand.createdAt);
       const answered: AnswerRange = {
         from: range.fromDay,
         to: range.toDay,
@@ -74,9 +80,17 @@ export function createReports(deps: {
         });
         return { cohorts, range: answered };
       }
-      const series = await trend(brand.id, q, range);
+      const lines = await trend(brand.id, q, range);
+      const series = lines.flat();
       if (!q.compare) return { series, range: answered };
-      return { series, previous: await trend(brand.id, q, previousRange(range)), range: answered };
+      // The period before is split by the same breakdown values, line for line.
+      const keep = lines.map((l) =>
+        q.breakdown
+          ? l.map((s) => s.breakdown_value ?? '').filter((v) => v !== OTHER_BREAKDOWN)
+          : undefined,
+      );
+      const previous = (await trend(brand.id, q, previousRange(range), keep)).flat();
+      return { series, previous, range: answered };
     },
   };
 }

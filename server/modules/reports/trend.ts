@@ -36,6 +36,8 @@ export async function trendSeries(
     range: ReportRange;
     granularity: ReportGranularity;
     buckets: string[];
+    /** Breakdown values to keep apart (the current period's, for the compared one). */
+    keep?: string[];
   },
 ): Promise<TrendSeriesAnswer[]> {
   const { series, breakdown, range } = input;
@@ -48,22 +50,20 @@ export async function trendSeries(
     from: range.from,
     to: range.to,
   };
+  // With a breakdown, every value outside `top` is grouped as Other, also one that arrives
+  // between the two statements.
   let top: string[] | null = null;
-  let order: string[] = [''];
-  if (breakdown) {
-    const values = await store.query({
-      kind: 'reportTopValues',
-      ...common,
-      breakdown,
-      limit: REPORT_LIMITS.breakdownTop + 1,
-    });
-    order = values.slice(0, REPORT_LIMITS.breakdownTop).map((v) => v.value);
-    // Only when something is left over is there an "Other" line.
-    if (values.length > REPORT_LIMITS.breakdownTop) {
-      top = order;
-      order = [...order, OTHER_BREAKDOWN];
-    }
-  }
+  if (breakdown)
+    top =
+      input.keep ??
+      (
+        await store.query({
+          kind: 'reportTopValues',
+          ...common,
+          breakdown,
+          limit: REPORT_LIMITS.breakdownTop,
+        })
+      ).map((v) => v.value);
   const rows = await store.query({
     kind: 'reportTrend',
     ...common,
@@ -79,6 +79,8 @@ export async function trendSeries(
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
+  // Only when something is left over is there an "Other" line.
+  const order = top ? [...top, ...(groups.has(OTHER_BREAKDOWN) ? [OTHER_BREAKDOWN] : [])] : [''];
   const measured = MEASURE_LABELS[series.measure](series.property);
   const label = (value: string) =>
     breakdown
