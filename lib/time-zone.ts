@@ -36,6 +36,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  */
 export function canonicalTimeZone(name: string): string | null {
   if (!name || name.length > 64) return null;
+  if (formatters.has(name)) return name; // already known to be canonical
   try {
     return create(name).resolvedOptions().timeZone;
   } catch {
