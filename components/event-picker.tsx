@@ -42,14 +42,14 @@ export interface EventPaging {
   paged: boolean;
 }
 
-const PAGES_OF_TEN: EventPaging = { limit: EVENT_PICKER_PAGE_SIZE, paged: true };
+export const PAGES_OF_TEN: EventPaging = { limit: EVENT_PICKER_PAGE_SIZE, paged: true };
 
 /**
  * One page of the brand's events (docs/product/entities.md#event-picker-paging,
  * docs/product/api.md#events): offset = (page - 1) * limit; the cursor becomes null once a page
  * returns fewer items than the limit.
  */
-async function fetchEventPage(
+export async function fetchEventPage(
   brandId: number,
   { search, cursor, signal }: DropdownPageRequest,
   { limit, paged }: EventPaging = PAGES_OF_TEN,

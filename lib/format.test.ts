@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatDuration,
   formatDate,
   formatDateTime,
   formatInteger,
@@ -90,5 +91,23 @@ describe('formatShare', () => {
     expect(formatShare(1 / 3)).toBe('33.33%');
     expect(formatShare(Number.NaN)).toBe('-');
     expect(formatShare(-0.1)).toBe('-');
+  });
+});
+
+describe('formatDuration', () => {
+  it('names a duration by its two largest units', () => {
+    expect(formatDuration(45_000)).toBe('45 s');
+    expect(formatDuration(3 * 3_600_000 + 10 * 60_000 + 5_000)).toBe('3 h 10 min');
+    expect(formatDuration(2 * 86_400_000 + 5 * 3_600_000)).toBe('2 d 5 h');
+    expect(formatDuration(86_400_000)).toBe('1 d');
+    // A zero middle unit ends the name: "1 d" rather than "1 d 0 h".
+    expect(formatDuration(86_400_000 + 30 * 60_000)).toBe('1 d');
+  });
+
+  it('says "< 1 s" under a second and "-" for nothing', () => {
+    expect(formatDuration(400)).toBe('< 1 s');
+    expect(formatDuration(null)).toBe('-');
+    expect(formatDuration(-5)).toBe('-');
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('-');
   });
 });

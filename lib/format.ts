@@ -74,3 +74,31 @@ export function formatDateTime(value: unknown): string {
     ? `${dayMonthYear(date, '-')} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
     : NOT_AVAILABLE;
 }
+
+const DURATION_UNITS = [
+  { ms: 86_400_000, unit: 'd' },
+  { ms: 3_600_000, unit: 'h' },
+  { ms: 60_000, unit: 'min' },
+  { ms: 1_000, unit: 's' },
+] as const;
+
+/**
+ * A duration in its two largest units ("2 d 5 h", "3 h 10 min", "45 s"); under a second as
+ * "< 1 s"; '-' for null or a negative or infinite number.
+ */
+export function formatDuration(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return '-';
+  if (ms < 1_000) return '< 1 s';
+  const parts: string[] = [];
+  let rest = Math.round(ms / 1_000) * 1_000;
+  for (const { ms: size, unit } of DURATION_UNITS) {
+    if (parts.length === 2) break;
+    const n = Math.floor(rest / size);
+    if (n > 0 || parts.length > 0) {
+      if (n > 0) parts.push(`${n} ${unit}`);
+      else break;
+    }
+    rest -= n * size;
+  }
+  return parts.join(' ');
+}

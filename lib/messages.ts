@@ -6,6 +6,8 @@ export const MESSAGES = {
   generic: 'Oops! An unexpected error occurred.',
   noNetwork: 'No network connection. Check your connection and try again.',
   noToken: 'You are not signed in.',
+  /** The Discard Changes dialog (docs/product/screens.md#23-dialogs), wherever a form can be left. */
+  discardConfirm: 'Are you sure you want to go back? Any unsaved changes will be lost.',
 
   password: {
     required: 'Password is required',
@@ -51,6 +53,18 @@ export const MESSAGES = {
   reports: {
     notFound: 'Report not found.',
     deleted: 'Report deleted.',
+    created: 'Report saved.',
+    updated: 'Report updated.',
+    failedToSave: (m: string) => `Failed to save report: ${m}`,
+    failedToGetReport: (m: string) => `Failed to get report: ${m}`,
+    failedToGetReports: (m: string) => `Failed to get reports: ${m}`,
+    failedToDownload: (m: string) => `Failed to download the CSV: ${m}`,
+    restored: 'Your unsaved report was restored.',
+    noData: 'No events match this report in this period.',
+    listEmpty: 'No reports yet. Create one to follow a number of your products over time.',
+    listNoMatches: 'No reports match this search.',
+    deleteConfirm: (name: string) =>
+      `Delete the report "${name}"? It also leaves its product's dashboard. This cannot be undone.`,
   },
   brands: {
     badOrigin: (v: string) =>
@@ -199,7 +213,6 @@ export const MESSAGES = {
     cannotPublish: 'The flow cannot be published yet: fix the problems listed.',
     unpublishConfirm: (name: string) => `Do you sure want to unpublish this flow "${name}"?`,
     unpublishWarning: 'When you press Unpublish, all ongoing sessions will be immediately closed.',
-    discardConfirm: 'Are you sure you want to go back? Any unsaved changes will be lost.',
   },
   ingest: {
     originRefused: (origin: string) =>

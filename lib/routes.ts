@@ -312,6 +312,7 @@ export interface SidebarItem {
 
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: 'brands', label: 'Product Tracking', href: paths.brands() },
+  { key: 'reports', label: 'Reports', href: paths.reports() },
   { key: 'events', label: 'Events', href: paths.events() },
   { key: 'customer-profiles', label: 'Customer Profiles', href: paths.customerProfiles() },
   { key: 'flows', label: 'Product Tour', href: paths.flows() },

@@ -19,6 +19,7 @@ import {
   LogoMark,
   PlugIcon,
   RouteIcon,
+  TrendIcon,
   UsersIcon,
 } from '@/components/ui/icons';
 import { useKeyboardShortcut } from '@/hooks/use-keyboard-shortcut';
@@ -39,6 +40,7 @@ export interface SidebarProps {
 
 const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
   brands: ChartIcon,
+  reports: TrendIcon,
   events: BoltIcon,
   'customer-profiles': UsersIcon,
   integrations: PlugIcon,

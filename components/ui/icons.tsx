@@ -41,6 +41,12 @@ export const ChartIcon = (p: IconProps) => (
     <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
   </Icon>
 );
+/** A rising line on axes: Reports. */
+export const TrendIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18M7 15l4-4 3 3 6-7" />
+  </Icon>
+);
 export const CollapseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M11 17l-5-5 5-5M18 17l-5-5 5-5" />

@@ -194,7 +194,7 @@ describe('Flow editor', () => {
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     let dialog = await screen.findByRole('dialog', { name: 'Discard Changes' });
-    expect(dialog).toHaveTextContent(M.discardConfirm);
+    expect(dialog).toHaveTextContent(MESSAGES.discardConfirm);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(mockRouter.push).not.toHaveBeenCalled();
 

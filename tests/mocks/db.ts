@@ -10,6 +10,7 @@ import type { User } from '@/lib/contracts/auth';
 import type { Brand } from '@/lib/contracts/brands';
 import type { Plan, Subscription } from '@/lib/contracts/plans';
 import type { Payment, PaymentMethod } from '@/lib/contracts/payments';
+import type { SavedReport } from '@/lib/contracts/reports';
 import { addBillingMonth, mauLimitOf } from '@/lib/billing';
 import { PLAN_CATALOGUE } from '@/lib/plans';
 
@@ -60,6 +61,9 @@ export interface MockBrand extends Brand {
   owner_id: string;
 }
 
+/** A saved report as the mock stores it; its product's name is read at each answer, as the API joins it. */
+export type MockReport = Omit<SavedReport, 'brand_name'>;
+
 /** A mail the API would have sent (GET /v1/dev/outbox). */
 export interface MockMail {
   id: number;
@@ -84,6 +88,9 @@ export interface MockDbState {
   metadataAttributes: MetadataAttribute[];
   dataAttributes: DataAttribute[];
   flows: Flow[];
+  reports: MockReport[];
+  /** Products whose demo reports `dev:mock` has saved (once each: deleted ones stay deleted). */
+  demoReportBrands: number[];
   paymentMethods: MockPaymentMethod[];
   payments: MockPayment[];
   seq: {
@@ -94,6 +101,7 @@ export interface MockDbState {
     profile: number;
     attribute: number;
     flow: number;
+    report: number;
     paymentMethod: number;
     payment: number;
   };
@@ -134,6 +142,8 @@ function seed(): MockDbState {
     metadataAttributes: [],
     dataAttributes: [],
     flows: [],
+    reports: [],
+    demoReportBrands: [],
     paymentMethods: [
       {
         id: 1,
@@ -156,6 +166,7 @@ function seed(): MockDbState {
       profile: 0,
       attribute: 0,
       flow: 0,
+      report: 0,
       paymentMethod: 1,
       payment: 0,
     },

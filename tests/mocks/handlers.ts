@@ -32,6 +32,7 @@ import { apiError, bearer, body, currentUser, ok, unauthorized, validate } from 
 import { eventHandlers } from './events.handlers';
 import { profileHandlers } from './profiles.handlers';
 import { flowHandlers } from './flows.handlers';
+import { reportHandlers } from './reports.handlers';
 import { billingHandlers, settleMockPayments } from './billing.handlers';
 
 export { apiError };
@@ -85,6 +86,7 @@ export const handlers = [
   ...eventHandlers,
   ...profileHandlers,
   ...flowHandlers,
+  ...reportHandlers,
   ...billingHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
@@ -299,6 +301,8 @@ export const handlers = [
     const found = ownBrand(request, params);
     if ('response' in found) return found.response;
     db.brands = db.brands.filter((b) => b !== found.brand);
+    // As the API: deleting a product deletes its reports.
+    db.reports = db.reports.filter((r) => r.brand_id !== found.brand.id);
     return ok({ id: found.brand.id });
   }),
 

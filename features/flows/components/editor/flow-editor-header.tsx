@@ -6,7 +6,7 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useFlowSaveActions } from '../../hooks/use-flow-save-actions';
-import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { selectDirty, selectReadOnly, useFlowEditorStore } from '../../state/editor-store';
 import { FlowTitleInput } from './flow-title-input';
 import { PreviewDialog } from './preview-dialog';
@@ -136,7 +136,7 @@ export function FlowEditorHeader() {
         open={guard.pendingUrl !== null}
         onOpenChange={(open) => !open && guard.stay()}
         title="Discard Changes"
-        description={MESSAGES.flows.discardConfirm}
+        description={MESSAGES.discardConfirm}
         confirmLabel="Discard"
         variant="danger"
         onConfirm={guard.discard}

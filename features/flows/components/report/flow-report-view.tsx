@@ -13,9 +13,14 @@ import { paths } from '@/lib/paths';
 import { useFlow } from '../../hooks/use-flow';
 import { useFlowReport, type LoadedFlowReport } from '../../hooks/use-flow-report';
 import { ReportChart } from './report-chart';
-import { ReportControls } from './report-controls';
+import { ReportControls } from '@/components/report-controls';
 import { ReportFunnel } from './report-funnel';
-import { parseReportView, reportApiQuery, reportViewQuery, type ReportView } from './report-query';
+import {
+  parseReportView,
+  reportApiQuery,
+  reportViewQuery,
+  type ReportView,
+} from '@/lib/report-view';
 import { ReportTotals } from './report-totals';
 
 const BOX = 'rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm';

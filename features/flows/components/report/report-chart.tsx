@@ -1,6 +1,6 @@
 import { LineChart, type ChartSeries } from '@/components/charts/line-chart';
 import type { FlowReport, ReportGranularity } from '@/lib/contracts/flow-runtime';
-import { BUCKET_AXIS_LABEL, bucketLabel } from './report-query';
+import { BUCKET_AXIS_LABEL, bucketLabel } from '@/lib/report-view';
 
 const SERIES: readonly ChartSeries[] = [
   { key: 'views', label: 'Views', color: '#2553e0' },

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Thrown to abort a route change (Next's pages router has no other way to cancel one). */
-const ABORT = 'Route change aborted: unsaved changes in the flow editor.';
+const ABORT = 'Route change aborted: unsaved changes on the page.';
 
 const NEVER = () => false;
 

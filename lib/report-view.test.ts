@@ -9,7 +9,7 @@ import {
   reportViewQuery,
   withGranularity,
   withPreset,
-} from './report-query';
+} from './report-view';
 
 describe('parseReportView', () => {
   it('reads the API names and falls back to the defaults', () => {

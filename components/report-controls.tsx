@@ -10,7 +10,7 @@ import {
   withGranularity,
   withPreset,
   type ReportView,
-} from './report-query';
+} from '@/lib/report-view';
 
 /**
  * The report's date range and granularity, in one row. A custom range shows a From and a To date;
@@ -19,8 +19,20 @@ import {
 export function ReportControls(props: {
   view: ReportView;
   onViewChange: (view: ReportView) => void;
+  /** False: no Group by (a funnel has no buckets). */
+  showGranularity?: boolean;
+  /** The Group by field's label ("Period" for retention cohorts). */
+  granularityLabel?: string;
+  /** Under To: which clock the days are on. */
+  rangeHint?: string;
 }) {
-  const { view, onViewChange } = props;
+  const {
+    view,
+    onViewChange,
+    showGranularity = true,
+    granularityLabel = 'Group by',
+    rangeHint = 'Whole days in UTC, both included.',
+  } = props;
   const [draft, setDraft] = useState({ from: view.from ?? '', to: view.to ?? '' });
   // Another applied range (a reload, the browser's Back, a new preset) replaces what was typed.
   const applied = `${view.date_preset}|${view.from ?? ''}|${view.to ?? ''}`;
@@ -70,19 +82,21 @@ export function ReportControls(props: {
             value={draft.to}
             min={isIsoDate(draft.from) ? draft.from : undefined}
             error={toError}
-            hint="Whole days in UTC, both included."
+            hint={rangeHint}
             onChange={(e) => typeDate({ ...draft, to: e.target.value })}
             className="w-44"
           />
         </fieldset>
       ) : null}
-      <SelectField
-        label="Group by"
-        options={GRANULARITY_OPTIONS}
-        value={view.granularity}
-        onChange={(e) => onViewChange(withGranularity(view, e.target.value))}
-        className="w-32"
-      />
+      {showGranularity ? (
+        <SelectField
+          label={granularityLabel}
+          options={GRANULARITY_OPTIONS}
+          value={view.granularity}
+          onChange={(e) => onViewChange(withGranularity(view, e.target.value))}
+          className="w-32"
+        />
+      ) : null}
     </div>
   );
 }

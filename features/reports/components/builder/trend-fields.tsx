@@ -1,0 +1,134 @@
+import { EventCodePicker } from '@/components/event-code-picker';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import {
+  PROPERTY_MEASURES,
+  REPORT_LIMITS,
+  type TrendQuery,
+  type TrendMeasure,
+} from '@/lib/contracts/reports';
+import { errorAt, errorTree } from '../../lib/error-at';
+import { PropertyFilterList } from './property-filter-list';
+
+type Series = TrendQuery['series'][number];
+
+const MEASURE_OPTIONS: { value: TrendMeasure; label: string }[] = [
+  { value: 'total', label: 'Total events' },
+  { value: 'unique', label: 'Unique customers' },
+  { value: 'per_user', label: 'Events per customer' },
+  { value: 'sum', label: 'Sum of a property' },
+  { value: 'avg', label: 'Average of a property' },
+];
+
+/**
+ * A trend's series (an event, what to measure of it, its filters), an optional breakdown by an
+ * event property, and whether to compare with the period before.
+ */
+export function TrendFields(props: {
+  brandId: number;
+  query: TrendQuery;
+  onChange: (query: TrendQuery) => void;
+  errors: unknown;
+}) {
+  const { brandId, query, onChange, errors } = props;
+  const series = query.series;
+  const setSeries = (i: number, next: Series) =>
+    onChange({ ...query, series: series.map((s, j) => (j === i ? next : s)) });
+  return (
+    <div className="flex flex-col gap-4">
+      {series.map((s, i) => {
+        const label = `Series ${i + 1}`;
+        return (
+          <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-700">{label}</legend>
+            <div className="flex flex-wrap items-start gap-3">
+              <EventCodePicker
+                brandId={brandId}
+                label="Event"
+                required
+                value={s.event}
+                error={errorAt(errors, `series.${i}.event`)}
+                onChange={(event) => setSeries(i, { ...s, event: event?.code ?? '' })}
+                className="w-56"
+              />
+              <SelectField
+                label="Measure"
+                options={MEASURE_OPTIONS}
+                value={s.measure}
+                onChange={(e) => setSeries(i, { ...s, measure: e.target.value as TrendMeasure })}
+                className="w-52"
+              />
+              {PROPERTY_MEASURES.includes(s.measure) ? (
+                <TextField
+                  label="Numeric property"
+                  placeholder="e.g. total"
+                  value={s.property ?? ''}
+                  error={errorAt(errors, `series.${i}.property`)}
+                  onChange={(e) => setSeries(i, { ...s, property: e.target.value })}
+                  className="w-40"
+                />
+              ) : null}
+              {series.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-6"
+                  aria-label={`Remove ${label}`}
+                  onClick={() => onChange({ ...query, series: series.filter((_, j) => j !== i) })}
+                >
+                  Remove
+                </Button>
+              ) : null}
+            </div>
+            <PropertyFilterList
+              label={label}
+              filters={s.filters ?? []}
+              errors={errorTree(errors, `series.${i}.filters`)}
+              onChange={(filters) => setSeries(i, { ...s, filters })}
+            />
+          </fieldset>
+        );
+      })}
+      {series.length < REPORT_LIMITS.series ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          onClick={() =>
+            onChange({
+              ...query,
+              series: [...series, { event: '', measure: 'total', filters: [] }],
+            })
+          }
+        >
+          + Add series
+        </Button>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-4">
+        <TextField
+          label="Break down by (event property)"
+          placeholder="e.g. country"
+          value={query.breakdown?.property ?? ''}
+          error={errorAt(errors, 'breakdown.property')}
+          hint={`The ${REPORT_LIMITS.breakdownTop} largest values, the rest as Other.`}
+          onChange={(e) =>
+            onChange({
+              ...query,
+              breakdown: e.target.value === '' ? undefined : { property: e.target.value },
+            })
+          }
+          className="w-64"
+        />
+        <label className="mb-7 flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={query.compare ?? false}
+            onChange={(e) => onChange({ ...query, compare: e.target.checked })}
+          />
+          Compare with the period before
+        </label>
+      </div>
+    </div>
+  );
+}

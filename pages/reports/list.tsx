@@ -1,0 +1,5 @@
+import { ReportsListView } from '@/features/reports/components/reports-list-view';
+
+export default function ReportsListPage() {
+  return <ReportsListView />;
+}
