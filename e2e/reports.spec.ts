@@ -130,7 +130,7 @@ test('reports: a trend with a breakdown, a funnel and a retention report are bui
   ]);
   expect(download.suggestedFilename()).toBe('checkouts-by-country.csv');
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\n')[0]).toBe('period,series,event,measure,breakdown,bucket,value');
+  expect(csv.split(/\r?\n/)[0]).toBe('period,series,event,measure,breakdown,bucket,value');
   expect(csv).toContain('checkout,total,FR');
 
   // The list has the three, across products.

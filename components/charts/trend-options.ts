@@ -105,6 +105,8 @@ export function trendOptions(
     width: config.width,
     height: config.height,
     legend: { show: false },
+    // Room on the right for the last day's label, which is centred on the last point.
+    padding: [12, 36, 0, 0],
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     cursor: {
       y: false,
