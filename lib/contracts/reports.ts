@@ -355,6 +355,11 @@ export const reportBody = z
   .refine((b) => b.query.brand_id === b.brand_id, {
     error: "The query must be about the report's product",
     path: ['query', 'brand_id'],
+  })
+  // A saved custom range must have its days, or the report could never be drawn.
+  .refine((b) => b.query.date_preset !== 'custom_range' || Boolean(b.query.from && b.query.to), {
+    error: 'Choose the From and To dates of the custom range',
+    path: ['query', 'from'],
   });
 export type ReportBody = z.output<typeof reportBody>;
 export type ReportInput = z.input<typeof reportBody>;

@@ -92,6 +92,22 @@ describe('Report builder (/reports/create, /reports/{id}/edit)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.reportFormData)).toBeNull();
   });
 
+  it('a custom range needs both days before the preview or a save', async () => {
+    const { user } = renderWithProviders(<CreateReportView />);
+    await screen.findByRole('form', { name: 'Create report' });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'January');
+    await pickEvent(user, 'Event', 'checkout');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'custom_range');
+    expect(
+      await screen.findByText('Choose the From and To dates of the custom range.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    expect(
+      await screen.findByText('Choose the From and To dates of the custom range'),
+    ).toBeInTheDocument();
+    expect(db.reports).toHaveLength(0);
+  });
+
   it('keeps the unsaved form in local storage and restores it after a reload', async () => {
     const first = renderWithProviders(<CreateReportView />);
     await screen.findByRole('form', { name: 'Create report' });

@@ -45,6 +45,8 @@ beforeAll(async () => {
     event('o4', '2024-01-10T02:00:00.000Z', 'u3', { plan: '=cmd()', total: 2 }),
     // 28 December: only in the period before the past 7 days (in UTC and in New York).
     event('p1', '2023-12-28T12:00:00.000Z', 'u1', { plan: 'pro', total: 3 }),
+    // A plan seen only in the period before: "Other" there, nothing of it in the past 7 days.
+    event('p2', '2023-12-30T12:00:00.000Z', 'u4', { plan: 'legacy', total: 7 }),
     event('x1', '2024-01-04T12:00:00.000Z', 'u9', { plan: 'pro' }, strangersBrand),
   ]);
 });
@@ -138,7 +140,7 @@ describe(`reports API (${ENGINE})`, () => {
       ['Order · unique customers', 3, { '2024-01-01': 2, '2024-01-08': 1 }],
       ['Order · sum of total', 11, { '2024-01-01': 11, '2024-01-08': 0 }],
     ]);
-    expect(a.previous!.map((s) => s.total)).toEqual([1, 3]);
+    expect(a.previous!.map((s) => s.total)).toEqual([2, 3]);
 
     const split = (await trend({ breakdown: { property: 'plan' }, compare: true })).json()
       .data as TrendAnswer;
@@ -147,12 +149,27 @@ describe(`reports API (${ENGINE})`, () => {
       ['=cmd()', 'Order · =cmd()', 1],
       ['free', 'Order · free', 1],
     ]);
-    // The period before is split by the same values, line for line.
+    // The period before is split by the same values, line for line: its "Other" (legacy) has
+    // no line in the past 7 days, so it is left out rather than shifting the lines after it.
     expect(split.previous!.map((s) => [s.breakdown_value, s.total])).toEqual([
       ['pro', 1],
       ['=cmd()', 0],
       ['free', 0],
     ]);
+    const two = (
+      await trend({
+        series: [
+          { event: 'Order', measure: 'total' },
+          { event: 'Order', measure: 'unique' },
+        ],
+        breakdown: { property: 'plan' },
+        compare: true,
+      })
+    ).json().data as TrendAnswer;
+    expect(two.previous!.map((s) => [s.measure, s.breakdown_value])).toEqual(
+      two.series.map((s) => [s.measure, s.breakdown_value]),
+    );
+    expect(two.previous!.map((s) => s.points.length)).toEqual(two.series.map(() => 7));
     const none = await trend({
       series: [{ event: 'Never Sent', measure: 'total' }],
       breakdown: { property: 'plan' },
@@ -444,6 +461,13 @@ describe(`saved reports (${ENGINE})`, () => {
         /report's product/,
       ],
       [{ ...body('x'), chart: { kind: 'pie' } }, /Chart must be/],
+      [
+        {
+          ...body('x'),
+          query: { ...body('x').query, date_preset: 'custom_range', from: '2024-01-01' },
+        },
+        /From and To dates of the custom range/,
+      ],
     ];
     await expectRefused(cases, (payload) => call('POST', '/v1/reports', payload));
   });

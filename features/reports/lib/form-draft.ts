@@ -12,10 +12,24 @@ interface StoredDraft {
   form: ReportForm;
 }
 
-const TYPES = new Set(['trend', 'funnel', 'retention']);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The draft's name: `create`, or `edit:{id}`. */
-export const draftKey = (id: number | null) => (id === null ? 'create' : `edit:${id}`);
+/** The parts each type's fields read without checking (a draft of an older version may lack them). */
+function queryShapeOk(query: Record<string, unknown>): boolean {
+  if (query.type === 'trend') return Array.isArray(query.series) && query.series.every(isObject);
+  if (query.type === 'funnel')
+    return Array.isArray(query.steps) && query.steps.every(isObject) && isObject(query.window);
+  if (query.type === 'retention')
+    return typeof query.start_event === 'string' && typeof query.return_event === 'string';
+  return false;
+}
+
+/**
+ * The draft's name: `create:{product}` for a new report (a draft begun on one product never
+ * fills the form of another), or `edit:{id}`.
+ */
+export const draftKey = (id: number | null, brandId?: number) =>
+  id === null ? `create:${brandId ?? ''}` : `edit:${id}`;
 
 function looksLikeForm(value: unknown): value is ReportForm {
   if (typeof value !== 'object' || value === null) return false;
@@ -23,9 +37,8 @@ function looksLikeForm(value: unknown): value is ReportForm {
   return (
     typeof form.brand_id === 'number' &&
     typeof form.name === 'string' &&
-    typeof form.query === 'object' &&
-    form.query !== null &&
-    TYPES.has((form.query as { type?: string }).type ?? '') &&
+    isObject(form.query) &&
+    queryShapeOk(form.query) &&
     typeof form.chart === 'object' &&
     form.chart !== null
   );

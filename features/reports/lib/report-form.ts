@@ -83,7 +83,7 @@ export function formOfReport(report: SavedReport): ReportForm {
 }
 
 /** The events a query already names, in order (a new type starts from them). */
-function eventsOf(query: ReportForm['query']): string[] {
+export function eventsOf(query: ReportForm['query']): string[] {
   if (query.type === 'trend') return query.series.map((s) => s.event);
   if (query.type === 'funnel') return query.steps.map((s) => s.event);
   return [query.start_event, query.return_event];

@@ -89,7 +89,21 @@ export function createReports(deps: {
           ? l.map((s) => s.breakdown_value ?? '').filter((v) => v !== OTHER_BREAKDOWN)
           : undefined,
       );
-      const previous = (await trend(brand.id, q, previousRange(range), keep)).flat();
+      const before = previousRange(range);
+      const earlier = await trend(brand.id, q, before, keep);
+      // previous[i] is series[i]'s line: an "Other" (or a value) present in one period only
+      // is a line of zeros in the other, so the indexes never shift.
+      const zeros = rangeBuckets(before, q.granularity).map((bucket) => ({ bucket, value: 0 }));
+      const previous = lines.flatMap((l, i) =>
+        l.map(
+          (line) =>
+            earlier[i]?.find((p) => (p.breakdown_value ?? '') === (line.breakdown_value ?? '')) ?? {
+              ...line,
+              total: 0,
+              points: zeros,
+            },
+        ),
+      );
       return { series, previous, range: answered };
     },
   };

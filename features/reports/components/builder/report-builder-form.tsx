@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FieldError } from '@/components/ui/field-error';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
@@ -13,8 +14,9 @@ import { reportBody, reportQuery } from '@/lib/contracts/reports';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useSaveReport } from '../../hooks/use-save-report';
+import { errorAt } from '../../lib/error-at';
 import { clearDraft, readDraft, writeDraft } from '../../lib/form-draft';
-import { withType, type ReportForm } from '../../lib/report-form';
+import { eventsOf, withType, type ReportForm } from '../../lib/report-form';
 import { DownloadCsvButton } from '../views/download-csv-button';
 import { ReportResult } from '../views/report-result';
 import { ChartFields } from './chart-fields';
@@ -61,9 +63,18 @@ export function ReportBuilderForm(props: {
   const back = reportId === null ? paths.reportsList() : paths.report(reportId);
 
   // The preview asks once the query is complete and has not changed for a moment.
-  const complete =
-    reportQuery.safeParse(values.query).success &&
-    (values.query.date_preset !== 'custom_range' || Boolean(values.query.from && values.query.to));
+  const parsed = reportQuery.safeParse(values.query);
+  const rangeMissing =
+    values.query.date_preset === 'custom_range' && !(values.query.from && values.query.to);
+  const complete = parsed.success && !rangeMissing;
+  // What the preview waits for: the events first, then the range, then the contract's message.
+  const waitingFor = eventsOf(values.query).some((e) => !e)
+    ? 'Choose the events of the report to see it here.'
+    : rangeMissing
+      ? 'Choose the From and To dates of the custom range.'
+      : parsed.success
+        ? undefined
+        : parsed.error.issues[0]?.message;
   const previewJson = useDebouncedValue(
     complete ? JSON.stringify(values.query) : null,
     PREVIEW_DEBOUNCE_MS,
@@ -127,7 +138,6 @@ export function ReportBuilderForm(props: {
               value={field.value.type}
               onChange={(type) => {
                 const next = withType(values, type);
-                field.onChange(next.query);
                 reset(
                   { ...values, query: next.query, chart: next.chart },
                   { keepDefaultValues: true },
@@ -140,6 +150,7 @@ export function ReportBuilderForm(props: {
               onChange={field.onChange}
               errors={formState.errors.query}
             />
+            <FieldError message={errorAt(formState.errors.query, 'from')} />
           </div>
         )}
       />
@@ -166,11 +177,7 @@ export function ReportBuilderForm(props: {
           </h2>
           <DownloadCsvButton query={preview} name={values.name || 'report'} />
         </div>
-        <ReportResult
-          query={preview}
-          chart={values.chart}
-          incompleteText="Choose the events of the report to see it here."
-        />
+        <ReportResult query={preview} chart={values.chart} incompleteText={waitingFor} />
       </section>
       <ConfirmDialog
         open={guard.pendingUrl !== null}

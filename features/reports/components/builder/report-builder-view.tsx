@@ -52,7 +52,7 @@ export function CreateReportView() {
         key={`create-${brandId}`}
         baseline={form}
         reportId={null}
-        storageKey={draftKey(null)}
+        storageKey={draftKey(null, brandId)}
       />
     </section>
   );

@@ -56,7 +56,15 @@ export function TrendFields(props: {
                 label="Measure"
                 options={MEASURE_OPTIONS}
                 value={s.measure}
-                onChange={(e) => setSeries(i, { ...s, measure: e.target.value as TrendMeasure })}
+                onChange={(e) => {
+                  const measure = e.target.value as TrendMeasure;
+                  // A measure without a property forgets the one typed for sum or average.
+                  setSeries(i, {
+                    ...s,
+                    measure,
+                    property: PROPERTY_MEASURES.includes(measure) ? s.property : undefined,
+                  });
+                }}
                 className="w-52"
               />
               {PROPERTY_MEASURES.includes(s.measure) ? (
@@ -65,7 +73,7 @@ export function TrendFields(props: {
                   placeholder="e.g. total"
                   value={s.property ?? ''}
                   error={errorAt(errors, `series.${i}.property`)}
-                  onChange={(e) => setSeries(i, { ...s, property: e.target.value })}
+                  onChange={(e) => setSeries(i, { ...s, property: e.target.value || undefined })}
                   className="w-40"
                 />
               ) : null}

@@ -47,7 +47,14 @@ export function ReportsDashboardView() {
             <Link href={paths.reportsList()} className={buttonClasses('secondary')}>
               All reports
             </Link>
-            <Link href={paths.reportCreate()} className={buttonClasses('primary')}>
+            <Link
+              href={paths.reportCreate()}
+              // A report created from a product's dashboard is about that product.
+              onClick={() => {
+                if (typeof brandId === 'number') useBrandStore.getState().setBrandId(brandId);
+              }}
+              className={buttonClasses('primary')}
+            >
               Create report
             </Link>
           </div>

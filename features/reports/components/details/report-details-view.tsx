@@ -61,7 +61,7 @@ export function ReportDetailsView() {
       />
     );
   if (!report.data) return <PageSpinner />;
-  return <LoadedReport key={`${report.data.id}-${report.data.updated_at}`} report={report.data} />;
+  return <LoadedReport key={report.data.id} report={report.data} />;
 }
 
 function LoadedReport({ report }: { report: SavedReport }) {
