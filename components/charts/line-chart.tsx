@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { cn } from '@/components/ui/cn';
 import { formatCount, formatInteger } from '@/lib/format';
+import { ChartNumbersTable } from './numbers-table';
 import { linearScale, niceTicks, tickIndices } from './scale';
 
 /** One line of a chart: `key` names its value in every point. */
@@ -184,42 +185,13 @@ export function LineChart({
           </g>
         ))}
       </svg>
-      <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer text-xs font-medium text-brand-700">
-          Show the numbers
-        </summary>
-        <div className="mt-2 max-h-64 overflow-auto rounded-md border border-slate-200">
-          <table className="min-w-full text-xs">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50 text-left text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 font-medium">
-                  {xLabel}
-                </th>
-                {series.map((s) => (
-                  <th key={s.key} scope="col" className="px-3 py-1.5 text-right font-medium">
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {points.map((p, i) => (
-                <tr key={i}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                    {p.label}
-                  </th>
-                  {series.map((s) => (
-                    <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">
-                      {formatValue(valueOf(p, s.key))}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartNumbersTable
+        title={title}
+        xLabel={xLabel}
+        series={series}
+        points={points}
+        format={formatValue}
+      />
     </figure>
   );
 }

@@ -11,7 +11,8 @@ import {
   type TrendPlotConfig,
   type TrendPlotState,
 } from './trend-options';
-import { createCursorStore, TrendLegend, TrendReadout, TrendTable } from './trend-parts';
+import { ChartNumbersTable } from './numbers-table';
+import { createCursorStore, TrendLegend, TrendReadout } from './trend-parts';
 
 export interface TrendChartProps {
   /** Names the chart: its caption and the drawing's accessible name. */
@@ -229,7 +230,7 @@ export function TrendChart({
           />
         </div>
       ) : null}
-      <TrendTable
+      <ChartNumbersTable
         title={title}
         xLabel={xLabel}
         series={series}

@@ -1,33 +1,21 @@
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import { MESSAGES } from '@/lib/messages';
 
 /** The one confirmation before a product tour is deleted (the list and the editor). */
-export function DeleteTourDialog({
-  name,
-  open,
-  pending,
-  onCancel,
-  onConfirm,
-}: {
-  /** The tour's name, or null while none is chosen. */
+export function DeleteTourDialog(props: {
+  /** Its name, or null while none is chosen. */
   name: string | null;
   open: boolean;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { name, ...rest } = props;
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !pending) onCancel();
-      }}
+    <DeleteDialog
       title="Delete product tour"
       description={MESSAGES.flows.deleteConfirm(name ?? '')}
-      confirmLabel="Delete"
-      variant="danger"
-      pending={pending}
-      onConfirm={onConfirm}
+      {...rest}
     />
   );
 }

@@ -1,12 +1,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
-import { PageSpinner } from '@/components/layout/spinner';
 import { PageHeader } from '@/components/list/page-header';
 import { ReportControls } from '@/components/report-controls';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { RetryAlert } from '@/components/ui/retry-alert';
 import { notify } from '@/components/ui/toast';
 import type { SavedReport } from '@/lib/contracts/reports';
 import { formatDateTime } from '@/lib/format';
@@ -14,10 +11,10 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import type { ReportView } from '@/lib/report-view';
 import { useDeleteReport } from '../../hooks/use-delete-report';
-import { useReport } from '../../hooks/use-report';
 import { useSaveReport } from '../../hooks/use-save-report';
 import { REPORT_TYPE_LABELS, formOfReport, type ReportForm } from '../../lib/report-form';
-import { ReportNotFound, useReportIdParam } from '../builder/report-builder-view';
+import { DeleteReportDialog } from '../list/delete-report-dialog';
+import { SavedReportGate } from '../saved-report-gate';
 import { DownloadCsvButton } from '../views/download-csv-button';
 import { ReportResult } from '../views/report-result';
 
@@ -49,19 +46,11 @@ function viewOf(query: ReportForm['query']): ReportView {
  * taken off its product's dashboard, edited or deleted (after a confirmation).
  */
 export function ReportDetailsView() {
-  const id = useReportIdParam();
-  const report = useReport(typeof id === 'number' ? id : null);
-  if (id === 'pending') return <PageSpinner />;
-  if (id === 'invalid' || report.error?.status === 404) return <ReportNotFound />;
-  if (report.isError)
-    return (
-      <RetryAlert
-        message={MESSAGES.reports.failedToGetReport(report.error.message)}
-        onRetry={() => void report.refetch()}
-      />
-    );
-  if (!report.data) return <PageSpinner />;
-  return <LoadedReport key={report.data.id} report={report.data} />;
+  return (
+    <SavedReportGate>
+      {(report) => <LoadedReport key={report.id} report={report} />}
+    </SavedReportGate>
+  );
 }
 
 function LoadedReport({ report }: { report: SavedReport }) {
@@ -131,14 +120,11 @@ function LoadedReport({ report }: { report: SavedReport }) {
         chart={report.chart}
         incompleteText="Choose the From and To dates of the range."
       />
-      <ConfirmDialog
+      <DeleteReportDialog
+        name={report.name}
         open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete report"
-        description={MESSAGES.reports.deleteConfirm(report.name)}
-        confirmLabel="Delete"
-        variant="danger"
         pending={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
         onConfirm={() => remove.mutate({ id: report.id, name: report.name })}
       />
     </section>

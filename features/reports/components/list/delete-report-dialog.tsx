@@ -1,33 +1,21 @@
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import { MESSAGES } from '@/lib/messages';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /** The one confirmation before a saved report is deleted. */
-export function DeleteReportDialog({
-  name,
-  open,
-  pending,
-  onCancel,
-  onConfirm,
-}: {
-  /** The report's name, or null while none is chosen. */
+export function DeleteReportDialog(props: {
+  /** Its name, or null while none is chosen. */
   name: string | null;
   open: boolean;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { name, ...rest } = props;
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !pending) onCancel();
-      }}
+    <DeleteDialog
       title="Delete report"
       description={MESSAGES.reports.deleteConfirm(name ?? '')}
-      confirmLabel="Delete"
-      variant="danger"
-      pending={pending}
-      onConfirm={onConfirm}
+      {...rest}
     />
   );
 }
