@@ -1,13 +1,16 @@
 import { formatCount, formatPercent } from '@/lib/format';
 import { cn } from '@/components/ui/cn';
-import type { UsageSummary } from '../lib/usage';
+import type { UsageSummary } from '@/lib/billing';
 
 const TONE_FILL: Record<UsageSummary['tone'], string> = {
   warning: 'bg-amber-500',
   normal: 'bg-brand-600',
 };
 
-/** The MAU progress bar: amber from 70 %, brand colour below (docs/product/constants.md#usage). */
+/**
+ * The MAU progress bar: amber from 70 %, brand colour below (docs/product/constants.md#usage).
+ * Shared by the billing meter and dialog and by Home.
+ */
 export function UsageBar({ usage, className }: { usage: UsageSummary; className?: string }) {
   return (
     <div

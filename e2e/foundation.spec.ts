@@ -37,11 +37,15 @@ test('sign up with password rules, verify from the outbox, sign in, create a pro
   await page.getByRole('button', { name: 'Verify e-mail' }).click();
   await expect(page.getByText(MESSAGES.auth.verified)).toBeVisible();
 
-  // Sign in lands on Product Tracking.
+  // Sign in lands on Home; its checklist leads to Product Tracking.
   await page.goto('/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page).toHaveTitle('Signpost - Home');
+  await expect(page.getByText('0 of 5 done')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Product Tracking' }).click();
   await expect(page).toHaveURL(/\/brands$/);
   await expect(page).toHaveTitle('Signpost - Product Tracking');
 

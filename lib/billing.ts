@@ -115,6 +115,40 @@ export function clampProgress(value: number, max = 100) {
   return Math.min(max, Math.max(0, value));
 }
 
+/** The MAU numbers of a meter or dialog. */
+export interface Usage {
+  mau_count: number;
+  /** 0 means unlimited. */
+  mau_limit: number;
+}
+
+/** Everything a usage display needs, derived once from the count and the limit. */
+export interface UsageSummary {
+  count: number;
+  limit: number;
+  unlimited: boolean;
+  /** count / limit × 100, unclamped (0 when unlimited). */
+  percentage: number;
+  /** The bar's value: the percentage clamped to 0–100. */
+  progress: number;
+  tone: 'warning' | 'normal';
+  /** The count has reached a finite limit. */
+  over: boolean;
+}
+
+export function usageSummary({ mau_count, mau_limit }: Usage): UsageSummary {
+  const percentage = usagePercentage(mau_count, mau_limit);
+  return {
+    count: mau_count,
+    limit: mau_limit,
+    unlimited: mau_limit === 0,
+    percentage,
+    progress: clampProgress(percentage),
+    tone: usageTone(percentage),
+    over: isOverLimit(mau_count, mau_limit),
+  };
+}
+
 /** Cents as dollars with 2 decimals: 14900 → $149.00, -5000 → -$50.00. */
 export function formatMoney(cents: number) {
   if (!Number.isFinite(cents)) return '$0.00';

@@ -66,6 +66,45 @@ export const MESSAGES = {
     deleteConfirm: (name: string) =>
       `Delete the report "${name}"? It also leaves its product's dashboard. This cannot be undone.`,
   },
+  shortUrls: {
+    notFound: 'Short link not found.',
+    deleted: 'Short link deleted.',
+    urlRequired: 'Destination URL is required',
+    urlInvalid: 'Destination URL must be a full http:// or https:// address',
+    urlTooLong: (max: number) => `Destination URL must be at most ${max} characters`,
+    expiredUrlInvalid: 'The "after expiry" URL must be a full http:// or https:// address',
+    slugFormat: (min: number, max: number) =>
+      `Slug must be ${min} to ${max} characters: letters, digits, "-" or "_", starting with a letter or digit`,
+    slugReserved: (slug: string) => `The slug "${slug}" is reserved: choose another one`,
+    slugTaken: (slug: string) => `The slug "${slug}" is already taken: choose another one`,
+    utmTooLong: (field: string, max: number) => `UTM ${field} must be at most ${max} characters`,
+    expiresAtInvalid: 'Expiry must be a date and time (ISO 8601, e.g. 2026-12-31T23:59:00Z)',
+    limitReached: (limit: number, plan: string) =>
+      `Your ${plan} plan allows ${limit.toLocaleString('en-US')} short links per product. Delete one or upgrade at /profile/plans.`,
+    tooManyClicks: 'Too many requests from this address. Try again in a minute.',
+    pageNotFoundTitle: 'Link not found',
+    pageNotFound: 'This short link does not exist. Check the address, or ask whoever sent it.',
+    pageGoneTitle: 'Link no longer available',
+    pageGone: 'This short link has expired or was switched off by its owner.',
+    created: 'Short link created.',
+    updated: 'Short link saved.',
+    disabledDone: (slug: string) =>
+      `Short link "${slug}" disabled: it now answers "no longer available".`,
+    enabledDone: (slug: string) => `Short link "${slug}" enabled.`,
+    copied: 'Short link copied to clipboard.',
+    copyFailed: 'Could not copy. Select the short link and copy it by hand.',
+    failedToGetList: (m: string) => `Failed to get short links: ${m}`,
+    failedToGet: (m: string) => `Failed to get short link: ${m}`,
+    failedToGetReport: (m: string) => `Failed to get the clicks: ${m}`,
+    failedToSave: (m: string) => `Failed to save short link: ${m}`,
+    failedToUpdate: (m: string) => `Failed to update short link: ${m}`,
+    failedToDelete: (m: string) => `Failed to delete short link: ${m}`,
+    listEmpty: 'No short links yet. Create one to share a short address and count its clicks.',
+    listNoMatches: 'No short links match this search.',
+    noClicks: 'No clicks in this period.',
+    deleteConfirm: (slug: string) =>
+      `Delete the short link "${slug}"? Its address stops working at once and its clicks are no longer shown. This cannot be undone.`,
+  },
   brands: {
     badOrigin: (v: string) =>
       `"${v.slice(0, 80)}" is not an origin (https://app.example.com) or a host name (app.example.com).`,
@@ -252,6 +291,10 @@ export const MESSAGES = {
     textTooLong: (field: string, max: number) => `${field} is longer than ${max} characters.`,
     badType: 'type must be track, page or identify.',
     badField: (field: string) => `${field} is not valid.`,
+  },
+  /** Home (docs/home.md). */
+  home: {
+    failedToLoad: (m: string) => `Failed to load Home: ${m}`,
   },
   /** The Usage limit dialog (docs/product/screens.md#usage-limit). */
   usage: {

@@ -84,3 +84,15 @@ export const PLAN_CATALOGUE: readonly PlanSeed[] = [
     contact_sales: false,
   },
 ];
+
+/**
+ * Short links a product may hold, per plan (docs/short-urls.md, "Limits"); 0 = unlimited.
+ * Counted per product, so an account's allowance grows with its products.
+ */
+export const SHORT_URL_LIMITS: Readonly<Record<PlanCode, number>> = {
+  free: 10,
+  starter: 100,
+  growth: 1000,
+  scale: 0,
+  enterprise: 0,
+};

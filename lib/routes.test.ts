@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_NAME } from './constants';
-import { documentTitle, routeFor, ROUTES } from './routes';
+import { documentTitle, routeFor, ROUTES, SIDEBAR_ITEMS } from './routes';
 
 describe('route table (docs/product/screens.md#21-routes)', () => {
   it('titles pages "Signpost - {title}" and "Signpost - Home" without a title', () => {
@@ -40,6 +40,7 @@ describe('route table (docs/product/screens.md#21-routes)', () => {
       '/flows/create': '/flows',
       '/flows/[id]': '/flows',
       '/flows/[id]/report': '/flows',
+      '/shorten-urls/[id]': '/shorten-urls',
     });
   });
 
@@ -47,5 +48,32 @@ describe('route table (docs/product/screens.md#21-routes)', () => {
     expect(routeFor('/segments/add').shell).toBe('app-plain');
     expect(routeFor('/profile/plans').shell).toBe('app-plain');
     expect(routeFor('/brands').shell).toBe('app');
+  });
+
+  it('makes / the Home page inside the app shell, first in the sidebar', () => {
+    expect(routeFor('/')).toMatchObject({
+      title: 'Home',
+      breadcrumb: ['Home'],
+      public: false,
+      shell: 'app',
+      area: 'home',
+    });
+    expect(SIDEBAR_ITEMS[0]).toEqual({ key: 'home', label: 'Home', href: '/' });
+  });
+
+  it('lists Shorten URLs after Product Tour, its link detail going back to the list', () => {
+    const keys = SIDEBAR_ITEMS.map((i) => i.key);
+    expect(keys[keys.indexOf('flows') + 1]).toBe('shorten-urls');
+    expect(SIDEBAR_ITEMS.find((i) => i.key === 'shorten-urls')).toEqual({
+      key: 'shorten-urls',
+      label: 'Shorten URLs',
+      href: '/shorten-urls',
+    });
+    expect(routeFor('/shorten-urls/[id]')).toMatchObject({
+      breadcrumb: ['Shorten URLs', 'Link'],
+      back: '/shorten-urls',
+      area: 'shorten-urls',
+      shell: 'app',
+    });
   });
 });

@@ -30,6 +30,7 @@ export interface RouteDef {
 }
 
 export type SidebarAreaKey =
+  | 'home'
   | 'brands'
   | 'reports'
   | 'events'
@@ -56,7 +57,14 @@ export const ROUTES: readonly RouteDef[] = [
   pub('/terms-of-use-and-privacy-policy', 'Terms of Use and Privacy Policy'),
   pub('/not-found', 'Page not found'),
   pub('/404', 'Page not found'),
-  { pattern: '/', breadcrumb: [], public: false, shell: 'bare' },
+  {
+    pattern: '/',
+    title: 'Home',
+    breadcrumb: ['Home'],
+    public: false,
+    shell: 'app',
+    area: 'home',
+  },
   {
     pattern: '/brands',
     title: 'Product Tracking',
@@ -251,6 +259,15 @@ export const ROUTES: readonly RouteDef[] = [
     area: 'shorten-urls',
   },
   {
+    pattern: '/shorten-urls/[id]',
+    title: 'Link',
+    breadcrumb: ['Shorten URLs', 'Link'],
+    back: paths.shortenUrls(),
+    public: false,
+    shell: 'app',
+    area: 'shorten-urls',
+  },
+  {
     pattern: '/integrations',
     title: 'Integration',
     breadcrumb: ['Integration'],
@@ -311,10 +328,12 @@ export interface SidebarItem {
 }
 
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
+  { key: 'home', label: 'Home', href: paths.home() },
   { key: 'brands', label: 'Product Tracking', href: paths.brands() },
   { key: 'reports', label: 'Reports', href: paths.reports() },
   { key: 'events', label: 'Events', href: paths.events() },
   { key: 'customer-profiles', label: 'Customer Profiles', href: paths.customerProfiles() },
   { key: 'flows', label: 'Product Tour', href: paths.flows() },
+  { key: 'shorten-urls', label: 'Shorten URLs', href: paths.shortenUrls() },
   { key: 'integrations', label: 'Integration', href: paths.integrations() },
 ];

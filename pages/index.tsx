@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router';
-import { useEffect } from 'react';
-import { paths } from '@/lib/paths';
-import { PageSpinner } from '@/components/layout/spinner';
+import { HomeView } from '@/features/home/components/home-view';
 
-/** "/" only forwards: signed-in users to /brands (the guard sends everyone else to /sign-in). */
-export default function IndexPage() {
-  const router = useRouter();
-  useEffect(() => {
-    void router.replace(paths.home());
-  }, [router]);
-  return <PageSpinner />;
+/** `/`: Home, where a signed-in user lands (the guard sends everyone else to /sign-in). */
+export default function HomePage() {
+  return <HomeView />;
 }

@@ -3,7 +3,8 @@
  * customers, event definitions and realistic traffic (about 200,000 events by default), loaded
  * through the real ingestion pipeline into the configured stores, and two published product
  * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
- * dashboard with one report of each type (scripts/seed-demo-reports.ts). Stop the server
+ * dashboard with one report of each type (scripts/seed-demo-reports.ts), and three short links
+ * with their clicks (scripts/seed-demo-short-urls.ts). Stop the server
  * first: the data directory belongs to one process.
  */
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
 import { loadEnv, readDotEnv } from '../server/env';
 import { seedDemoReports } from './seed-demo-reports';
+import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -317,6 +319,20 @@ async function main() {
       reports.saved.length
         ? `Reports dashboard: ${reports.saved.map((n) => `"${n}"`).join(', ')}.`
         : 'Reports dashboard: already there.',
+    );
+    const links = await seedDemoShortUrls({
+      app,
+      call,
+      brandId: brand.id,
+      ownerId: (await ctx.users.findByEmail(DEMO.email))!.id,
+      days,
+      now: Date.now(),
+      rand,
+    });
+    console.log(
+      links.made.length
+        ? `Short links: ${links.made.map((s) => `/s/${s}`).join(', ')}; ${links.clicks.toLocaleString()} clicks.`
+        : 'Short links: already there.',
     );
     console.log(`Sign in at ${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in`);
     console.log(`  e-mail:   ${DEMO.email}`);

@@ -34,12 +34,15 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { shortUrlRoutes } from './modules/short-urls/short-urls.routes';
+import { redirectRoutes } from './modules/short-urls/redirect.routes';
 import { flowRuntimeRoutes } from './modules/flows/runtime/runtime.routes';
 import {
   paymentRoutes,
   paymentWebhookRoutes,
   publicPaymentRoutes,
 } from './modules/payments/payments.routes';
+import { homeRoutes } from './modules/home/home.routes';
 
 export interface BuildAppOptions {
   env: Env;
@@ -166,7 +169,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
           flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
           reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });
+          shortUrlRoutes(authed, ctx.shortUrls);
           paymentRoutes(authed, payments);
+          homeRoutes(authed, ctx.home);
         });
         v1.all('/*', async () => {
           throw new AppError(404, 'not_found', MESSAGES.http.notFound);
@@ -175,6 +180,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       { prefix: '/v1' },
     );
   if (servesApi) await sdkRoutes(app);
+  // Short links are public, like /sdk.js: the slug is the whole address (docs/short-urls.md).
+  if (servesApi)
+    redirectRoutes(app, {
+      resolve: ctx.shortUrls.resolve,
+      clicks: ctx.shortUrlClicks,
+      hasher: ctx.clickHasher,
+      counters: ctx.counters,
+      ratePerMinute: env.SHORT_URL_RATE_PER_IP,
+      trustProxy: env.TRUST_PROXY !== false,
+      now: opts.now,
+      log: app.log,
+    });
   if (mailer.transport === 'outbox') outboxRoutes(app, ctx.outboxService);
 
   // Graceful close: in-flight requests finish; keep-alive connections are dropped as soon as they
@@ -190,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
     await ctx.flowEvents.close();
+    await ctx.shortUrlClicks.close();
     await batcher.close();
     if (!opts.analytics) await analytics.close();
     await mail.drain();

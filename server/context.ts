@@ -38,6 +38,10 @@ import type { FlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './payments/types';
 import type { OutboxService } from './modules/dev/outbox.service';
+import type { ShortUrlsService } from './modules/short-urls/short-urls.service';
+import type { ClickQueue } from './modules/short-urls/click-queue';
+import type { ClickHasher } from './modules/short-urls/click-fingerprint';
+import type { HomeService } from './modules/home/home.service';
 import { unauthorized } from './errors';
 import { MESSAGES } from '../lib/messages';
 
@@ -89,6 +93,13 @@ export interface AppContext {
   flowReports: FlowReports;
   reports: Reports;
   savedReports: SavedReports;
+  shortUrls: ShortUrlsService;
+  /** Short-link clicks waiting to be written (about once a second). */
+  shortUrlClicks: ClickQueue;
+  /** Keyed hashes of who clicked a short link (never the raw address). */
+  clickHasher: ClickHasher;
+  /** Home: the getting-started checklist and the numbers of a product. */
+  home: HomeService;
 }
 
 /** A Fastify scope whose routes are typed by their zod schemas. */

@@ -68,6 +68,14 @@ export const envSchema = z
         if (/^\d+$/.test(v)) return Number(v);
         return v;
       }),
+    /** HMAC key of short-link click fingerprints (≥ 32 characters); kept in DATA_DIR when unset. */
+    SHORT_URL_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: 'SHORT_URL_SECRET must be at least 32 characters',
+    }),
+    /** Base of the public short-link addresses ({base}/s/{slug}); APP_URL when unset. */
+    SHORT_URL_BASE_URL: optionalUrl(['http', 'https'], 'SHORT_URL_BASE_URL'),
+    /** Short-link redirects per minute per client address; 0 = off. */
+    SHORT_URL_RATE_PER_IP: z.coerce.number().int().min(0).default(600),
     GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
     /** Stripe secret key: switches billing from the local simulator to Stripe. */
     STRIPE_SECRET_KEY: optionalText,

@@ -52,6 +52,12 @@ import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createOutboxService } from './modules/dev/outbox.service';
+import { createShortUrlsRepository } from './modules/short-urls/short-urls.repository';
+import { createShortUrlsService } from './modules/short-urls/short-urls.service';
+import { createClickQueue } from './modules/short-urls/click-queue';
+import { clickSecret, createClickHasher } from './modules/short-urls/click-fingerprint';
+import { memoryUniqueClicks, redisUniqueClicks } from './modules/short-urls/unique-clicks';
+import { createHomeService } from './modules/home/home.service';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 60_000;
@@ -190,6 +196,13 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     opts.database.engine === 'pglite' ? withSeenVisitors(sessionsTable) : sessionsTable;
   const publishedFlows = createPublishedFlows({ flows, redis, log });
   const flowEvents = createFlowEventQueue({ batcher, log });
+  const shortUrlLinks = createShortUrlsRepository(db);
+  const shortUrlClicks = createClickQueue({
+    batcher,
+    links: shortUrlLinks,
+    unique: redis ? redisUniqueClicks(redis) : memoryUniqueClicks(),
+    log,
+  });
 
   return {
     env,
@@ -252,5 +265,28 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     flowReports: createFlowReports({ flows, store: analytics, now }),
     reports: createReports({ access, store: analytics, profiles, now }),
     savedReports: createSavedReports({ reports: createReportsRepository(db), access }),
+    shortUrls: createShortUrlsService({
+      db,
+      links: shortUrlLinks,
+      access,
+      plans,
+      store: analytics,
+      publicBaseUrl: (env.SHORT_URL_BASE_URL ?? appUrl(env)).replace(/\/$/, ''),
+      now,
+    }),
+    shortUrlClicks,
+    clickHasher: createClickHasher(clickSecret(env)),
+    home: createHomeService({
+      access,
+      brands,
+      events: createEventsRepository(db),
+      flows,
+      reports: createReportsRepository(db),
+      links: shortUrlLinks,
+      store: analytics,
+      usage: payments.usage,
+      profiles,
+      now,
+    }),
   };
 }

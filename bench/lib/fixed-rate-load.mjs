@@ -2,6 +2,8 @@
 // loader). Sends `rate` requests per second for `seconds`, never waiting for answers before the
 // next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back.
 // Bodies: `kind: 'available-flow'` builds a random visitor and URL per request; otherwise GET.
+// `kind: 'short-url'` GETs `url/<one of slugs>` with a browser user agent; `okStatus` (default
+// 200) is the status that counts as success (302 for redirects).
 // Requests go through node:http with a keep-alive agent, not fetch: fetch's streams left enough
 // garbage that this thread stopped for 5–14 ms collections every few seconds, and those stops
 // showed up in the server's p99 (docs/performance.md, "Flow runtime").
@@ -10,7 +12,20 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, rate, seconds, kind, writeKey, customers, pages, warmup = 0 } = workerData;
+const {
+  url,
+  rate,
+  seconds,
+  kind,
+  writeKey,
+  customers,
+  pages,
+  warmup = 0,
+  slugs = [],
+  okStatus = 200,
+} = workerData;
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 function body() {
   const visitor = `c${Math.floor(Math.random() * customers)}`;
@@ -36,14 +51,20 @@ const agent = new http.Agent({ keepAlive: true });
 function send() {
   return new Promise((resolve) => {
     const payload = kind === 'available-flow' ? body() : undefined;
+    const target =
+      kind === 'short-url'
+        ? `${url}/${slugs[Math.floor(Math.random() * slugs.length)]}?utm_medium=bench`
+        : url;
     const req = http.request(
-      url,
+      target,
       {
         agent,
         method: payload ? 'POST' : 'GET',
         headers: payload
           ? { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(payload) }
-          : {},
+          : kind === 'short-url'
+            ? { 'user-agent': BROWSER_UA }
+            : {},
       },
       (res) => {
         res.on('data', () => undefined);
@@ -60,7 +81,7 @@ function send() {
 async function one(recorded) {
   const t0 = performance.now();
   const status = await send();
-  if (status !== 200) errors++;
+  if (status !== okStatus) errors++;
   if (recorded) latencies.push(performance.now() - t0);
 }
 

@@ -16,6 +16,8 @@ import {
   CloseIcon,
   CollapseIcon,
   ExpandIcon,
+  HomeIcon,
+  LinkIcon,
   LogoMark,
   PlugIcon,
   RouteIcon,
@@ -39,12 +41,14 @@ export interface SidebarProps {
 }
 
 const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
+  home: HomeIcon,
   brands: ChartIcon,
   reports: TrendIcon,
   events: BoltIcon,
   'customer-profiles': UsersIcon,
   integrations: PlugIcon,
   flows: RouteIcon,
+  'shorten-urls': LinkIcon,
 };
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

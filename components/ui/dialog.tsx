@@ -29,7 +29,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            // A dialog taller than the window scrolls inside itself: its buttons stay reachable.
+            'fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
             // cn() does not resolve conflicting utilities and the stylesheet puts max-w-md after
             // the wider ones, so the default width applies only when the caller gives none.
             hasMaxWidth(className) ? null : 'max-w-md',

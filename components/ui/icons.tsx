@@ -41,6 +41,12 @@ export const ChartIcon = (p: IconProps) => (
     <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
   </Icon>
 );
+/** A house: Home. */
+export const HomeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />
+  </Icon>
+);
 /** A rising line on axes: Reports. */
 export const TrendIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -135,6 +141,12 @@ export const RouteIcon = (p: IconProps) => (
     <circle cx="6" cy="19" r="2.5" />
     <circle cx="18" cy="5" r="2.5" />
     <path d="M8.5 19H16a3.5 3.5 0 0 0 0-7H8a3.5 3.5 0 0 1 0-7h7.5" />
+  </Icon>
+);
+/** Two chain links: Shorten URLs. */
+export const LinkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1-1" />
   </Icon>
 );
 export const UndoIcon = (p: IconProps) => (

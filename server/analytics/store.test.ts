@@ -286,6 +286,23 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       ]);
     });
 
+    it('anyEvent and eventCount: whether a brand has events, and how many in [from, to)', async () => {
+      expect(await store.query({ kind: 'anyEvent', brandId: A })).toBe(true);
+      expect(await store.query({ kind: 'anyEvent', brandId: C })).toBe(true);
+      expect(await store.query({ kind: 'anyEvent', brandId: 99 })).toBe(false);
+      // Brand C's only event is a signup: without it, nothing is left.
+      expect(await store.query({ kind: 'anyEvent', brandId: C, except: ['signup'] })).toBe(false);
+      expect(await store.query({ kind: 'anyEvent', brandId: A, except: ['signup'] })).toBe(true);
+      expect(await store.query({ kind: 'anyEvent', brandId: C, except: [] })).toBe(true);
+      expect(await store.query({ kind: 'eventCount', brandId: A, ...MARCH })).toBe(8);
+      expect(await store.query({ kind: 'eventCount', brandId: B, ...MARCH })).toBe(4);
+      // from in, to out; every code counts, built-in ones too.
+      expect(
+        await store.query({ kind: 'eventCount', brandId: A, from: e9.timestamp, to: e2.timestamp }),
+      ).toBe(2);
+      expect(await store.query({ kind: 'eventCount', brandId: 99, ...MARCH })).toBe(0);
+    });
+
     it('distinctCustomers: distinct keys, optionally of one event', async () => {
       const q = (shape: Omit<Extract<QueryShape, { kind: 'distinctCustomers' }>, 'kind'>) =>
         store.query({ kind: 'distinctCustomers', ...shape });

@@ -10,8 +10,10 @@ import type {
   ReportTrendRow,
   ReportTrendShape,
 } from './report-shapes';
+import type { LinkClicksResult, LinkClicksShape } from './link-click-shape';
 
 export type * from './report-shapes';
+export type * from './link-click-shape';
 
 /** Kinds of message the Segment-compatible API accepts. */
 export type EventType = 'track' | 'page' | 'identify';
@@ -89,6 +91,13 @@ export type QueryShape =
       /** Leave out the built-in `$` codes ($pageview, $identify, …). */
       definedByUsersOnly?: boolean;
     }
+  /**
+   * Whether a brand has stored any event (an existence check: stops at the first row), leaving
+   * out the codes of `except` (events that do not come from the product's own pages).
+   */
+  | { kind: 'anyEvent'; brandId: number; except?: string[] }
+  /** How many events of a brand (every code) in [from, to). */
+  | { kind: 'eventCount'; brandId: number; from: Date; to: Date }
   /** Distinct customer keys in [from, to), optionally of one event code. */
   | { kind: 'distinctCustomers'; brandId: number; from: Date; to: Date; event?: string }
   /** Distinct identified users (userId not null) over several brands in [from, to). */
@@ -142,7 +151,8 @@ export type QueryShape =
   | ReportTopValuesShape
   | ReportFunnelShape
   | ReportFunnelCustomersShape
-  | ReportRetentionShape;
+  | ReportRetentionShape
+  | LinkClicksShape;
 
 export interface EventCount {
   event: string;
@@ -188,6 +198,8 @@ export interface QueryResults {
   tail: StoredEvent[];
   timeline: StoredEvent[];
   countsByEvent: EventCount[];
+  anyEvent: boolean;
+  eventCount: number;
   distinctCustomers: number;
   mau: number;
   trend: TrendPoint[];
@@ -199,6 +211,7 @@ export interface QueryResults {
   reportFunnel: FunnelStepRow[];
   reportFunnelCustomers: string[];
   reportRetention: RetentionRow[];
+  linkClicks: LinkClicksResult;
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/components/layout/sidebar';
 import { readPersistedMinimized, useSidebarStore } from '@/stores/sidebar';
@@ -26,6 +26,12 @@ describe('Sidebar', () => {
     expect(link).toHaveAttribute('href', '/brands');
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(sidebar()).toHaveStyle({ width: '196px' });
+    // Home comes first and is not the current area here.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const first = within(nav).getAllByRole('link')[0];
+    expect(first).toHaveTextContent('Home');
+    expect(first).toHaveAttribute('href', '/');
+    expect(first).not.toHaveAttribute('aria-current');
   });
 
   it('Ctrl+B and Cmd+B toggle the minimized state, persisted to local storage and a 7-day cookie', async () => {

@@ -11,13 +11,13 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 describe('SignInForm', () => {
   beforeEach(() => setRoute('/sign-in'));
 
-  it('stores the token, remembers the e-mail and goes to /brands', async () => {
+  it('stores the token, remembers the e-mail and goes to Home (/)', async () => {
     const { user } = renderWithProviders(<SignInForm />);
     await user.type(screen.getByLabelText('E-mail'), DEMO_USER.email);
     await user.type(screen.getByLabelText('Password'), DEMO_USER.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/brands'));
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
     const token = localStorage.getItem('token');
     expect(token).toBeTruthy();
     expect(db.sessions[token as string]).toBe('u_1');
@@ -47,7 +47,7 @@ describe('SignInForm', () => {
     await second.user.type(screen.getByLabelText('E-mail'), DEMO_USER.email);
     await second.user.type(screen.getByLabelText('Password'), DEMO_USER.password);
     await second.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/brands'));
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
   });
 
   it('shows wrong credentials inline and stores nothing', async () => {

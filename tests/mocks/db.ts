@@ -11,6 +11,7 @@ import type { Brand } from '@/lib/contracts/brands';
 import type { Plan, Subscription } from '@/lib/contracts/plans';
 import type { Payment, PaymentMethod } from '@/lib/contracts/payments';
 import type { SavedReport } from '@/lib/contracts/reports';
+import type { ShortUrl } from '@/lib/contracts/short-urls';
 import { addBillingMonth, mauLimitOf } from '@/lib/billing';
 import { PLAN_CATALOGUE } from '@/lib/plans';
 
@@ -64,6 +65,12 @@ export interface MockBrand extends Brand {
 /** A saved report as the mock stores it; its product's name is read at each answer, as the API joins it. */
 export type MockReport = Omit<SavedReport, 'brand_name'>;
 
+/**
+ * A short link as the mock stores it; its product's name and public address are made at each
+ * answer, as the API joins and builds them.
+ */
+export type MockShortUrl = Omit<ShortUrl, 'brand_name' | 'short_url'>;
+
 /** A mail the API would have sent (GET /v1/dev/outbox). */
 export interface MockMail {
   id: number;
@@ -91,6 +98,9 @@ export interface MockDbState {
   reports: MockReport[];
   /** Products whose demo reports `dev:mock` has saved (once each: deleted ones stay deleted). */
   demoReportBrands: number[];
+  shortUrls: MockShortUrl[];
+  /** Products whose demo short links `dev:mock` has saved (once each). */
+  demoShortUrlBrands: number[];
   paymentMethods: MockPaymentMethod[];
   payments: MockPayment[];
   seq: {
@@ -102,6 +112,7 @@ export interface MockDbState {
     attribute: number;
     flow: number;
     report: number;
+    shortUrl: number;
     paymentMethod: number;
     payment: number;
   };
@@ -144,6 +155,8 @@ function seed(): MockDbState {
     flows: [],
     reports: [],
     demoReportBrands: [],
+    shortUrls: [],
+    demoShortUrlBrands: [],
     paymentMethods: [
       {
         id: 1,
@@ -167,6 +180,7 @@ function seed(): MockDbState {
       attribute: 0,
       flow: 0,
       report: 0,
+      shortUrl: 0,
       paymentMethod: 1,
       payment: 0,
     },

@@ -34,6 +34,8 @@ import { profileHandlers } from './profiles.handlers';
 import { flowHandlers } from './flows.handlers';
 import { reportHandlers } from './reports.handlers';
 import { billingHandlers, settleMockPayments } from './billing.handlers';
+import { homeHandlers } from './home.handlers';
+import { shortUrlHandlers } from './short-urls.handlers';
 
 export { apiError };
 
@@ -88,6 +90,8 @@ export const handlers = [
   ...flowHandlers,
   ...reportHandlers,
   ...billingHandlers,
+  ...homeHandlers,
+  ...shortUrlHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);
@@ -303,6 +307,7 @@ export const handlers = [
     db.brands = db.brands.filter((b) => b !== found.brand);
     // As the API: deleting a product deletes its reports.
     db.reports = db.reports.filter((r) => r.brand_id !== found.brand.id);
+    db.shortUrls = (db.shortUrls ?? []).filter((l) => l.brand_id !== found.brand.id);
     return ok({ id: found.brand.id });
   }),
 

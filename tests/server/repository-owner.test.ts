@@ -3,6 +3,7 @@ import { createAttributesRepository } from '@/server/modules/profiles/attributes
 import { createEventsRepository } from '@/server/modules/events/events.repository';
 import { createFlowsRepository } from '@/server/modules/flows/flows.repository';
 import { createReportsRepository } from '@/server/modules/reports/reports.repository';
+import { createShortUrlsRepository } from '@/server/modules/short-urls/short-urls.repository';
 import {
   createBrand,
   createTestApp,
@@ -121,6 +122,28 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect(await repo.update(stranger, row.id, { ...values, name: 'Hijacked' })).toBeUndefined();
     expect(await repo.remove(stranger, row.id)).toBeUndefined();
     expect((await repo.find(owner, row.id))?.report.name).toBe('Orders');
+    expect((await repo.list(owner, { offset: 0, limit: 10 })).total).toBe(1);
+  });
+
+  it('short links: another owner neither reads, lists, updates nor deletes a link', async () => {
+    const values = {
+      brandId,
+      slug: 'owner-check',
+      url: 'https://shop.example.com/sale',
+      utm: { source: 'mail' },
+      expiresAt: null,
+      expiredUrl: null,
+      disabled: false,
+    };
+    const repo = createShortUrlsRepository(t.database.db);
+    const row = await repo.insert(values);
+    expect(await repo.find(stranger, row.id)).toBeUndefined();
+    expect((await repo.list(stranger, { offset: 0, limit: 10 })).total).toBe(0);
+    expect(
+      await repo.update(stranger, row.id, { ...values, url: 'https://evil.example' }),
+    ).toBeUndefined();
+    expect(await repo.remove(stranger, row.id)).toBeUndefined();
+    expect((await repo.find(owner, row.id))?.link.url).toBe('https://shop.example.com/sale');
     expect((await repo.list(owner, { offset: 0, limit: 10 })).total).toBe(1);
   });
 });

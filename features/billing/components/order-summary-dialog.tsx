@@ -39,7 +39,7 @@ export function OrderSummaryDialog({ target, subscription, onClose }: OrderSumma
       open={target !== null}
       onOpenChange={(open) => !open && close()}
       title="Order summary"
-      className="max-h-[calc(100vh-2rem)] max-w-3xl overflow-y-auto"
+      className="max-w-3xl"
     >
       {target ? (
         <OrderSummaryBody

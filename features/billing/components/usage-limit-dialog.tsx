@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SUPPORT_MAILTO, usageSummary, type Usage } from '../lib/usage';
 import { planColour } from '../lib/plan-display';
-import { UsageBar, UsageCount } from './usage-bar';
+import { UsageBar, UsageCount } from '@/components/usage-bar';
 
 export interface UsageLimitDialogProps {
   open: boolean;

@@ -6,7 +6,7 @@ import type { Subscription } from '@/lib/contracts/plans';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { trackingStopsAt, usageSummary } from '../lib/usage';
-import { UsageBar, UsageCount } from './usage-bar';
+import { UsageBar, UsageCount } from '@/components/usage-bar';
 import { UsageLimitDialog } from './usage-limit-dialog';
 
 function GraceNote({ quota }: { quota: Subscription['user_quota'] }) {

@@ -1,45 +1,14 @@
-import { clampProgress, GRACE_MS, isOverLimit, usagePercentage, usageTone } from '@/lib/billing';
+import { GRACE_MS, type Usage } from '@/lib/billing';
 import type { UsageLimitEvent } from '@/lib/contracts/payments';
 
 /** Where "Chat with us" of the Usage limit dialog leads. */
 export const SUPPORT_MAILTO = 'mailto:support@signpost.dev';
 
+// The MAU numbers and their summary are shared with Home: they live in lib/billing.ts.
+export { usageSummary, type Usage, type UsageSummary } from '@/lib/billing';
+
 /** A USAGE_LIMIT push as the socket provider stores it: stamped with its arrival time (ms). */
 export type UsageLimitPush = UsageLimitEvent & { at: number };
-
-/** The MAU numbers of a meter or dialog. */
-export interface Usage {
-  mau_count: number;
-  /** 0 means unlimited. */
-  mau_limit: number;
-}
-
-/** Everything a usage display needs, derived once from the count and the limit. */
-export interface UsageSummary {
-  count: number;
-  limit: number;
-  unlimited: boolean;
-  /** count / limit × 100, unclamped (0 when unlimited). */
-  percentage: number;
-  /** The bar's value: the percentage clamped to 0–100. */
-  progress: number;
-  tone: 'warning' | 'normal';
-  /** The count has reached a finite limit. */
-  over: boolean;
-}
-
-export function usageSummary({ mau_count, mau_limit }: Usage): UsageSummary {
-  const percentage = usagePercentage(mau_count, mau_limit);
-  return {
-    count: mau_count,
-    limit: mau_limit,
-    unlimited: mau_limit === 0,
-    percentage,
-    progress: clampProgress(percentage),
-    tone: usageTone(percentage),
-    over: isOverLimit(mau_count, mau_limit),
-  };
-}
 
 /** When tracking stops: GRACE_DAYS after the count reached the limit; null when not over. */
 export function trackingStopsAt(overLimitSince: string | null): Date | null {

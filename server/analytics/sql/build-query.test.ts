@@ -19,6 +19,8 @@ const SHAPES: QueryShape[] = [
     before: { timestamp: to, messageId: nasty },
   },
   { kind: 'countsByEvent', brandId: 7, from, to, events: [nasty] },
+  { kind: 'anyEvent', brandId: 7, except: [nasty] },
+  { kind: 'eventCount', brandId: 7, from, to },
   { kind: 'distinctCustomers', brandId: 7, from, to, event: nasty },
   { kind: 'mau', brandIds: [7, 8], from, to },
   { kind: 'trend', brandId: 7, event: nasty, from, to, granularity: 'week', unique: true },

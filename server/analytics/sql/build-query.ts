@@ -3,6 +3,7 @@ import type { QueryResults, QueryShape, ResultOf } from '../types';
 import { Binder, type Dialect } from './binder';
 import { parseObject } from '../event-rows';
 import { compileReportQuery, isReportShape, readReportRows } from './report-query';
+import { compileLinkClicks, readLinkClicks } from './link-clicks';
 
 export { Binder, jsonKey } from './binder';
 
@@ -29,6 +30,8 @@ function limitOf(limit: number): number {
 export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): CompiledQuery<P> {
   const b = new Binder(dialect);
   if (isReportShape(shape)) return { sql: compileReportQuery(shape, dialect, b), params: b.params };
+  if (shape.kind === 'linkClicks')
+    return { sql: compileLinkClicks(shape, dialect, b), params: b.params };
   const inRange = (from: Date, to: Date) =>
     `timestamp >= ${b.bind('from', 'timestamp', from)} AND timestamp < ${b.bind('to', 'timestamp', to)}`;
   let sql: string;
@@ -67,6 +70,17 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         (shape.limit === undefined
           ? ''
           : ` LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`);
+      break;
+    case 'anyEvent':
+      sql =
+        `SELECT 1 AS n FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        (shape.except?.length ? ` AND NOT (${b.inStrings('event', 'except', shape.except)})` : '') +
+        ` LIMIT 1`;
+      break;
+    case 'eventCount':
+      sql =
+        `SELECT count(*) AS n FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}`;
       break;
     case 'distinctCustomers':
       sql =
@@ -152,6 +166,8 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
     case 'reportFunnelCustomers':
     case 'reportRetention':
       return readReportRows(shape, rows);
+    case 'linkClicks':
+      return readLinkClicks(rows);
     case 'tail':
     case 'timeline':
       return rows.map(toStoredEvent);
@@ -161,6 +177,9 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
         count: toNumber(r.n),
         lastSeen: new Date(toNumber(r.last_ms)),
       }));
+    case 'anyEvent':
+      return rows.length > 0;
+    case 'eventCount':
     case 'distinctCustomers':
     case 'mau':
       return rows.length === 0 ? 0 : toNumber(rows[0]!.n);

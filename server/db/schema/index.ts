@@ -6,3 +6,4 @@ export * from './tracking';
 export * from './flows';
 export * from './billing';
 export * from './reports';
+export * from './short-urls';

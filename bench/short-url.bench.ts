@@ -1,0 +1,149 @@
+/**
+ * The short-link redirect under load (docs/short-urls.md, "Performance"): embedded stores (PGlite
+ * + DuckDB) holding 1,000 short links of one product; a fixed 1,000 requests/s for 30 s of
+ * `GET /s/{slug}` on random links with a browser user agent (every request a human click, queued
+ * and written to the event store about once a second), and in the same run, at the same rate,
+ * `GET /healthz`. Prints p50/p99 of both and the p99 ratio; writes bench/results/short-url.json.
+ * Goal: p99 ≤ 2× /healthz's, zero errors. The per-address limit stays on, raised above the load
+ * (every request comes from one address). BENCH_RATE and BENCH_SECONDS shrink it for a quick look.
+ */
+import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { shortUrls } from '../server/db/schema';
+import { loadEnv } from '../server/env';
+import { LINK_CLICKED_EVENT } from '../server/analytics/link-click-shape';
+
+const LINKS = 1_000;
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const GOAL_RATIO = 2;
+/** Each measured run starts with this long at the same rate, not recorded (a warm pool). */
+const WARMUP_SECONDS = 2;
+
+interface Load {
+  sent: number;
+  errors: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+function load(url: string, kind: 'short-url' | 'get', slugs: string[] = [], seconds = SECONDS) {
+  const warmup = seconds === SECONDS ? WARMUP_SECONDS : 0;
+  return new Promise<Load>((resolve, reject) => {
+    const worker = new Worker(new URL('./lib/fixed-rate-load.mjs', import.meta.url), {
+      workerData: {
+        url,
+        rate: RATE,
+        seconds,
+        warmup,
+        kind,
+        slugs,
+        okStatus: kind === 'short-url' ? 302 : 200,
+      },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-links-'));
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    SHORT_URL_RATE_PER_IP: String(RATE * 600),
+  });
+  const database = await openDatabase({ dataDir: dir });
+  const app = await buildApp({ env, database, realtime: false });
+  await app.ctx.authService.signUp({
+    name: 'Bench',
+    email: 'b@example.com',
+    password: 'Bench1!pw',
+  });
+  const user = (await app.ctx.users.findByEmail('b@example.com'))!;
+  const brand = await app.ctx.brandsService.create(user.id, {
+    name: 'Bench',
+    domain: 'shop.example.com',
+  });
+  const slugs = Array.from({ length: LINKS }, (_, i) => `bench-${i}`);
+  // Straight into the table: the plan limit of the API is not what this measures.
+  await database.db.insert(shortUrls).values(
+    slugs.map((slug, i) => ({
+      brandId: brand.id,
+      slug,
+      url: `https://shop.example.com/p${i}?ref=mail`,
+      utm: { source: 'newsletter', medium: 'email', campaign: 'bench' },
+    })),
+  );
+  // BENCH_NO_CLICKS=1: the lookup and redirect alone, to tell them from the click recording.
+  if (process.env.BENCH_NO_CLICKS) app.ctx.shortUrlClicks.push = () => undefined;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  await load(`${api}/healthz`, 'get', [], 3); // warm-up
+  await load(`${api}/s`, 'short-url', slugs, 3);
+  const health = await load(`${api}/healthz`, 'get');
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const redirect = await load(`${api}/s`, 'short-url', slugs);
+  loop.disable();
+  await app.ctx.shortUrlClicks.flush();
+  await app.ctx.batcher.drain();
+  const stored = await app.ctx.analytics.query({
+    kind: 'countsByEvent',
+    brandId: brand.id,
+    from: new Date(0),
+    to: new Date(Date.now() + 60_000),
+    events: [LINK_CLICKED_EVENT],
+  });
+  const clicks = stored[0]?.count ?? 0;
+  const ratio = redirect.p99_ms / Math.max(health.p99_ms, 0.001);
+  const met = ratio <= GOAL_RATIO && redirect.errors === 0;
+  const row = (name: string, r: Load) =>
+    `${name.padEnd(20)} sent ${r.sent} errors ${r.errors} p50 ${r.p50_ms.toFixed(2)} ms p99 ${r.p99_ms.toFixed(2)} ms`;
+  console.log(row('GET /healthz', health));
+  console.log(row('GET /s/{slug}', redirect));
+  console.log(
+    `server event-loop delay during the redirects: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+  );
+  console.log(`link_clicked events stored: ${clicks} (warm-ups included)`);
+  console.log(
+    `p99 ratio ${ratio.toFixed(2)}× /healthz at ${RATE}/s for ${SECONDS} s; goal ≤ ${GOAL_RATIO}× with zero errors: ${met ? 'met' : 'NOT met'}`,
+  );
+  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, 'short-url.json'),
+    JSON.stringify(
+      {
+        bench: 'short-url',
+        links: LINKS,
+        rate: RATE,
+        seconds: SECONDS,
+        healthz: health,
+        redirect,
+        recording: !process.env.BENCH_NO_CLICKS,
+        clicks_stored: clicks,
+        p99_ratio: ratio,
+        goal_met: met,
+      },
+      null,
+      2,
+    ),
+  );
+  await app.close();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { ListFooter } from '@/components/list/list-footer';
+import { PageHeader } from '@/components/list/page-header';
+import { NoBrandState } from '@/components/no-brand-state';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PlusIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { RowsSkeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { notify } from '@/components/ui/toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import type { ShortUrl } from '@/lib/contracts/short-urls';
+import { MESSAGES } from '@/lib/messages';
+import { useBrandStore } from '@/stores/brand';
+import { useDeleteShortUrl } from '../hooks/use-delete-short-url';
+import { useShortUrls } from '../hooks/use-short-urls';
+import { useUpdateShortUrl } from '../hooks/use-update-short-url';
+import { withDisabled } from '../lib/short-url-form';
+import { ShortUrlsTable } from './list/short-urls-table';
+import { ShortUrlFormDialog } from './short-url-form-dialog';
+
+/** /shorten-urls: the current product's short links, with create, edit, disable and delete. */
+export function ShortUrlsView() {
+  const brandId = useBrandStore((s) => s.brandId);
+  // The form: closed, a new link ('new') or one being edited.
+  const [editing, setEditing] = useState<ShortUrl | 'new' | null>(null);
+  return (
+    <section aria-labelledby="short-urls-heading">
+      <PageHeader
+        id="short-urls-heading"
+        title="Shorten URLs"
+        description="Short addresses for your campaigns, with their clicks, countries and sources."
+        actions={brandId !== null ? <CreateButton onClick={() => setEditing('new')} /> : null}
+      />
+      {brandId === null ? (
+        <NoBrandState title="No tracked product" />
+      ) : (
+        <>
+          {/* A new product starts from a clean search. */}
+          <BrandShortUrls
+            key={brandId}
+            brandId={brandId}
+            onCreate={() => setEditing('new')}
+            onEdit={setEditing}
+          />
+          <ShortUrlFormDialog
+            open={editing !== null}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            brandId={brandId}
+            link={editing === 'new' || editing === null ? undefined : editing}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CreateButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon className="h-4 w-4" />
+      Create short link
+    </Button>
+  );
+}
+
+function BrandShortUrls(props: {
+  brandId: number;
+  onCreate: () => void;
+  onEdit: (link: ShortUrl) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const links = useShortUrls({ brand_id: props.brandId, search: debounced });
+  const [doomed, setDoomed] = useState<ShortUrl | null>(null);
+  const remove = useDeleteShortUrl({
+    onSuccess: () => {
+      setDoomed(null);
+      notify.success(MESSAGES.shortUrls.deleted);
+    },
+    onError: (err) => notify.error(MESSAGES.shortUrls.failedToDelete(err.message)),
+  });
+  const toggle = useUpdateShortUrl({
+    onSuccess: (saved) =>
+      notify.success(
+        saved.disabled
+          ? MESSAGES.shortUrls.disabledDone(saved.slug)
+          : MESSAGES.shortUrls.enabledDone(saved.slug),
+      ),
+    onError: (err) => notify.error(MESSAGES.shortUrls.failedToUpdate(err.message)),
+  });
+  const { error } = links;
+  useEffect(() => {
+    if (error) notify.error(MESSAGES.shortUrls.failedToGetList(error.message));
+  }, [error]);
+
+  const rows = links.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = links.data?.pages.at(-1)?.total ?? 0;
+
+  return (
+    <>
+      <div className="mb-4">
+        <TextField
+          label="Search short links"
+          type="search"
+          placeholder="Slug or destination"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="w-full max-w-sm"
+        />
+      </div>
+      {links.isPending ? (
+        <RowsSkeleton
+          label="Loading short links"
+          columns={['w-48', 'w-56', 'w-10', 'w-10', 'w-20', 'w-16', 'ml-auto w-40']}
+        />
+      ) : null}
+      {links.isError && rows.length === 0 ? (
+        <RetryAlert
+          message={MESSAGES.shortUrls.failedToGetList(links.error.message)}
+          onRetry={() => void links.refetch()}
+        />
+      ) : null}
+      {links.isSuccess && rows.length === 0 ? (
+        debounced ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
+            {MESSAGES.shortUrls.listNoMatches}
+          </p>
+        ) : (
+          <div
+            role="region"
+            aria-label="No short links"
+            className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
+          >
+            <p className="text-sm text-slate-600">{MESSAGES.shortUrls.listEmpty}</p>
+            <CreateButton onClick={props.onCreate} />
+          </div>
+        )
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <ShortUrlsTable
+            links={rows}
+            onEdit={props.onEdit}
+            onToggle={(link) =>
+              toggle.mutate({ id: link.id, body: withDisabled(link, !link.disabled) })
+            }
+            onDelete={setDoomed}
+            togglingId={toggle.isPending ? toggle.variables.id : null}
+          />
+          <ListFooter
+            className="mt-3"
+            shown={rows.length}
+            total={total}
+            noun="short links"
+            hasMore={links.hasNextPage}
+            loadingMore={links.isFetchingNextPage}
+            onLoadMore={() => void links.fetchNextPage()}
+          />
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={doomed !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setDoomed(null);
+        }}
+        title="Delete short link"
+        description={MESSAGES.shortUrls.deleteConfirm(doomed?.slug ?? '')}
+        confirmLabel="Delete"
+        variant="danger"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (doomed) remove.mutate(doomed);
+        }}
+      />
+    </>
+  );
+}

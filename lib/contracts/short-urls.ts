@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { withoutNul } from './common';
+import { brandIdField, pageCursor } from './events';
+import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
+
+/**
+ * Short links' wire format (docs/short-urls.md): the body of `POST/PUT v1/short-urls`, the list
+ * and report queries, and the answers. The dashboard's form validates with the same schemas.
+ */
+
+export const SHORT_URL_LIMITS_TEXT = {
+  url: 2048,
+  slugMin: 3,
+  slugMax: 64,
+  utm: 255,
+} as const;
+
+/** Letters, digits, `-` and `_`, starting with a letter or digit. Matched without case. */
+export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Slugs that read like product paths; refused so a link never looks like one of ours. */
+export const RESERVED_SLUGS: readonly string[] = [
+  'admin',
+  'api',
+  'app',
+  'healthz',
+  'readyz',
+  'login',
+  'sign-in',
+  'sign-up',
+  'static',
+  'v1',
+];
+
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** The destination: a full http(s) URL. */
+export const destinationUrl = z
+  .string({ error: MESSAGES.shortUrls.urlRequired })
+  .trim()
+  .min(1, { error: MESSAGES.shortUrls.urlRequired })
+  .max(SHORT_URL_LIMITS_TEXT.url, {
+    error: MESSAGES.shortUrls.urlTooLong(SHORT_URL_LIMITS_TEXT.url),
+  })
+  .refine((v) => withoutNul(v) && isHttpUrl(v), { error: MESSAGES.shortUrls.urlInvalid });
+
+export const slugField = z
+  .string({
+    error: MESSAGES.shortUrls.slugFormat(
+      SHORT_URL_LIMITS_TEXT.slugMin,
+      SHORT_URL_LIMITS_TEXT.slugMax,
+    ),
+  })
+  .trim()
+  .refine(
+    (v) =>
+      v.length >= SHORT_URL_LIMITS_TEXT.slugMin &&
+      v.length <= SHORT_URL_LIMITS_TEXT.slugMax &&
+      SLUG_PATTERN.test(v),
+    {
+      error: MESSAGES.shortUrls.slugFormat(
+        SHORT_URL_LIMITS_TEXT.slugMin,
+        SHORT_URL_LIMITS_TEXT.slugMax,
+      ),
+    },
+  )
+  .refine((v) => !RESERVED_SLUGS.includes(v.toLowerCase()), {
+    error: (issue) => MESSAGES.shortUrls.slugReserved(String(issue.input)),
+  });
+
+const utmValue = (field: UtmField) =>
+  z
+    .string()
+    .trim()
+    .max(SHORT_URL_LIMITS_TEXT.utm, {
+      error: MESSAGES.shortUrls.utmTooLong(field, SHORT_URL_LIMITS_TEXT.utm),
+    })
+    .refine(withoutNul, { error: MESSAGES.http.badCharacters })
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** The link's campaign values, added to the destination as `utm_*` parameters. */
+export const utmSchema = z.object({
+  source: utmValue('source'),
+  medium: utmValue('medium'),
+  campaign: utmValue('campaign'),
+  term: utmValue('term'),
+  content: utmValue('content'),
+});
+export type Utm = Partial<Record<UtmField, string>>;
+
+const expiresAt = z
+  .string({ error: MESSAGES.shortUrls.expiresAtInvalid })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
+    error: MESSAGES.shortUrls.expiresAtInvalid,
+  })
+  .nullish();
+
+export const shortUrlBody = z.object({
+  brand_id: brandIdField,
+  url: destinationUrl,
+  /** Omitted or empty: a random slug of 7 characters. */
+  slug: z.preprocess((v) => (v === '' || v === null ? undefined : v), slugField.optional()),
+  utm: utmSchema.optional(),
+  /** ISO 8601; after it the link answers its `expired_url`, or 410. */
+  expires_at: expiresAt,
+  expired_url: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: MESSAGES.shortUrls.expiredUrlInvalid })
+      .trim()
+      .max(SHORT_URL_LIMITS_TEXT.url, {
+        error: MESSAGES.shortUrls.urlTooLong(SHORT_URL_LIMITS_TEXT.url),
+      })
+      .refine((v) => withoutNul(v) && isHttpUrl(v), { error: MESSAGES.shortUrls.expiredUrlInvalid })
+      .nullish(),
+  ),
+  disabled: z.boolean({ error: 'disabled must be true or false' }).default(false),
+});
+export type ShortUrlBody = z.output<typeof shortUrlBody>;
+export type ShortUrlInput = z.input<typeof shortUrlBody>;
+
+export const listShortUrlsQuery = z.object({
+  brand_id: brandIdField.optional(),
+  /** Matches the slug or the destination, without case. */
+  search: z.string().max(255).refine(withoutNul).optional(),
+  cursor: pageCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListShortUrlsQuery = z.infer<typeof listShortUrlsQuery>;
+
+export const shortUrlReportQuery = z
+  .object({
+    date_preset: z
+      .enum(DATE_PRESETS, {
+        error: 'Date preset must be past_7_day, past_30_day, custom_range or all_times',
+      })
+      .default('past_30_day'),
+    /** YYYY-MM-DD in the product's time zone, `to` included; for custom_range. */
+    from: z.string().max(32).optional(),
+    to: z.string().max(32).optional(),
+    granularity: z
+      .enum(REPORT_GRANULARITIES, { error: 'Granularity must be day, week or month' })
+      .default('day'),
+    /** Count bot and preview clicks in the series and breakdowns too. */
+    include_bots: z
+      .enum(['true', 'false'], { error: 'include_bots must be true or false' })
+      .transform((v) => v === 'true')
+      .default(false),
+  })
+  .refine((q) => q.date_preset !== 'custom_range' || (q.from && q.to), {
+    error: 'A custom range needs from and to dates',
+    path: ['from'],
+  });
+export type ShortUrlReportQuery = z.output<typeof shortUrlReportQuery>;
+
+/** One short link as the API answers it. */
+export interface ShortUrl {
+  id: number;
+  brand_id: number;
+  brand_name: string;
+  slug: string;
+  /** The public address to share: `{APP_URL}/s/{slug}`. */
+  short_url: string;
+  url: string;
+  utm: Utm;
+  expires_at: string | null;
+  expired_url: string | null;
+  disabled: boolean;
+  /** Human clicks (bots and link previews excluded), all time. */
+  clicks: number;
+  /** At most one per visitor per hour. */
+  unique_clicks: number;
+  bot_clicks: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShortUrlList {
+  data: ShortUrl[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface ShortUrlBreakdownRow {
+  value: string;
+  clicks: number;
+}
+
+export interface ShortUrlReport {
+  totals: { clicks: number; unique_clicks: number; bot_clicks: number };
+  /** Every bucket of the range on the product's clock, oldest first, empty ones included. */
+  series: { bucket: string; clicks: number; unique_clicks: number }[];
+  countries: ShortUrlBreakdownRow[];
+  referrers: ShortUrlBreakdownRow[];
+  devices: ShortUrlBreakdownRow[];
+  utm_sources: ShortUrlBreakdownRow[];
+  range: { from: string; to: string; time_zone: string; preset: string };
+}

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ListShortUrlsQuery,
+  ShortUrl,
+  ShortUrlBody,
+  ShortUrlList,
+  ShortUrlReport,
+  ShortUrlReportQuery,
+  Utm,
+} from '../../../lib/contracts/short-urls';
+import { UTM_FIELDS } from '../../../lib/contracts/short-urls';
+import { MESSAGES } from '../../../lib/messages';
+import { SHORT_URL_LIMITS } from '../../../lib/plans';
+import { PLAN_CODES, type PlanCode } from '../../../lib/constants';
+import { canonicalTimeZone } from '../../../lib/time-zone';
+import type { AnalyticsStore } from '../../analytics/types';
+import type { Db } from '../../db/client';
+import { AppError, notFound, withUniqueConflict } from '../../errors';
+import type { BrandAccess } from '../brands/brand-access';
+import type { PlansRepository } from '../plans/plans.repository';
+import { rangeBuckets, reportRange } from '../reports/report-range';
+import type { RedirectTarget, ShortUrlRow, ShortUrlsRepository } from './short-urls.repository';
+
+/** Breakdown values a report lists per dimension. */
+export const REPORT_TOP_VALUES = 10;
+/** How long a node trusts a looked-up slug (a change elsewhere shows within this time). */
+const REDIRECT_CACHE_MS = 30_000;
+const REDIRECT_CACHE_MAX = 20_000;
+/** How long past REDIRECT_CACHE_MS an entry is still answered while it is read again. */
+const REDIRECT_STALE_MS = 300_000;
+const SLUG_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const GENERATED_SLUG_LENGTH = 7;
+
+function randomSlug(): string {
+  const bytes = randomBytes(GENERATED_SLUG_LENGTH);
+  let s = '';
+  for (const b of bytes) s += SLUG_ALPHABET[b % SLUG_ALPHABET.length];
+  return s;
+}
+
+const cleanUtm = (utm: ShortUrlBody['utm']): Utm => {
+  const out: Utm = {};
+  for (const k of UTM_FIELDS) if (utm?.[k]) out[k] = utm[k];
+  return out;
+};
+
+const slugTaken = (slug: string) =>
+  new AppError(409, 'slug_taken', MESSAGES.shortUrls.slugTaken(slug), [
+    { path: 'slug', message: MESSAGES.shortUrls.slugTaken(slug) },
+  ]);
+
+/** The plan limit of short links per product (lib/plans.ts); 0 = unlimited. */
+export function shortUrlLimit(planCode: string | undefined): { plan: PlanCode; limit: number } {
+  const plan = (PLAN_CODES as readonly string[]).includes(planCode ?? '')
+    ? (planCode as PlanCode)
+    : 'free';
+  return { plan, limit: SHORT_URL_LIMITS[plan] };
+}
+
+/** Short links of the session's products, their report, and the public redirect's lookup. */
+export function createShortUrlsService(deps: {
+  db: Db;
+  links: ShortUrlsRepository;
+  access: Pick<BrandAccess, 'owned'>;
+  plans: Pick<PlansRepository, 'subscriptionOf' | 'lockSubscription'>;
+  store: Pick<AnalyticsStore, 'query'>;
+  /** Base of the public addresses: `{base}/s/{slug}`. */
+  publicBaseUrl: string;
+  now?: () => Date;
+}) {
+  const { links, access } = deps;
+  const now = () => (deps.now ? deps.now() : new Date());
+  const cache = new Map<string, { target: RedirectTarget | null; until: number }>();
+  const reading = new Map<string, Promise<RedirectTarget | null>>();
+  const forget = (slug: string) => cache.delete(slug.toLowerCase());
+  const read = (key: string, slug: string) => {
+    const p = links
+      .findForRedirect(slug)
+      .then((target) => {
+        if (cache.size >= REDIRECT_CACHE_MAX) cache.clear();
+        // Jittered, so slugs read together are not all read again at the same moment.
+        const ttl = REDIRECT_CACHE_MS * (0.75 + Math.random() / 2);
+        cache.set(key, { target: target ?? null, until: Date.now() + ttl });
+        return target ?? null;
+      })
+      .finally(() => reading.delete(key));
+    reading.set(key, p);
+    return p;
+  };
+
+  const toDto = (r: { link: ShortUrlRow; brandName: string }): ShortUrl => ({
+    id: r.link.id,
+    brand_id: r.link.brandId,
+    brand_name: r.brandName,
+    slug: r.link.slug,
+    short_url: `${deps.publicBaseUrl}/s/${r.link.slug}`,
+    url: r.link.url,
+    utm: r.link.utm,
+    expires_at: r.link.expiresAt?.toISOString() ?? null,
+    expired_url: r.link.expiredUrl,
+    disabled: r.link.disabled,
+    clicks: r.link.clicks,
+    unique_clicks: r.link.uniqueClicks,
+    bot_clicks: r.link.botClicks,
+    created_at: r.link.createdAt.toISOString(),
+    updated_at: r.link.updatedAt.toISOString(),
+  });
+  const values = (body: ShortUrlBody, slug: string) => ({
+    brandId: body.brand_id,
+    slug,
+    url: body.url,
+    utm: cleanUtm(body.utm),
+    expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+    expiredUrl: body.expired_url ?? null,
+    disabled: body.disabled,
+  });
+  const found = async (ownerId: string, id: number) => {
+    const row = await links.find(ownerId, id);
+    if (!row) throw notFound(MESSAGES.shortUrls.notFound);
+    return row;
+  };
+
+  /** Inserts within the plan's limit of links per product; concurrent creates serialise. */
+  const insertWithinLimit = (ownerId: string, body: ShortUrlBody, slug: string) =>
+    deps.db.transaction(async (tx) => {
+      await deps.plans.lockSubscription(ownerId, tx);
+      const sub = await deps.plans.subscriptionOf(ownerId, tx);
+      const { plan, limit } = shortUrlLimit(sub?.plan.code);
+      if (limit > 0 && (await links.countOfBrand(body.brand_id, tx)) >= limit)
+        throw new AppError(
+          403,
+          'plan_limit_reached',
+          MESSAGES.shortUrls.limitReached(limit, sub?.plan.name ?? 'Free'),
+          [{ path: 'plan', message: plan }],
+        );
+      return links.insert(values(body, slug), tx);
+    });
+
+  return {
+    async list(ownerId: string, q: ListShortUrlsQuery): Promise<ShortUrlList> {
+      if (q.brand_id !== undefined) await access.owned(ownerId, q.brand_id);
+      const page = Number(q.cursor);
+      const { rows, total } = await links.list(ownerId, {
+        brandId: q.brand_id,
+        search: q.search?.trim() || undefined,
+        offset: (page - 1) * q.limit,
+        limit: q.limit,
+      });
+      return {
+        data: rows.map(toDto),
+        total,
+        nextCursor: page * q.limit < total ? String(page + 1) : null,
+      };
+    },
+    async get(ownerId: string, id: number) {
+      return toDto(await found(ownerId, id));
+    },
+    async create(ownerId: string, body: ShortUrlBody) {
+      const brand = await access.owned(ownerId, body.brand_id);
+      if (body.slug) {
+        if (await links.slugTaken(body.slug)) throw slugTaken(body.slug);
+        const slug = body.slug;
+        const row = await withUniqueConflict(
+          () => insertWithinLimit(ownerId, body, slug),
+          () => slugTaken(slug),
+        );
+        forget(slug);
+        return toDto({ link: row, brandName: brand.name });
+      }
+      // 57^7 slugs: a clash is rare; a few fresh draws settle it.
+      for (let attempt = 0; ; attempt++) {
+        const slug = randomSlug();
+        try {
+          const row = await withUniqueConflict(
+            () => insertWithinLimit(ownerId, body, slug),
+            () => slugTaken(slug),
+          );
+          forget(slug);
+          return toDto({ link: row, brandName: brand.name });
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'slug_taken') || attempt >= 4) throw err;
+        }
+      }
+    },
+    /** Saves over a link; it may move to another product of the same owner. No slug: kept. */
+    async update(ownerId: string, id: number, body: ShortUrlBody) {
+      const before = await found(ownerId, id);
+      const brand = await access.owned(ownerId, body.brand_id);
+      const slug = body.slug ?? before.link.slug;
+      if (
+        slug.toLowerCase() !== before.link.slug.toLowerCase() &&
+        (await links.slugTaken(slug, id))
+      )
+        throw slugTaken(slug);
+      const row = await withUniqueConflict(
+        () => links.update(ownerId, id, values(body, slug)),
+        () => slugTaken(slug),
+      );
+      if (!row) throw notFound(MESSAGES.shortUrls.notFound);
+      forget(before.link.slug);
+      forget(slug);
+      return toDto({ link: row, brandName: brand.name });
+    },
+    async remove(ownerId: string, id: number) {
+      await found(ownerId, id);
+      const row = await links.remove(ownerId, id);
+      if (row) forget(row.slug);
+      return { message: MESSAGES.shortUrls.deleted };
+    },
+    /** Clicks of one link over a range of the product's days (docs/short-urls.md, "Report"). */
+    async report(ownerId: string, id: number, q: ShortUrlReportQuery): Promise<ShortUrlReport> {
+      const { link } = await found(ownerId, id);
+      const brand = await access.owned(ownerId, link.brandId);
+      const zone = canonicalTimeZone(brand.timeZone) ?? 'UTC';
+      const range = reportRange(q, now().getTime(), zone, link.createdAt);
+      const buckets = rangeBuckets(range, q.granularity);
+      const r = await deps.store.query({
+        kind: 'linkClicks',
+        brandId: link.brandId,
+        linkId: link.id,
+        from: range.from,
+        to: range.to,
+        granularity: q.granularity,
+        timeZone: range.timeZone,
+        includeBots: q.include_bots,
+        limit: REPORT_TOP_VALUES,
+      });
+      const byBucket = new Map(r.buckets.map((b) => [b.bucket, b]));
+      const rows = (list: { value: string; clicks: number }[]) =>
+        list.map((x) => ({ value: x.value, clicks: x.clicks }));
+      return {
+        totals: {
+          clicks: q.include_bots ? r.totals.clicks : r.totals.clicks - r.totals.bots,
+          unique_clicks: r.totals.unique,
+          bot_clicks: r.totals.bots,
+        },
+        series: buckets.map((bucket) => ({
+          bucket,
+          clicks: byBucket.get(bucket)?.clicks ?? 0,
+          unique_clicks: byBucket.get(bucket)?.unique ?? 0,
+        })),
+        countries: rows(r.breakdowns.country),
+        referrers: rows(r.breakdowns.referrer),
+        devices: rows(r.breakdowns.device),
+        utm_sources: rows(r.breakdowns.utm_source),
+        range: {
+          from: range.fromDay,
+          to: range.toDay,
+          time_zone: range.timeZone,
+          preset: range.preset,
+        },
+      };
+    },
+    /**
+     * The link behind a public slug, or null; remembered per node (changes made on this node
+     * are seen at once, others within REDIRECT_CACHE_MS). A stale entry is still answered while
+     * one background read refreshes it, and concurrent misses share one read, so the redirect
+     * never queues behind the database once a slug is known.
+     */
+    resolve(slug: string): Promise<RedirectTarget | null> {
+      const key = slug.toLowerCase();
+      const t = Date.now();
+      const hit = cache.get(key);
+      if (hit && hit.until > t) return Promise.resolve(hit.target);
+      if (hit && hit.until + REDIRECT_STALE_MS > t) {
+        if (!reading.has(key)) void read(key, slug).catch(() => undefined);
+        return Promise.resolve(hit.target);
+      }
+      return reading.get(key) ?? read(key, slug);
+    },
+  };
+}
+export type ShortUrlsService = ReturnType<typeof createShortUrlsService>;

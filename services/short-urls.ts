@@ -1,0 +1,57 @@
+import type {
+  ShortUrl,
+  ShortUrlInput,
+  ShortUrlList,
+  ShortUrlReport,
+} from '@/lib/contracts/short-urls';
+import type { DatePreset, ReportGranularity } from '@/lib/contracts/flow-runtime';
+import { http, unwrap } from './http';
+
+export interface ListShortUrlsParams {
+  /** One product's links; every product of the owner when absent. */
+  brand_id?: number;
+  /** Matches the slug or the destination, without case. */
+  search?: string;
+  cursor: string;
+  limit: number;
+}
+
+/** The query string of a link's report (docs/short-urls.md, "Report"). */
+export interface ShortUrlReportParams {
+  date_preset: DatePreset;
+  /** YYYY-MM-DD, with `custom_range`. */
+  from?: string;
+  to?: string;
+  granularity: ReportGranularity;
+  /** Count bots and link previews too. */
+  include_bots: boolean;
+}
+
+/** GET /v1/short-urls: one page of links, newest change first; `{data, total, nextCursor}`. */
+export const listShortUrls = async (params: ListShortUrlsParams, signal?: AbortSignal) =>
+  (await http.get<ShortUrlList>('/v1/short-urls', { params, signal })).data;
+
+/** GET /v1/short-urls/{id}; 404 for another owner's link. */
+export const getShortUrl = (id: number, signal?: AbortSignal) =>
+  unwrap<ShortUrl>(http.get(`/v1/short-urls/${id}`, { signal }));
+
+/** POST /v1/short-urls; 409 `slug_taken` for a slug in use. */
+export const createShortUrl = (body: ShortUrlInput) =>
+  unwrap<ShortUrl>(http.post('/v1/short-urls', body));
+
+/** PUT /v1/short-urls/{id}: the whole link (no slug keeps the current one). */
+export const updateShortUrl = (id: number, body: ShortUrlInput) =>
+  unwrap<ShortUrl>(http.put(`/v1/short-urls/${id}`, body));
+
+/** DELETE /v1/short-urls/{id}. */
+export const deleteShortUrl = (id: number) =>
+  unwrap<{ message: string }>(http.delete(`/v1/short-urls/${id}`));
+
+/** GET /v1/short-urls/{id}/report: clicks over a range, with the top values. */
+export const getShortUrlReport = (id: number, params: ShortUrlReportParams, signal?: AbortSignal) =>
+  unwrap<ShortUrlReport>(
+    http.get(`/v1/short-urls/${id}/report`, {
+      params: { ...params, include_bots: params.include_bots ? 'true' : 'false' },
+      signal,
+    }),
+  );
