@@ -67,7 +67,7 @@ test('reports: a trend with a breakdown, a funnel and a retention report are bui
   await page.goto('/reports/create');
   await page.getByRole('textbox', { name: /^Name/ }).fill('Checkouts by country');
   await pickEvent(page, 'Event', 'checkout');
-  await page.getByRole('textbox', { name: /^Break down by/ }).fill('country');
+  await page.getByRole('textbox', { name: 'Property', exact: true }).fill('country');
   const totals = page.getByRole('list', { name: 'Totals' });
   await expect(totals.getByText('checkout · FR')).toBeVisible();
   await expect(totals.getByText('checkout · DE')).toBeVisible();

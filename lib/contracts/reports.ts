@@ -138,6 +138,13 @@ const dateRange = {
   to: z.string().max(32).optional(),
 };
 
+/**
+ * Where a breakdown reads its value: the event's own property, or the customer's attribute as
+ * their latest identify call set it (docs/reports.md, "Trends").
+ */
+export const BREAKDOWN_SOURCES = ['event', 'profile'] as const;
+export type BreakdownSource = (typeof BREAKDOWN_SOURCES)[number];
+
 export const trendQuery = z.object({
   brand_id: brandIdField,
   type: z.literal('trend'),
@@ -145,7 +152,14 @@ export const trendQuery = z.object({
     .array(trendSeries)
     .min(1, { error: 'Add at least one series' })
     .max(REPORT_LIMITS.series, { error: `A trend takes at most ${REPORT_LIMITS.series} series` }),
-  breakdown: z.object({ property: propertyName('Breakdown property') }).optional(),
+  breakdown: z
+    .object({
+      property: propertyName('Breakdown property'),
+      source: z
+        .enum(BREAKDOWN_SOURCES, { error: 'Breakdown source must be event or profile' })
+        .default('event'),
+    })
+    .optional(),
   granularity: z.enum(REPORT_GRANULARITIES, {
     error: 'Granularity must be day, week or month',
   }),

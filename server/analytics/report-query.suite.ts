@@ -239,6 +239,62 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
       expect(byBucket(other)).toEqual({ '2024-01-01': 1, '2024-01-02': 1, '2024-01-07': 1 });
     });
 
+    it("breaks down by a customer attribute: each customer's latest identify", async () => {
+      const identify = (
+        id: string,
+        iso: string,
+        customer: string,
+        traits: Record<string, unknown>,
+        brand = R,
+      ) =>
+        trackEvent(brand, id, '$identify', iso, {
+          type: 'identify',
+          userId: customer,
+          properties: traits,
+        });
+      await store.insert([
+        // u1 was on "starter", then "team" (after the range: a profile shows what is true now).
+        identify('i1', '2023-12-01T00:00:00.000Z', 'u1', { tier: 'starter' }),
+        identify('i2', '2024-03-01T00:00:00.000Z', 'u1', { tier: 'team' }),
+        identify('i3', '2023-12-01T00:00:00.000Z', 'u2', { tier: 'solo' }),
+        // An identify without the trait leaves u2's value as it was.
+        identify('i4', '2024-02-01T00:00:00.000Z', 'u2', { email: 'u2@example.com' }),
+        // Another product's identify of the same key counts nowhere here.
+        identify('i5', '2024-01-01T00:00:00.000Z', 'u3', { tier: 'team' }, OTHER),
+      ]);
+      const profile = { breakdown: 'tier', breakdownSource: 'profile' as const };
+      const top = await store.query({
+        kind: 'reportTopValues',
+        brandId: R,
+        event: 'Order',
+        measure: 'total',
+        property: null,
+        filters: [],
+        ...profile,
+        ...UTC_JAN_1_TO_8,
+        limit: 10,
+      });
+      // u1: o1, o2; u2: o3, o5; u3 (no identify here): o4.
+      expect(top).toEqual([
+        { value: 'solo', measure: 2 },
+        { value: 'team', measure: 2 },
+        { value: '', measure: 1 },
+      ]);
+      const rows = await trend({ ...UTC_JAN_1_TO_8, ...profile, top: ['team', ''] });
+      const totals = rows.filter((r) => r.bucket === null);
+      expect(Object.fromEntries(totals.map((r) => [r.breakdown, r.value]))).toEqual({
+        team: 2,
+        '': 1,
+        $other: 2,
+      });
+      const unique = await trend({ ...UTC_JAN_1_TO_8, ...profile, top: null, measure: 'unique' });
+      expect(
+        Object.fromEntries(
+          unique.filter((r) => r.bucket === null).map((r) => [r.breakdown, r.value]),
+        ),
+      ).toEqual({ team: 1, solo: 1, '': 1 });
+    });
+
     it('funnels: order, the window from step 1 (its edge included), medians', async () => {
       const H = 3_600_000;
       const t = Date.parse('2024-01-02T00:00:00.000Z');

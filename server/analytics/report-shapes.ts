@@ -1,5 +1,5 @@
 import type { ReportGranularity } from '../../lib/contracts/flow-runtime';
-import type { PropertyFilter, TrendMeasure } from '../../lib/contracts/reports';
+import type { BreakdownSource, PropertyFilter, TrendMeasure } from '../../lib/contracts/reports';
 
 /** The report query shapes (docs/reports.md, "How a report is computed"). */
 
@@ -16,6 +16,8 @@ export interface ReportTrendShape {
   property: string | null;
   filters: PropertyFilter[];
   breakdown: string | null;
+  /** Where the breakdown value is read: the event's property (default) or the customer's. */
+  breakdownSource?: BreakdownSource;
   /** Breakdown values kept apart; the others are grouped as OTHER_BREAKDOWN. */
   top: string[] | null;
   from: Date;
@@ -33,6 +35,7 @@ export interface ReportTopValuesShape {
   property: string | null;
   filters: PropertyFilter[];
   breakdown: string;
+  breakdownSource?: BreakdownSource;
   from: Date;
   to: Date;
   limit: number;

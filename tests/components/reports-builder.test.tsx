@@ -92,6 +92,20 @@ describe('Report builder (/reports/create, /reports/{id}/edit)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.reportFormData)).toBeNull();
   });
 
+  it('breaks a trend down by a customer attribute', async () => {
+    const { user } = renderWithProviders(<CreateReportView />);
+    await screen.findByRole('form', { name: 'Create report' });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Checkouts by plan');
+    await pickEvent(user, 'Event', 'checkout');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Break down by' }), 'profile');
+    await user.type(screen.getByRole('textbox', { name: /^Attribute/ }), 'plan');
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    await waitFor(() => expect(db.reports).toHaveLength(1));
+    expect(db.reports[0]!.query).toMatchObject({
+      breakdown: { property: 'plan', source: 'profile' },
+    });
+  });
+
   it('a custom range needs both days before the preview or a save', async () => {
     const { user } = renderWithProviders(<CreateReportView />);
     await screen.findByRole('form', { name: 'Create report' });

@@ -170,6 +170,10 @@ describe(`reports API (${ENGINE})`, () => {
       two.series.map((s) => [s.measure, s.breakdown_value]),
     );
     expect(two.previous!.map((s) => s.points.length)).toEqual(two.series.map(() => 7));
+    // By the customers' "plan" attribute instead: nobody was identified with one.
+    const byCustomer = (await trend({ breakdown: { property: 'plan', source: 'profile' } })).json()
+      .data as TrendAnswer;
+    expect(byCustomer.series.map((s) => [s.breakdown_value, s.total])).toEqual([['', 4]]);
     const none = await trend({
       series: [{ event: 'Never Sent', measure: 'total' }],
       breakdown: { property: 'plan' },

@@ -44,6 +44,8 @@ export interface Dialect<P> {
   jsonValue(column: string, key: string): string;
   /** The median of a numeric expression, the mean of the two middle values for an even count. */
   median(expr: string): string;
+  /** The value of `expr` on the row with the greatest `by` of the group. */
+  latest(expr: string, by: string): string;
   /** Lower case, every letter (not only ASCII ones). */
   lower(expr: string): string;
   /** Text to a double, NULL when it is not a finite number. */

@@ -88,6 +88,7 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
   lower: (expr) => `lowerUTF8(${expr})`,
   // Exact and interpolated, as DuckDB's median (ClickHouse's median() is an estimate).
   median: (expr) => `quantileExactInclusive(0.5)(${expr})`,
+  latest: (expr, by) => `argMax(${expr}, ${by})`,
   contains: (haystack, needle) => `position(${haystack}, ${needle}) > 0`,
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
   endsWith: (text, suffix) => `endsWith(${text}, ${suffix})`,

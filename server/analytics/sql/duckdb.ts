@@ -69,6 +69,7 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
     `(CASE WHEN isfinite(TRY_CAST(${expr} AS DOUBLE)) THEN TRY_CAST(${expr} AS DOUBLE) END)`,
   lower: (expr) => `lower(${expr})`,
   median: (expr) => `median(${expr})`,
+  latest: (expr, by) => `arg_max(${expr}, ${by})`,
   contains: (haystack, needle) => `contains(${haystack}, ${needle})`,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   endsWith: (text, suffix) => `ends_with(${text}, ${suffix})`,

@@ -122,12 +122,28 @@ class ReportSql<P> {
     }
   }
 
+  /**
+   * Each event's breakdown value, '' when it has none. A customer attribute is the value their
+   * latest identify call gave it (any time, as a profile shows it now), joined by customer_key.
+   */
+  breakdown(shape: ReportTrendShape | ReportTopValuesShape, key: string) {
+    if (shape.breakdownSource !== 'profile')
+      return { value: `coalesce(${this.property(key)}, '')`, join: '' };
+    const trait = this.property(key);
+    const join =
+      ` LEFT JOIN (SELECT customer_key AS pk, ${this.d.latest(trait, 'timestamp')} AS pv` +
+      ` FROM events WHERE brand_id = ${this.b.bind('brand', 'int', shape.brandId)}` +
+      ` AND type = 'identify' AND ${trait} IS NOT NULL AND ${trait} <> ''` +
+      ` GROUP BY customer_key) pa ON pa.pk = events.customer_key`;
+    return { value: "coalesce(pa.pv, '')", join };
+  }
+
   /** The events of one series: brand, code, range and filters (all of them must hold). */
-  where(shape: ReportTrendShape | ReportTopValuesShape): string {
+  where(shape: ReportTrendShape | ReportTopValuesShape, join = ''): string {
     const b = this.b;
     const filters = shape.filters.map((f) => ` AND ${this.filter(f)}`).join('');
     return (
-      ` FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+      ` FROM events${join} WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
       ` AND event = ${b.bind('event', 'string', shape.event)}` +
       ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
       ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}${filters}`
@@ -235,15 +251,18 @@ export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Bind
   if (shape.kind === 'reportRetention') return compileRetention(shape, d, b);
   const q = new ReportSql(d, b);
   if (shape.kind === 'reportTopValues') {
-    const value = `coalesce(${q.property(shape.breakdown)}, '')`;
+    const { value, join } = q.breakdown(shape, shape.breakdown);
     return (
-      `SELECT ${value} AS value, ${q.measure(shape)} AS m${q.where(shape)}` +
+      `SELECT ${value} AS value, ${q.measure(shape)} AS m${q.where(shape, join)}` +
       ` GROUP BY value ORDER BY m DESC, value ASC LIMIT ${b.bind('limit', 'uint', shape.limit)}`
     );
   }
   let breakdown = "''";
+  let join = '';
   if (shape.breakdown) {
-    const value = `coalesce(${q.property(shape.breakdown)}, '')`;
+    const read = q.breakdown(shape, shape.breakdown);
+    const value = read.value;
+    join = read.join;
     breakdown = shape.top
       ? `CASE WHEN ${b.inStrings(value, 'top', shape.top)} THEN ${value} ELSE ${b.bind('other', 'string', OTHER_BREAKDOWN)} END`
       : value;
@@ -251,7 +270,7 @@ export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Bind
   const tz = b.bind('tz', 'string', shape.timeZone);
   const bucket = d.zonedBucket(shape.granularity, 'timestamp', tz);
   const measure = q.measure(shape);
-  const where = q.where(shape);
+  const where = q.where(shape, join);
   return (
     `SELECT ${bucket} AS bucket, ${breakdown} AS breakdown, ${measure} AS value${where}` +
     ` GROUP BY bucket, breakdown` +

@@ -42,6 +42,7 @@ export function createReports(deps: {
           brandId,
           series,
           breakdown: q.breakdown?.property ?? null,
+          breakdownSource: q.breakdown?.source,
           range,
           granularity: q.granularity,
           buckets,

@@ -2,6 +2,7 @@ import type { ReportGranularity } from '../../../lib/contracts/flow-runtime';
 import {
   OTHER_BREAKDOWN,
   REPORT_LIMITS,
+  type BreakdownSource,
   type TrendMeasure,
   type TrendSeries,
   type TrendSeriesAnswer,
@@ -33,6 +34,8 @@ export async function trendSeries(
     brandId: number;
     series: TrendSeries;
     breakdown: string | null;
+    /** The event's property (default) or the customer's attribute. */
+    breakdownSource?: BreakdownSource;
     range: ReportRange;
     granularity: ReportGranularity;
     buckets: string[];
@@ -43,6 +46,7 @@ export async function trendSeries(
   const { series, breakdown, range } = input;
   const common = {
     brandId: input.brandId,
+    breakdownSource: input.breakdownSource,
     event: series.event,
     measure: series.measure,
     property: series.property ?? null,

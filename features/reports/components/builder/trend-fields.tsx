@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import {
   PROPERTY_MEASURES,
   REPORT_LIMITS,
+  type BreakdownSource,
   type TrendQuery,
   type TrendMeasure,
 } from '@/lib/contracts/reports';
@@ -114,19 +115,40 @@ export function TrendFields(props: {
         </Button>
       ) : null}
       <div className="flex flex-wrap items-end gap-4">
+        <SelectField
+          label="Break down by"
+          options={[
+            { value: 'event', label: 'Event property' },
+            { value: 'profile', label: 'Customer attribute' },
+          ]}
+          value={query.breakdown?.source ?? 'event'}
+          onChange={(e) => {
+            const source = e.target.value as BreakdownSource;
+            const property = query.breakdown?.property ?? '';
+            // No property and an event source is no breakdown at all.
+            onChange({
+              ...query,
+              breakdown: property === '' && source === 'event' ? undefined : { property, source },
+            });
+          }}
+          className="w-48"
+        />
         <TextField
-          label="Break down by (event property)"
-          placeholder="e.g. country"
+          label={query.breakdown?.source === 'profile' ? 'Attribute' : 'Property'}
+          placeholder={query.breakdown?.source === 'profile' ? 'e.g. plan' : 'e.g. country'}
           value={query.breakdown?.property ?? ''}
           error={errorAt(errors, 'breakdown.property')}
-          hint={`The ${REPORT_LIMITS.breakdownTop} largest values, the rest as Other.`}
+          hint={`The ${REPORT_LIMITS.breakdownTop} largest values, the rest as Other. Empty: no breakdown.`}
           onChange={(e) =>
             onChange({
               ...query,
-              breakdown: e.target.value === '' ? undefined : { property: e.target.value },
+              breakdown:
+                e.target.value === ''
+                  ? undefined
+                  : { property: e.target.value, source: query.breakdown?.source ?? 'event' },
             })
           }
-          className="w-64"
+          className="w-56"
         />
         <label className="mb-7 flex items-center gap-2 text-sm text-slate-700">
           <input
