@@ -42,6 +42,9 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATA_DIR: '.data-e2e',
+        // Each test account signs up "from" an address of its own (e2e/api.ts), so the suite's
+        // accounts do not share the sign-up limit of one client address.
+        TRUST_PROXY: '127.0.0.1,::1',
         APP_URL: `http://localhost:${PORT}`,
         DATABASE_URL: '',
         REDIS_URL: '',

@@ -1,10 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
+let accounts = 0;
+
 /** A verified account with one tracked product, made through the real API and local outbox. */
 export async function accountWithBrand(request: APIRequestContext, label: string) {
   const email = `${label}-${Date.now()}@example.com`;
   const password = 'Secret1!x';
-  const up = await request.post('/v1/auth/sign-up', { data: { name: 'E2E', email, password } });
+  // A client address per account (a documentation range, only ever a header): the per-address
+  // limits of the auth endpoints hold for each, as they would for separate people.
+  accounts += 1;
+  const from = { 'x-forwarded-for': `198.51.100.${accounts % 250}` };
+  const up = await request.post('/v1/auth/sign-up', {
+    data: { name: 'E2E', email, password },
+    headers: from,
+  });
   if (up.status() !== 201) throw new Error(`sign-up: ${up.status()}`);
   let link: string | undefined;
   for (let i = 0; i < 50 && !link; i++) {
@@ -17,9 +26,10 @@ export async function accountWithBrand(request: APIRequestContext, label: string
   if (!link) throw new Error('no verification mail');
   await request.post('/v1/auth/verify-email', {
     data: { token: new URL(link).searchParams.get('token'), password },
+    headers: from,
   });
   const session = (await (
-    await request.post('/v1/auth/sign-in', { data: { email, password } })
+    await request.post('/v1/auth/sign-in', { data: { email, password }, headers: from })
   ).json()) as { data: { token: string } };
   const token = session.data.token;
   const brand = (await (
