@@ -1,3 +1,4 @@
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
@@ -15,7 +16,6 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FlowListItem } from '@/services/flows';
 import { useBrandStore } from '@/stores/brand';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
-import { DeleteTourDialog } from './delete-tour-dialog';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
 import { FlowsTable } from './flows-table';
@@ -139,8 +139,9 @@ function BrandFlows(props: { brandId: number }) {
           />
         </>
       ) : null}
-      <DeleteTourDialog
-        name={doomed?.name ?? null}
+      <DeleteDialog
+        title="Delete product tour"
+        description={MESSAGES.flows.deleteConfirm(doomed?.name ?? '')}
         open={doomed !== null}
         pending={remove.isPending}
         onCancel={() => setDoomed(null)}

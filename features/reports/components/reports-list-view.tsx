@@ -1,3 +1,4 @@
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { SavedReport } from '@/lib/contracts/reports';
@@ -15,7 +16,6 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDeleteReport } from '../hooks/use-delete-report';
 import { useReports } from '../hooks/use-reports';
 import { REPORT_LIST_PAGE_SIZE } from '../lib/query-keys';
-import { DeleteReportDialog } from './list/delete-report-dialog';
 import { ReportsTable } from './list/reports-table';
 
 /**
@@ -125,8 +125,9 @@ function ReportsList() {
           />
         </>
       ) : null}
-      <DeleteReportDialog
-        name={doomed?.name ?? null}
+      <DeleteDialog
+        title="Delete report"
+        description={MESSAGES.reports.deleteConfirm(doomed?.name ?? '')}
         open={doomed !== null}
         pending={remove.isPending}
         onCancel={() => setDoomed(null)}

@@ -1,3 +1,4 @@
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,6 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useDeleteFlow } from '../../hooks/use-delete-flow';
 import { useFlowEditorStore } from '../../state/editor-store';
-import { DeleteTourDialog } from '../delete-tour-dialog';
 
 /**
  * Deletes the saved tour from the editor, after the same confirmation as the list; a failure
@@ -36,8 +36,9 @@ export function DeleteTourButton() {
       <Button variant="ghost" size="sm" aria-label="Delete tour" onClick={() => setOpen(true)}>
         <TrashIcon className="h-4 w-4" />
       </Button>
-      <DeleteTourDialog
-        name={name}
+      <DeleteDialog
+        title="Delete product tour"
+        description={MESSAGES.flows.deleteConfirm(name)}
         open={open}
         pending={remove.isPending}
         onCancel={() => setOpen(false)}

@@ -1,3 +1,4 @@
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ import type { ReportView } from '@/lib/report-view';
 import { useDeleteReport } from '../../hooks/use-delete-report';
 import { useSaveReport } from '../../hooks/use-save-report';
 import { REPORT_TYPE_LABELS, formOfReport, type ReportForm } from '../../lib/report-form';
-import { DeleteReportDialog } from '../list/delete-report-dialog';
 import { SavedReportGate } from '../saved-report-gate';
 import { DownloadCsvButton } from '../views/download-csv-button';
 import { ReportResult } from '../views/report-result';
@@ -120,8 +120,9 @@ function LoadedReport({ report }: { report: SavedReport }) {
         chart={report.chart}
         incompleteText="Choose the From and To dates of the range."
       />
-      <DeleteReportDialog
-        name={report.name}
+      <DeleteDialog
+        title="Delete report"
+        description={MESSAGES.reports.deleteConfirm(report.name)}
         open={confirmDelete}
         pending={remove.isPending}
         onCancel={() => setConfirmDelete(false)}

@@ -1,4 +1,5 @@
 import { LazyTrendChart } from '@/components/charts/lazy-trend-chart';
+import { NumbersTable } from '@/components/charts/numbers-table';
 import type { ReportGranularity } from '@/lib/contracts/flow-runtime';
 import type { ReportChart, TrendAnswer, TrendQuery } from '@/lib/contracts/reports';
 import { formatCount, formatInteger, formatShare } from '@/lib/format';
@@ -72,7 +73,13 @@ export function TrendView(props: {
         })}
       </ul>
       {chart.kind === 'table' && !compact ? (
-        <TrendTable data={data} />
+        <NumbersTable
+          title="The trend per period"
+          xLabel="Period"
+          series={data.series}
+          points={data.points}
+          format={formatValue}
+        />
       ) : (
         <LazyTrendChart
           title={answer.series.map(seriesLabel).join(', ') || 'Trend'}
@@ -87,43 +94,6 @@ export function TrendView(props: {
           height={compact ? 180 : 300}
         />
       )}
-    </div>
-  );
-}
-
-/** Every bucket as a row and every series as a column. */
-function TrendTable({ data }: { data: ReturnType<typeof trendChartData> }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">The trend per period</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              Period
-            </th>
-            {data.series.map((s) => (
-              <th key={s.key} scope="col" className="py-2 pr-4 text-right">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.points.map((p) => (
-            <tr key={p.label} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 pr-4 font-normal text-slate-700">
-                {p.label}
-              </th>
-              {data.series.map((s) => (
-                <td key={s.key} className="py-1.5 pr-4 text-right tabular-nums">
-                  {formatValue(p.values[s.key] ?? 0)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
