@@ -3,7 +3,6 @@ import {
   timestampValue,
   type DuckDBAppender,
   type DuckDBConnection,
-  type DuckDBTimestampValue,
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS } from './event-rows';
@@ -24,18 +23,31 @@ import {
   type ResultOf,
 } from './types';
 
-/** One row converted before touching the Appender, so a bad value never leaves half a row. */
-interface AppendRow {
+/**
+ * One row converted before touching the Appender, so a bad value never leaves half a row. Plain
+ * values only: rows are prepared on the server's thread and cross to the DuckDB thread as they
+ * are (docs/adr/0015-duckdb-worker-thread.md).
+ */
+export interface AppendRow {
   brandId: number;
   /** message_id, type, event, user_id, anonymous_id, customer_key. */
   keys: (string | null)[];
-  timestamp: DuckDBTimestampValue;
-  receivedAt: DuckDBTimestampValue;
+  /** Microseconds since the epoch (DuckDB's TIMESTAMP). */
+  timestamp: bigint;
+  receivedAt: bigint;
   /** properties, context, url, path, referrer, browser, os, device, country. */
   rest: (string | null)[];
 }
 
-const toTimestamp = (date: Date) => timestampValue(BigInt(epochMs(date)) * 1000n);
+const toMicros = (date: Date) => BigInt(epochMs(date)) * 1000n;
+
+/**
+ * Drops repeats of a (brandId, messageId) and converts each row for the Appender; throws a
+ * TypeError (a data error: docs/tracking.md) on a value that cannot be stored.
+ */
+export function prepareRows(rows: readonly EventRow[]): AppendRow[] {
+  return dedupeBatch(rows).map(prepareRow);
+}
 
 function prepareRow(row: EventRow): AppendRow {
   if (!Number.isInteger(row.brandId)) throw new TypeError('analytics store: invalid brandId');
@@ -49,8 +61,8 @@ function prepareRow(row: EventRow): AppendRow {
       row.anonymousId ?? null,
       row.customerKey,
     ],
-    timestamp: toTimestamp(row.timestamp),
-    receivedAt: toTimestamp(row.receivedAt),
+    timestamp: toMicros(row.timestamp),
+    receivedAt: toMicros(row.receivedAt),
     rest: [
       row.propertiesJson ?? JSON.stringify(row.properties ?? {}),
       row.contextJson ?? JSON.stringify(row.context ?? {}),
@@ -114,13 +126,18 @@ export class DuckDBStore implements AnalyticsStore {
   ) {}
 
   insert(rows: EventRow[]): Promise<number> {
-    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
     let prepared: AppendRow[];
     try {
-      prepared = dedupeBatch(rows).map(prepareRow);
+      prepared = prepareRows(rows);
     } catch (err) {
       return Promise.reject(err);
     }
+    return this.insertPrepared(prepared);
+  }
+
+  /** `insert` of rows already passed through `prepareRows`. */
+  insertPrepared(prepared: AppendRow[]): Promise<number> {
+    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
     if (prepared.length === 0) return Promise.resolve(0);
     const result = this.writes.then(() => this.write(prepared));
     this.writes = result.catch(() => undefined);
@@ -141,8 +158,8 @@ export class DuckDBStore implements AnalyticsStore {
         for (const row of rows) {
           appender.appendInteger(row.brandId);
           appendText(appender, row.keys);
-          appender.appendTimestamp(row.timestamp);
-          appender.appendTimestamp(row.receivedAt);
+          appender.appendTimestamp(timestampValue(row.timestamp));
+          appender.appendTimestamp(timestampValue(row.receivedAt));
           appendText(appender, row.rest);
           appender.endRow();
         }
@@ -169,7 +186,11 @@ export class DuckDBStore implements AnalyticsStore {
     return readResult(shape, rows);
   }
 
-  async stream<S extends ListShape>(shape: S, onRows: (rows: ResultOf<S>) => void): Promise<void> {
+  /** `onRows` may return a promise: the next slice is read once it settles. */
+  async stream<S extends ListShape>(
+    shape: S,
+    onRows: (rows: ResultOf<S>) => void | Promise<void>,
+  ): Promise<void> {
     if (this.closed) throw new Error('analytics store is closed');
     const { sql, params } = compileQuery(shape, duckdbDialect);
     // Its own connection: the reader stays free for requests while the slices are handled.
@@ -180,7 +201,7 @@ export class DuckDBStore implements AnalyticsStore {
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
-        onRows(readResult(shape, chunk.getRowObjects(names)));
+        await onRows(readResult(shape, chunk.getRowObjects(names)));
         // Requests waiting on the event loop go first.
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openClickHouseClientExecutor } from './clickhouse-client.executor';
 import { openClickHouseStore } from './clickhouse.store';
-import { openDuckDBStore } from './duckdb.store';
+import { DuckDBThreadStore } from './duckdb-thread';
 import type { AnalyticsStore } from './types';
 
 export interface AnalyticsStoreOptions {
@@ -30,13 +30,15 @@ export async function openAnalyticsStore(opts: AnalyticsStoreOptions): Promise<A
     });
     return openClickHouseStore(executor);
   }
+  // DuckDB works on a thread of its own (docs/adr/0015-duckdb-worker-thread.md).
   const duck = { queryTimeoutMs: opts.queryTimeoutMs };
-  if (opts.dataDir === ':memory:') return openDuckDBStore(':memory:', duck);
+  if (opts.dataDir === ':memory:') return DuckDBThreadStore.open(':memory:', duck);
   await mkdir(opts.dataDir, { recursive: true });
-  return openDuckDBStore(path.join(opts.dataDir, DUCKDB_FILE_NAME), duck);
+  return DuckDBThreadStore.open(path.join(opts.dataDir, DUCKDB_FILE_NAME), duck);
 }
 
 export { openDuckDBStore } from './duckdb.store';
+export { DuckDBThreadStore } from './duckdb-thread';
 export { openClickHouseStore, type ClickHouseExecutor } from './clickhouse.store';
 export {
   clickHouseClientExecutor,

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isDataError } from './batcher';
+import { DuckDBThreadStore } from './duckdb-thread';
+import { plainError, reviveError } from './duckdb-thread-protocol';
+import { trackEvent } from './test-events';
+import { QueryTimeoutError, type ListShape } from './types';
+
+const open: DuckDBThreadStore[] = [];
+async function store() {
+  const s = await DuckDBThreadStore.open(':memory:');
+  open.push(s);
+  return s;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close().catch(() => undefined)));
+});
+
+const tail = (brandId: number) => ({ kind: 'tail', brandId, event: 'signup', limit: 10 }) as const;
+const AT = '2026-11-01T10:00:00.000Z';
+const signup = (messageId: string, extra = {}) =>
+  trackEvent(1, messageId, 'signup', AT, { userId: 'u1', ...extra });
+
+describe('DuckDB thread: errors cross with their kind', () => {
+  it('a timeout stays a QueryTimeoutError (answered 504), with its limit', () => {
+    const back = reviveError(plainError(new QueryTimeoutError(250)));
+    expect(back).toBeInstanceOf(QueryTimeoutError);
+    expect((back as QueryTimeoutError).ms).toBe(250);
+  });
+
+  it('a value error stays a data error; a store error keeps its code and is not one', () => {
+    expect(isDataError(reviveError(plainError(new TypeError('bad value'))))).toBe(true);
+    expect(isDataError(reviveError(plainError(new RangeError('too far'))))).toBe(true);
+    const io = Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    const back = reviveError(plainError(io));
+    expect(back.message).toBe('disk full');
+    expect((back as Error & { code?: string }).code).toBe('ENOSPC');
+    expect(isDataError(back)).toBe(false);
+    const sql = Object.assign(new Error('numeric overflow'), { code: '22003' });
+    expect(isDataError(reviveError(plainError(sql)))).toBe(true);
+  });
+});
+
+describe('DuckDB thread store', () => {
+  it('keeps the stores of one process apart, and closing one leaves the other answering', async () => {
+    const a = await store();
+    const b = await store();
+    expect(await a.insert([signup('m1')])).toBe(1);
+    expect(await b.query(tail(1))).toEqual([]);
+    expect((await a.query(tail(1))).map((e) => e.messageId)).toEqual(['m1']);
+    await a.close();
+    await expect(a.ping()).rejects.toThrow(/closed/);
+    await b.ping();
+    expect(await b.insert([signup('m1')])).toBe(1);
+  });
+
+  it('refuses a row it cannot store before sending it, as a data error', async () => {
+    const s = await store();
+    const bad = signup('bad', { brandId: 1.5 });
+    const err = await s.insert([bad]).catch((e: unknown) => e);
+    expect(isDataError(err)).toBe(true);
+    await s.ping();
+  });
+
+  it("a stream stops with its reader's error, and the store keeps answering", async () => {
+    const s = await store();
+    const rows = Array.from({ length: 5_000 }, (_, i) =>
+      trackEvent(1, `e${i}`, 'order', AT, { userId: `c${i}` }),
+    );
+    expect(await s.insert(rows)).toBe(5_000);
+    const shape: ListShape = { kind: 'codeEvents', brandId: 1, events: ['order'], limit: 10_000 };
+    let slices = 0;
+    await expect(
+      s.stream(shape, () => {
+        slices++;
+        throw new Error('reader gave up');
+      }),
+    ).rejects.toThrow('reader gave up');
+    expect(slices).toBe(1);
+    let seen = 0;
+    await s.stream(shape, (list) => {
+      seen += list.length;
+    });
+    expect(seen).toBe(5_000);
+  });
+
+  it('when the thread stops, every call is refused and the next open starts a new thread', async () => {
+    const s = await store();
+    await DuckDBThreadStore.stopThread();
+    await expect(s.ping()).rejects.toThrow(/analytics thread stopped/);
+    await expect(s.insert([signup('x')])).rejects.toThrow(/analytics thread stopped/);
+    const next = await store();
+    await next.ping();
+  });
+
+  it('an idle open store does not keep its process running', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'signpost-duck-thread-'));
+    const script = path.join(dir, 'idle.mts');
+    const storeModule = fileURLToPath(new URL('./duckdb-thread.ts', import.meta.url));
+    await writeFile(
+      script,
+      [
+        `import { DuckDBThreadStore } from ${JSON.stringify(storeModule)};`,
+        `const store = await DuckDBThreadStore.open(':memory:');`,
+        `await store.ping();`,
+        `console.log('open');`,
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(out.trim()).toBe('open');
+    expect(code).toBe(0);
+  });
+});

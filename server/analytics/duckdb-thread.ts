@@ -1,0 +1,167 @@
+import { Worker } from 'node:worker_threads';
+import { prepareRows, type AppendRow } from './duckdb.store';
+import {
+  reviveError,
+  type ThreadCall,
+  type ThreadReply,
+  type ThreadRequest,
+} from './duckdb-thread-protocol';
+import type { AnalyticsStore, EventRow, ListShape, QueryShape, ResultOf } from './types';
+
+/**
+ * The embedded DuckDB store on a worker thread, behind the AnalyticsStore interface. Rows are
+ * converted here (a bad value is refused before anything is sent) and cross as plain values; the
+ * Appender, the INSERT and every read run on the worker. One worker serves every store the
+ * process opens. Why: docs/adr/0015-duckdb-worker-thread.md.
+ */
+
+const WORKER_URL = new URL('./duckdb-worker.mjs', import.meta.url);
+
+type OnRows = (rows: unknown) => void | Promise<void>;
+
+interface Waiting {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  /** A stream's slice arrived: hand it over, then ask for the next one. */
+  onRows?: OnRows;
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The worker and the requests waiting for it. */
+class DuckDBThread {
+  private nextId = 1;
+  private nextStore = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  failure: Error | undefined;
+
+  constructor(private readonly worker: Worker) {
+    // Kept alive only while a request waits: an idle store never holds the process open.
+    worker.unref();
+    worker.on('message', (m: ThreadReply) => this.onReply(m));
+    const stop = (err: Error) => {
+      this.failure ??= err;
+      for (const w of this.waiting.values()) w.reject(this.failure);
+      this.waiting.clear();
+      if (shared === this) shared = undefined;
+    };
+    worker.on('error', stop);
+    worker.on('exit', (code) => stop(new Error(`the analytics thread stopped (exit ${code})`)));
+  }
+
+  newStoreId() {
+    return this.nextStore++;
+  }
+
+  call<T>(store: number, message: ThreadCall, onRows?: OnRows): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.waiting.size === 0) this.worker.ref();
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, onRows });
+      this.worker.postMessage({ ...message, id, store } as ThreadRequest);
+    });
+  }
+
+  private settle(id: number) {
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.worker.unref();
+  }
+
+  private onReply(m: ThreadReply) {
+    const w = this.waiting.get(m.id);
+    if (!w) return;
+    if ('rows' in m) {
+      void this.takeSlice(m.id, w, m.rows);
+      return;
+    }
+    this.settle(m.id);
+    if ('error' in m) w.reject(reviveError(m.error));
+    else w.resolve(m.value);
+  }
+
+  /** Hands a slice to the stream's reader, lets waiting requests run, then asks for the next. */
+  private async takeSlice(id: number, w: Waiting, rows: unknown) {
+    let stop = false;
+    try {
+      await w.onRows!(rows);
+      await nextTurn();
+    } catch (err) {
+      stop = true;
+      // The reader's own error is the stream's outcome; the worker's answer is then ignored.
+      const reject = w.reject;
+      w.resolve = () => undefined;
+      w.reject = () => undefined;
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+    if (!this.failure) this.worker.postMessage({ id, store: 0, op: 'next', stop });
+  }
+
+  terminate() {
+    return this.worker.terminate();
+  }
+}
+
+let shared: DuckDBThread | undefined;
+
+export class DuckDBThreadStore implements AnalyticsStore {
+  readonly engine = 'duckdb';
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly thread: DuckDBThread,
+    private readonly id: number,
+  ) {}
+
+  /** Opens the store at `path` (a file, or ':memory:') on the process's DuckDB thread. */
+  static async open(path: string, opts: { queryTimeoutMs?: number } = {}) {
+    shared ??= new DuckDBThread(new Worker(WORKER_URL));
+    const thread = shared;
+    const id = thread.newStoreId();
+    await thread.call(id, { op: 'open', path, queryTimeoutMs: opts.queryTimeoutMs });
+    return new DuckDBThreadStore(thread, id);
+  }
+
+  private call<T>(message: ThreadCall, onRows?: OnRows): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('analytics store is closed'));
+    return this.thread.call(this.id, message, onRows);
+  }
+
+  insert(rows: EventRow[]): Promise<number> {
+    let prepared: AppendRow[];
+    try {
+      prepared = prepareRows(rows);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (prepared.length === 0) return Promise.resolve(0);
+    return this.call({ op: 'insert', rows: prepared });
+  }
+
+  query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
+    return this.call({ op: 'query', shape });
+  }
+
+  stream<S extends ListShape>(
+    shape: S,
+    onRows: (rows: ResultOf<S>) => void | Promise<void>,
+  ): Promise<void> {
+    return this.call({ op: 'stream', shape }, onRows as OnRows);
+  }
+
+  async ping(): Promise<void> {
+    await this.call({ op: 'ping' });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.thread.failure
+      ? Promise.resolve()
+      : this.thread.call<void>(this.id, { op: 'close' });
+    return this.closing;
+  }
+
+  /** Stops the thread under every store of the process (tests of a dead thread). */
+  static async stopThread(): Promise<void> {
+    await shared?.terminate();
+  }
+}

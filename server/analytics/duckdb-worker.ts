@@ -1,0 +1,81 @@
+/**
+ * The worker side of the DuckDB thread (server/analytics/duckdb-thread.ts is the other): holds
+ * the stores the process opened and answers their messages. Why:
+ * docs/adr/0015-duckdb-worker-thread.md.
+ */
+import { parentPort } from 'node:worker_threads';
+import { openDuckDBStore, type AppendRow, type DuckDBStore } from './duckdb.store';
+import { plainError, type ThreadRequest } from './duckdb-thread-protocol';
+import type { ListShape, QueryShape } from './types';
+
+const port = parentPort!;
+const stores = new Map<number, DuckDBStore>();
+/** Streams waiting for the other side to take their last slice: request id → resume(stop). */
+const waitingStreams = new Map<number, (stop: boolean) => void>();
+
+const answer = (id: number, work: () => Promise<unknown>) => {
+  let started: Promise<unknown>;
+  try {
+    started = work();
+  } catch (err) {
+    started = Promise.reject(err);
+  }
+  void started.then(
+    (value) => port.postMessage({ id, value }),
+    (err: unknown) => port.postMessage({ id, error: plainError(err) }),
+  );
+};
+
+const storeOf = (id: number): DuckDBStore => {
+  const store = stores.get(id);
+  if (!store) throw new Error('analytics store is closed');
+  return store;
+};
+
+const stream = (id: number, store: DuckDBStore, shape: ListShape) =>
+  store.stream(
+    shape,
+    (rows) =>
+      new Promise<void>((resolve, reject) => {
+        waitingStreams.set(id, (stop) =>
+          stop ? reject(new Error('stream stopped by the reader')) : resolve(),
+        );
+        port.postMessage({ id, rows });
+      }),
+  );
+
+port.on('message', (m: ThreadRequest) => {
+  switch (m.op) {
+    case 'open':
+      return answer(m.id, async () => {
+        stores.set(m.store, await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs }));
+        return null;
+      });
+    case 'insert':
+      return answer(m.id, () => storeOf(m.store).insertPrepared(m.rows as AppendRow[]));
+    case 'query':
+      return answer(m.id, () => storeOf(m.store).query(m.shape as QueryShape));
+    case 'stream':
+      return answer(m.id, async () => {
+        await stream(m.id, storeOf(m.store), m.shape as ListShape);
+        return null;
+      });
+    case 'next': {
+      const resume = waitingStreams.get(m.id);
+      waitingStreams.delete(m.id);
+      return resume?.(m.stop === true);
+    }
+    case 'ping':
+      return answer(m.id, async () => {
+        await storeOf(m.store).ping();
+        return null;
+      });
+    case 'close':
+      return answer(m.id, async () => {
+        const store = stores.get(m.store);
+        stores.delete(m.store);
+        await store?.close();
+        return null;
+      });
+  }
+});
