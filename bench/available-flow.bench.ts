@@ -3,12 +3,11 @@
  * (PGlite + DuckDB) holding 100 published tours (URL, customer and event conditions mixed),
  * 100,000 customer profiles and 5,000,000 events; a fixed 500 requests/s for 30 s of
  * `POST /v1/flows/available-flow` for random visitors and URLs, and in the same run, at the same
- * rate, `GET /healthz`. Prints p50/p99 of both and the p99 ratio; writes
+ * rate, `GET /healthz`, in alternating phases of 6 s (bench/lib/paired-load.ts). Prints p50/p99 of both and the p99 ratio; writes
  * bench/results/available-flow.json. Goal: p99 ≤ 4× /healthz's, zero errors.
  * BENCH_EVENTS, BENCH_RATE and BENCH_SECONDS shrink it for a quick look; BENCH_DATABASE_URL
  * runs the OLTP side on a fresh database of that PostgreSQL server instead of PGlite.
  */
-import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +22,7 @@ import { flows } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { DUCKDB_FILE_NAME, openDuckDBStore } from '../server/analytics';
 import type { FlowDefinition } from '../server/db/schema';
+import { pairedLoad, type Load } from './lib/paired-load';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const CUSTOMERS = 100_000;
@@ -32,35 +32,6 @@ const PAGES = 150;
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const GOAL_RATIO = 4;
-/** Each measured run starts with this long at the same rate, not recorded (a warm pool). */
-const WARMUP_SECONDS = 2;
-
-interface Load {
-  sent: number;
-  errors: number;
-  p50_ms: number;
-  p99_ms: number;
-}
-
-function load(url: string, kind: 'available-flow' | 'get', writeKey = '', seconds = SECONDS) {
-  const warmup = seconds === SECONDS ? WARMUP_SECONDS : 0;
-  return new Promise<Load>((resolve, reject) => {
-    const worker = new Worker(new URL('./lib/fixed-rate-load.mjs', import.meta.url), {
-      workerData: {
-        url,
-        rate: RATE,
-        seconds,
-        warmup,
-        kind,
-        writeKey,
-        customers: CUSTOMERS,
-        pages: PAGES,
-      },
-    });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-}
 
 /** 5,000,000 events over 100,000 customers and 60 days, written by DuckDB itself (fast). */
 async function seedEvents(dir: string, brandId: number) {
@@ -178,10 +149,18 @@ async function main() {
   const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const flowUrl = `${api}/v1/flows/available-flow`;
 
-  await load(`${api}/healthz`, 'get', '', 3); // warm-up
-  await load(flowUrl, 'available-flow', brand.write_key, 3);
-  const health = await load(`${api}/healthz`, 'get');
-  const flow = await load(flowUrl, 'available-flow', brand.write_key);
+  const { baseline: health, target: flow } = await pairedLoad({
+    baseline: { url: `${api}/healthz`, kind: 'get' },
+    target: {
+      url: flowUrl,
+      kind: 'available-flow',
+      writeKey: brand.write_key,
+      customers: CUSTOMERS,
+      pages: PAGES,
+    },
+    rate: RATE,
+    seconds: SECONDS,
+  });
   const ratio = flow.p99_ms / Math.max(health.p99_ms, 0.001);
   const met = ratio <= GOAL_RATIO && flow.errors === 0;
   const row = (name: string, r: Load) =>

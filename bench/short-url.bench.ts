@@ -3,11 +3,10 @@
  * + DuckDB) holding 1,000 short links of one product; a fixed 1,000 requests/s for 30 s of
  * `GET /s/{slug}` on random links with a browser user agent (every request a human click, queued
  * and written to the event store about once a second), and in the same run, at the same rate,
- * `GET /healthz`. Prints p50/p99 of both and the p99 ratio; writes bench/results/short-url.json.
+ * `GET /healthz`, in alternating phases of 6 s (bench/lib/paired-load.ts). Prints p50/p99 of both and the p99 ratio; writes bench/results/short-url.json.
  * Goal: p99 ≤ 2× /healthz's, zero errors. The per-address limit stays on, raised above the load
  * (every request comes from one address). BENCH_RATE and BENCH_SECONDS shrink it for a quick look.
  */
-import { Worker } from 'node:worker_threads';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,39 +17,12 @@ import { openDatabase } from '../server/db/client';
 import { shortUrls } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { LINK_CLICKED_EVENT } from '../server/analytics/link-click-shape';
+import { pairedLoad, type Load } from './lib/paired-load';
 
 const LINKS = 1_000;
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const GOAL_RATIO = 2;
-/** Each measured run starts with this long at the same rate, not recorded (a warm pool). */
-const WARMUP_SECONDS = 2;
-
-interface Load {
-  sent: number;
-  errors: number;
-  p50_ms: number;
-  p99_ms: number;
-}
-
-function load(url: string, kind: 'short-url' | 'get', slugs: string[] = [], seconds = SECONDS) {
-  const warmup = seconds === SECONDS ? WARMUP_SECONDS : 0;
-  return new Promise<Load>((resolve, reject) => {
-    const worker = new Worker(new URL('./lib/fixed-rate-load.mjs', import.meta.url), {
-      workerData: {
-        url,
-        rate: RATE,
-        seconds,
-        warmup,
-        kind,
-        slugs,
-        okStatus: kind === 'short-url' ? 302 : 200,
-      },
-    });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-links-'));
@@ -87,12 +59,14 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  await load(`${api}/healthz`, 'get', [], 3); // warm-up
-  await load(`${api}/s`, 'short-url', slugs, 3);
-  const health = await load(`${api}/healthz`, 'get');
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  const redirect = await load(`${api}/s`, 'short-url', slugs);
+  const { baseline: health, target: redirect } = await pairedLoad({
+    baseline: { url: `${api}/healthz`, kind: 'get' },
+    target: { url: `${api}/s`, kind: 'short-url', slugs, okStatus: 302 },
+    rate: RATE,
+    seconds: SECONDS,
+  });
   loop.disable();
   await app.ctx.shortUrlClicks.flush();
   await app.ctx.batcher.drain();
@@ -111,7 +85,7 @@ async function main() {
   console.log(row('GET /healthz', health));
   console.log(row('GET /s/{slug}', redirect));
   console.log(
-    `server event-loop delay during the redirects: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    `server event-loop delay over the measured phases: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
   );
   console.log(`link_clicked events stored: ${clicks} (warm-ups included)`);
   console.log(

@@ -1,6 +1,7 @@
 // Open-loop load generator run in a worker thread (plain JS: workers do not inherit the tsx
 // loader). Sends `rate` requests per second for `seconds`, never waiting for answers before the
-// next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back.
+// next send (a slow server is not given a break), and posts {sent, errors, p50_ms, p99_ms} back
+// (and every recorded latency with `keepLatencies`).
 // Bodies: `kind: 'available-flow'` builds a random visitor and URL per request; otherwise GET.
 // `kind: 'short-url'` GETs `url/<one of slugs>` with a browser user agent; `okStatus` (default
 // 200) is the status that counts as success (302 for redirects).
@@ -23,6 +24,7 @@ const {
   warmup = 0,
   slugs = [],
   okStatus = 200,
+  keepLatencies = false,
 } = workerData;
 const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -104,4 +106,11 @@ await Promise.all(inFlight);
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-parentPort.postMessage({ sent: sent - unrecorded, errors, p50_ms: at(0.5), p99_ms: at(0.99) });
+parentPort.postMessage({
+  sent: sent - unrecorded,
+  errors,
+  p50_ms: at(0.5),
+  p99_ms: at(0.99),
+  // Phases of one measurement are merged by the caller (bench/lib/paired-load.ts).
+  ...(keepLatencies ? { latencies } : {}),
+});

@@ -36,6 +36,24 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
  * another account's link is never touched, whatever the caller checked before.
  */
 export function createShortUrlsRepository(db: Db) {
+  // The redirect's cache refreshes each clicked slug every half minute: built once, not per read.
+  const redirectTarget = db
+    .select({
+      id: shortUrls.id,
+      brandId: shortUrls.brandId,
+      ownerId: brands.ownerId,
+      slug: shortUrls.slug,
+      url: shortUrls.url,
+      utm: shortUrls.utm,
+      expiresAt: shortUrls.expiresAt,
+      expiredUrl: shortUrls.expiredUrl,
+      disabled: shortUrls.disabled,
+    })
+    .from(shortUrls)
+    .innerJoin(brands, eq(brands.id, shortUrls.brandId))
+    .where(sql`lower(${shortUrls.slug}) = lower(${sql.placeholder('slug')})`)
+    .limit(1)
+    .prepare('short_urls_redirect_target');
   const ownersBrands = (ownerId: string) =>
     db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId));
   const ownedBy = (ownerId: string, id: number) =>
@@ -96,22 +114,7 @@ export function createShortUrlsRepository(db: Db) {
     },
     /** The public redirect's lookup, without case (no owner: the slug is the whole address). */
     async findForRedirect(slug: string): Promise<RedirectTarget | undefined> {
-      const [row] = await db
-        .select({
-          id: shortUrls.id,
-          brandId: shortUrls.brandId,
-          ownerId: brands.ownerId,
-          slug: shortUrls.slug,
-          url: shortUrls.url,
-          utm: shortUrls.utm,
-          expiresAt: shortUrls.expiresAt,
-          expiredUrl: shortUrls.expiredUrl,
-          disabled: shortUrls.disabled,
-        })
-        .from(shortUrls)
-        .innerJoin(brands, eq(brands.id, shortUrls.brandId))
-        .where(sql`lower(${shortUrls.slug}) = lower(${slug})`)
-        .limit(1);
+      const [row] = await redirectTarget.execute({ slug });
       return row;
     },
     async insert(values: ShortUrlValues, tx: Db = db) {
