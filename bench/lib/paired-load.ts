@@ -55,6 +55,8 @@ export async function pairedLoad(opts: {
   seconds: number;
   phases?: number;
   warmupSeconds?: number;
+  /** Called as each measured phase starts (a stall log can tell which phase it fell in). */
+  onPhase?: (side: 'baseline' | 'target', index: number) => void;
 }): Promise<{ baseline: Load; target: Load }> {
   const phases = Math.max(1, opts.phases ?? 5);
   const warmup = opts.warmupSeconds ?? 1;
@@ -64,7 +66,9 @@ export async function pairedLoad(opts: {
   const baseline: Phase[] = [];
   const target: Phase[] = [];
   for (let i = 0; i < phases; i++) {
+    opts.onPhase?.('baseline', i);
     baseline.push(await phase(opts.baseline, opts.rate, each, warmup));
+    opts.onPhase?.('target', i);
     target.push(await phase(opts.target, opts.rate, each, warmup));
   }
   return { baseline: summary(baseline), target: summary(target) };
