@@ -1,3 +1,5 @@
+import { key64 } from './hash-set64';
+
 /**
  * A Bloom filter over strings: `has` may answer true for a string never added (about `errorRate`
  * of the time while it holds no more than `capacity` strings), never false for one that was.
@@ -20,17 +22,10 @@ export class BloomFilter {
     this.bits = new Uint32Array(Math.ceil(this.size / 32));
   }
 
-  /** Two independent 32-bit hashes (FNV-1a and a multiplicative one), combined per probe. */
+  /** Two independent 32-bit hashes (key64), combined per probe; the step is odd. */
   private probes(s: string): [number, number] {
-    let a = 0x811c9dc5;
-    let b = 0x9747b28c;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995);
-      b ^= b >>> 15;
-    }
-    return [a >>> 0, (b >>> 0) | 1];
+    const [a, b] = key64(s);
+    return [a, b | 1];
   }
 
   add(s: string): void {
