@@ -88,8 +88,7 @@ export async function seedDemoShortUrls(opts: {
         app.ctx.shortUrlClicks.push({
           link: { id: link.id, brandId, ownerId, slug: link.slug, url: link.url },
           at: new Date(at),
-          ...app.ctx.clickHasher.fingerprint(ip, userAgent, link.id, at),
-          visitor: app.ctx.clickHasher.visitor(ip, userAgent, brandId, at),
+          ...app.ctx.clickHasher.click(ip, userAgent, { id: link.id, brandId }, at),
           bot: bot ? 'preview' : null,
           userAgent,
           referrer: bot ? null : pick(REFERRERS),

@@ -273,6 +273,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       store: analytics,
       publicBaseUrl: (env.SHORT_URL_BASE_URL ?? appUrl(env)).replace(/\/$/, ''),
       now,
+      onError: (err) => log.warn({ err }, 'short link lookups not refreshed'),
     }),
     shortUrlClicks,
     clickHasher: createClickHasher(clickSecret(env)),

@@ -7,7 +7,12 @@ import { QueryTimeoutError } from './types';
 /** Every request names the store it is for: one thread serves every store of the process. */
 export type ThreadRequest =
   | { id: number; store: number; op: 'open'; path: string; queryTimeoutMs?: number }
-  | { id: number; store: number; op: 'insert'; rows: unknown[] }
+  /** With `batch`: the rows staged under it come first (a large insert sent in slices). */
+  | { id: number; store: number; op: 'insert'; rows: unknown[]; batch?: number }
+  /** Rows of an insert still being sent; not answered. */
+  | { id: number; store: number; op: 'stage'; batch: number; rows: unknown[] }
+  /** The insert of these staged rows was given up (a later slice held a bad value). */
+  | { id: number; store: number; op: 'unstage'; batch: number }
   | { id: number; store: number; op: 'query'; shape: unknown }
   /** Answered with one `{id, rows}` per slice, each waiting for a `next`, then `{id, value}`. */
   | { id: number; store: number; op: 'stream'; shape: unknown }

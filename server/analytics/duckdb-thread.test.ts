@@ -66,6 +66,28 @@ describe('DuckDB thread store', () => {
     await s.ping();
   });
 
+  it('writes a large insert sent in slices as one, and drops all of it when a late slice holds a bad value', async () => {
+    const s = await store();
+    const rows = Array.from({ length: 450 }, (_, i) => signup(`s${i}`));
+    // A repeat across slices is written once, as in one message.
+    expect(await s.insert([...rows, signup('s3')])).toBe(450);
+    const withBad = Array.from({ length: 450 }, (_, i) =>
+      signup(`t${i}`, i === 430 ? { brandId: 1.5 } : {}),
+    );
+    const err = await s.insert(withBad).catch((e: unknown) => e);
+    expect(isDataError(err)).toBe(true);
+    // Nothing of the refused insert was written (its first slices had already been sent).
+    expect(await s.insert([signup('after')])).toBe(1);
+    const count = await s.query({
+      kind: 'countsByEvent',
+      brandId: 1,
+      from: new Date(0),
+      to: new Date('2030-01-01T00:00:00.000Z'),
+      events: ['signup'],
+    });
+    expect(count[0]?.count).toBe(451);
+  });
+
   it("a stream stops with its reader's error, and the store keeps answering", async () => {
     const s = await store();
     const rows = Array.from({ length: 5_000 }, (_, i) =>

@@ -12,6 +12,8 @@ const port = parentPort!;
 const stores = new Map<number, DuckDBStore>();
 /** Streams waiting for the other side to take their last slice: request id → resume(stop). */
 const waitingStreams = new Map<number, (stop: boolean) => void>();
+/** Slices of inserts still being sent: batch → rows so far. */
+const staged = new Map<number, AppendRow[]>();
 
 const answer = (id: number, work: () => Promise<unknown>) => {
   let started: Promise<unknown>;
@@ -51,8 +53,23 @@ port.on('message', (m: ThreadRequest) => {
         stores.set(m.store, await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs }));
         return null;
       });
-    case 'insert':
-      return answer(m.id, () => storeOf(m.store).insertPrepared(m.rows as AppendRow[]));
+    case 'stage': {
+      const rows = staged.get(m.batch);
+      if (rows) for (const row of m.rows as AppendRow[]) rows.push(row);
+      else staged.set(m.batch, m.rows as AppendRow[]);
+      return;
+    }
+    case 'unstage':
+      staged.delete(m.batch);
+      return;
+    case 'insert': {
+      let rows = m.rows as AppendRow[];
+      if (m.batch !== undefined) {
+        rows = [...(staged.get(m.batch) ?? []), ...rows];
+        staged.delete(m.batch);
+      }
+      return answer(m.id, () => storeOf(m.store).insertPrepared(rows));
+    }
     case 'query':
       return answer(m.id, () => storeOf(m.store).query(m.shape as QueryShape));
     case 'stream':

@@ -49,7 +49,8 @@ export function prepareRows(rows: readonly EventRow[]): AppendRow[] {
   return dedupeBatch(rows).map(prepareRow);
 }
 
-function prepareRow(row: EventRow): AppendRow {
+/** One row as the Appender takes it; throws a TypeError on a value it cannot hold. */
+export function prepareRow(row: EventRow): AppendRow {
   if (!Number.isInteger(row.brandId)) throw new TypeError('analytics store: invalid brandId');
   return {
     brandId: row.brandId,

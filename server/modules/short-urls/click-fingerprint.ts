@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UNIQUE_WINDOW_MS } from './unique-clicks';
@@ -7,23 +7,24 @@ const DAY_MS = 86_400_000;
 
 /**
  * Keyed hashes of who clicked (docs/short-urls.md, "Unique clicks"): the address never leaves
- * the request; only HMAC-SHA256 values of it, under a server secret, are kept.
+ * the request; only an HMAC-SHA256 value of it, under a server secret, is kept. One HMAC a click:
+ * the visitor id is the keyed hash, and the fingerprint is that id with the link and the hour.
  */
 export function createClickHasher(secret: string) {
-  const mac = (text: string) =>
-    createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
+  const key = createSecretKey(Buffer.from(secret));
   return {
-    /** Same visitor, same link, same clock hour (UTC): the same value. */
-    fingerprint(ip: string, userAgent: string, linkId: number, at: number) {
+    /**
+     * `visitor`: the anonymous id of the click event, one per visitor per product per UTC day.
+     * `fingerprint`: same visitor, same link, same clock hour (UTC), the same value.
+     */
+    click(ip: string, userAgent: string, link: { id: number; brandId: number }, at: number) {
+      const day = Math.floor(at / DAY_MS);
       const hour = Math.floor(at / UNIQUE_WINDOW_MS);
-      return {
-        fingerprint: mac(`c\u0000${ip}\u0000${userAgent}\u0000${linkId}\u0000${hour}`),
-        hour,
-      };
-    },
-    /** The anonymous id of the click event: one per visitor per product per UTC day. */
-    visitor(ip: string, userAgent: string, brandId: number, at: number) {
-      return `lv_${mac(`v\u0000${ip}\u0000${userAgent}\u0000${brandId}\u0000${Math.floor(at / DAY_MS)}`).slice(0, 22)}`;
+      const id = createHmac('sha256', key)
+        .update(`v\u0000${ip}\u0000${userAgent}\u0000${link.brandId}\u0000${day}`)
+        .digest('base64url')
+        .slice(0, 22);
+      return { visitor: `lv_${id}`, fingerprint: `${id}.${link.id}.${hour}`, hour };
     },
   };
 }

@@ -23,32 +23,71 @@ const COUNTRY_HEADERS = [
   'x-country-code',
 ];
 
-/**
- * The destination with the link's UTM values and the request's own query (which wins on the
- * same name), and the utm_* values the visitor ends up with (docs/short-urls.md, "Redirect").
- */
-export function destinationOf(
-  link: Pick<RedirectTarget, 'url' | 'utm'>,
-  requestQuery: string,
-): { location: string; utm: Utm } {
+/** A link's destination with its UTM values set, worked out once per looked-up link. */
+interface Destination {
+  /** The whole address, for a request without a query string. */
+  plain: string;
+  /** The utm_* values of `plain`. */
+  utm: Utm;
+  /** The address without its query and fragment. */
+  base: string;
+  /** The query's parameters in order, UTM values set. */
+  params: [string, string][];
+  hash: string;
+}
+
+const destinations = new WeakMap<Pick<RedirectTarget, 'url' | 'utm'>, Destination>();
+
+/** The utm_* values a visitor sent on with these parameters carries (first of each name). */
+function utmOf(params: Iterable<[string, string]>): Utm {
+  const utm: Utm = {};
+  for (const [name, v] of params) {
+    if (!v || !name.startsWith('utm_')) continue;
+    const k = name.slice(4) as keyof Utm;
+    if ((UTM_FIELDS as readonly string[]).includes(k) && utm[k] === undefined)
+      utm[k] = v.slice(0, SHORT_URL_LIMITS_TEXT.utm);
+  }
+  return utm;
+}
+
+function destination(link: Pick<RedirectTarget, 'url' | 'utm'>): Destination {
+  let d = destinations.get(link);
+  if (d) return d;
   const url = new URL(link.url);
   for (const k of UTM_FIELDS) {
     const v = link.utm[k];
     if (v) url.searchParams.set(`utm_${k}`, v);
   }
-  if (requestQuery) {
-    const incoming = new URLSearchParams(requestQuery);
-    for (const name of new Set(incoming.keys())) {
-      url.searchParams.delete(name);
-      for (const v of incoming.getAll(name)) url.searchParams.append(name, v);
-    }
-  }
-  const utm: Utm = {};
-  for (const k of UTM_FIELDS) {
-    const v = url.searchParams.get(`utm_${k}`);
-    if (v) utm[k] = v.slice(0, SHORT_URL_LIMITS_TEXT.utm);
-  }
-  return { location: url.toString(), utm };
+  const plain = url.toString();
+  const params = [...url.searchParams];
+  const hash = url.hash;
+  url.search = '';
+  url.hash = '';
+  d = { plain, utm: utmOf(params), base: url.href, params, hash };
+  destinations.set(link, d);
+  return d;
+}
+
+/**
+ * The destination with the link's UTM values and the request's own query (which wins on the
+ * same name), and the utm_* values the visitor ends up with (docs/short-urls.md, "Redirect").
+ * The link's part is worked out once per looked-up link: a redirect only merges its own query.
+ */
+export function destinationOf(
+  link: Pick<RedirectTarget, 'url' | 'utm'>,
+  requestQuery: string,
+): { location: string; utm: Utm } {
+  const d = destination(link);
+  if (!requestQuery) return { location: d.plain, utm: d.utm };
+  const incoming = new URLSearchParams(requestQuery);
+  const names = new Set(incoming.keys());
+  if (names.size === 0) return { location: d.plain, utm: d.utm };
+  const params = d.params.filter(([name]) => !names.has(name));
+  for (const name of names) for (const v of incoming.getAll(name)) params.push([name, v]);
+  return {
+    location: `${d.base}?${new URLSearchParams(params).toString()}${d.hash}`,
+    utm: utmOf(params),
+  };
 }
 
 /** A country code from a trusted edge header, else the region of the first Accept-Language tag. */
@@ -148,8 +187,7 @@ export function redirectRoutes(
         deps.clicks.push({
           link,
           at,
-          ...deps.hasher.fingerprint(req.ip, userAgent, link.id, at.getTime()),
-          visitor: deps.hasher.visitor(req.ip, userAgent, link.brandId, at.getTime()),
+          ...deps.hasher.click(req.ip, userAgent, link, at.getTime()),
           bot: botReason(req),
           userAgent: userAgent || null,
           referrer: typeof ref === 'string' && ref !== '' ? ref : null,

@@ -37,20 +37,22 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export function createShortUrlsRepository(db: Db) {
   // The redirect's cache refreshes each clicked slug every half minute: built once, not per read.
-  const redirectTarget = db
-    .select({
-      id: shortUrls.id,
-      brandId: shortUrls.brandId,
-      ownerId: brands.ownerId,
-      slug: shortUrls.slug,
-      url: shortUrls.url,
-      utm: shortUrls.utm,
-      expiresAt: shortUrls.expiresAt,
-      expiredUrl: shortUrls.expiredUrl,
-      disabled: shortUrls.disabled,
-    })
-    .from(shortUrls)
-    .innerJoin(brands, eq(brands.id, shortUrls.brandId))
+  const redirectTargets = () =>
+    db
+      .select({
+        id: shortUrls.id,
+        brandId: shortUrls.brandId,
+        ownerId: brands.ownerId,
+        slug: shortUrls.slug,
+        url: shortUrls.url,
+        utm: shortUrls.utm,
+        expiresAt: shortUrls.expiresAt,
+        expiredUrl: shortUrls.expiredUrl,
+        disabled: shortUrls.disabled,
+      })
+      .from(shortUrls)
+      .innerJoin(brands, eq(brands.id, shortUrls.brandId));
+  const redirectTarget = redirectTargets()
     .where(sql`lower(${shortUrls.slug}) = lower(${sql.placeholder('slug')})`)
     .limit(1)
     .prepare('short_urls_redirect_target');
@@ -116,6 +118,11 @@ export function createShortUrlsRepository(db: Db) {
     async findForRedirect(slug: string): Promise<RedirectTarget | undefined> {
       const [row] = await redirectTarget.execute({ slug });
       return row;
+    },
+    /** The links of these lower-cased slugs, in one statement (the redirect cache's refresh). */
+    async findManyForRedirect(keys: string[]): Promise<RedirectTarget[]> {
+      if (keys.length === 0) return [];
+      return redirectTargets().where(inArray(sql`lower(${shortUrls.slug})`, keys));
     },
     async insert(values: ShortUrlValues, tx: Db = db) {
       const [row] = await tx.insert(shortUrls).values(values).returning();

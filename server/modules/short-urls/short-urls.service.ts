@@ -19,15 +19,11 @@ import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type { PlansRepository } from '../plans/plans.repository';
 import { rangeBuckets, reportRange } from '../reports/report-range';
+import { createRedirectCache } from './redirect-cache';
 import type { RedirectTarget, ShortUrlRow, ShortUrlsRepository } from './short-urls.repository';
 
 /** Breakdown values a report lists per dimension. */
 export const REPORT_TOP_VALUES = 10;
-/** How long a node trusts a looked-up slug (a change elsewhere shows within this time). */
-const REDIRECT_CACHE_MS = 30_000;
-const REDIRECT_CACHE_MAX = 20_000;
-/** How long past REDIRECT_CACHE_MS an entry is still answered while it is read again. */
-const REDIRECT_STALE_MS = 300_000;
 const SLUG_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const GENERATED_SLUG_LENGTH = 7;
 
@@ -67,26 +63,17 @@ export function createShortUrlsService(deps: {
   /** Base of the public addresses: `{base}/s/{slug}`. */
   publicBaseUrl: string;
   now?: () => Date;
+  /** A background refresh of the redirect's lookups failed (logged; stale entries keep answering). */
+  onError?: (err: unknown) => void;
 }) {
   const { links, access } = deps;
   const now = () => (deps.now ? deps.now() : new Date());
-  const cache = new Map<string, { target: RedirectTarget | null; until: number }>();
-  const reading = new Map<string, Promise<RedirectTarget | null>>();
-  const forget = (slug: string) => cache.delete(slug.toLowerCase());
-  const read = (key: string, slug: string) => {
-    const p = links
-      .findForRedirect(slug)
-      .then((target) => {
-        if (cache.size >= REDIRECT_CACHE_MAX) cache.clear();
-        // Jittered, so slugs read together are not all read again at the same moment.
-        const ttl = REDIRECT_CACHE_MS * (0.75 + Math.random() / 2);
-        cache.set(key, { target: target ?? null, until: Date.now() + ttl });
-        return target ?? null;
-      })
-      .finally(() => reading.delete(key));
-    reading.set(key, p);
-    return p;
-  };
+  const redirects = createRedirectCache({
+    read: (slug) => links.findForRedirect(slug),
+    readMany: (keys) => links.findManyForRedirect(keys),
+    onError: deps.onError,
+  });
+  const forget = (slug: string) => redirects.forget(slug);
 
   const toDto = (r: { link: ShortUrlRow; brandName: string }): ShortUrl => ({
     id: r.link.id,
@@ -252,22 +239,10 @@ export function createShortUrlsService(deps: {
       };
     },
     /**
-     * The link behind a public slug, or null; remembered per node (changes made on this node
-     * are seen at once, others within REDIRECT_CACHE_MS). A stale entry is still answered while
-     * one background read refreshes it, and concurrent misses share one read, so the redirect
-     * never queues behind the database once a slug is known.
+     * The link behind a public slug, or null; remembered per node (redirect-cache.ts): changes
+     * made on this node are seen at once, others within REDIRECT_CACHE_MS.
      */
-    resolve(slug: string): Promise<RedirectTarget | null> {
-      const key = slug.toLowerCase();
-      const t = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.until > t) return Promise.resolve(hit.target);
-      if (hit && hit.until + REDIRECT_STALE_MS > t) {
-        if (!reading.has(key)) void read(key, slug).catch(() => undefined);
-        return Promise.resolve(hit.target);
-      }
-      return reading.get(key) ?? read(key, slug);
-    },
+    resolve: (slug: string): Promise<RedirectTarget | null> => redirects.resolve(slug),
   };
 }
 export type ShortUrlsService = ReturnType<typeof createShortUrlsService>;
