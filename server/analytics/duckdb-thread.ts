@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { prepareRow, type AppendRow } from './duckdb.store';
 import { dedupeBatch } from './event-rows';
@@ -28,8 +29,6 @@ interface Waiting {
   /** A stream's slice arrived: hand it over, then ask for the next one. */
   onRows?: OnRows;
 }
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The worker and the requests waiting for it. */
 class DuckDBThread {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   DuckDBInstance,
   timestampValue,
@@ -204,7 +205,7 @@ export class DuckDBStore implements AnalyticsStore {
         if (!chunk || chunk.rowCount === 0) break;
         await onRows(readResult(shape, chunk.getRowObjects(names)));
         // Requests waiting on the event loop go first.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       connection.closeSync();

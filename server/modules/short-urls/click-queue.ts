@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Batcher } from '../../analytics/batcher';
 import { LINK_CLICKED_EVENT } from '../../analytics/link-click-shape';
@@ -27,7 +28,6 @@ const MAX_REFERRER = 2_048;
  * fixed cost on the store's side, a commit among others).
  */
 const BUILD_SLICE = 100;
-const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /** One redirect, as the request saw it; the address is already hashed. */
 export interface Click {
@@ -137,7 +137,7 @@ export function createClickQueue(deps: {
   const writeOwner = async (ownerId: string, list: Click[], isUnique: Map<Click, boolean>) => {
     const rows: EventRow[] = [];
     for (let i = 0; i < list.length; i += BUILD_SLICE) {
-      if (i > 0) await yieldToRequests();
+      if (i > 0) await nextTurn();
       for (const c of list.slice(i, i + BUILD_SLICE))
         rows.push(clickEventRow(c, isUnique.get(c) ?? false));
     }
