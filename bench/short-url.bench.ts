@@ -2,7 +2,7 @@
  * The short-link redirect under load (docs/short-urls.md, "Performance"): embedded stores (PGlite
  * + DuckDB) holding 1,000 short links of one product; a fixed 1,000 requests/s for 30 s of
  * `GET /s/{slug}` on random links with a browser user agent (every request a human click, queued
- * and written to the event store about once a second), and in the same run, at the same rate,
+ * and written to the event store about ten times a second), and in the same run, at the same rate,
  * `GET /healthz`, in alternating phases of 6 s (bench/lib/paired-load.ts). Prints p50/p99 of both and the p99 ratio; writes bench/results/short-url.json.
  * Goal: p99 ≤ 2× /healthz's, zero errors. The per-address limit stays on, raised above the load
  * (every request comes from one address). BENCH_RATE and BENCH_SECONDS shrink it for a quick look.

@@ -94,7 +94,7 @@ export interface AppContext {
   reports: Reports;
   savedReports: SavedReports;
   shortUrls: ShortUrlsService;
-  /** Short-link clicks waiting to be written (about once a second). */
+  /** Short-link clicks waiting to be written (about ten times a second). */
   shortUrlClicks: ClickQueue;
   /** Keyed hashes of who clicked a short link (never the raw address). */
   clickHasher: ClickHasher;

@@ -73,6 +73,24 @@ export function prepareRow(row: EventRow): AppendRow {
   };
 }
 
+/**
+ * The Appender keeps a flush's rows in memory and writes them as one commit up to DuckDB's own
+ * automatic flush (204,800 rows); larger batches take the deduplicating path, which is atomic
+ * whatever the size.
+ */
+const DIRECT_APPEND_MAX_ROWS = 50_000;
+
+function appendRows(appender: DuckDBAppender, rows: readonly AppendRow[]): void {
+  for (const row of rows) {
+    appender.appendInteger(row.brandId);
+    appendText(appender, row.keys);
+    appender.appendTimestamp(timestampValue(row.timestamp));
+    appender.appendTimestamp(timestampValue(row.receivedAt));
+    appendText(appender, row.rest);
+    appender.endRow();
+  }
+}
+
 function appendText(appender: DuckDBAppender, values: (string | null)[]): void {
   for (const value of values) {
     if (value === null) appender.appendNull();
@@ -147,24 +165,50 @@ export class DuckDBStore implements AnalyticsStore {
   }
 
   /**
-   * Appender into the staging table (fast bulk path), then one INSERT OR IGNORE: an atomic,
-   * committed statement (WAL, fsync) whose changed-row count is the number of new events.
+   * Rows whose message ids are new (nearly always: a repeat is a client's retry) go straight into
+   * `events` through the Appender: one flush, atomic, refused whole on a repeated key. Anything
+   * the direct path refuses is written again the deduplicating way, which keeps every new row and
+   * skips the repeats (docs/adr/0016-direct-append.md).
    */
   private async write(rows: AppendRow[]): Promise<number> {
+    if (rows.length <= DIRECT_APPEND_MAX_ROWS && (await this.appendDirect(rows))) {
+      return rows.length;
+    }
+    return this.writeDeduplicated(rows);
+  }
+
+  /** True when every row was appended and committed; false when the flush was refused. */
+  private async appendDirect(rows: AppendRow[]): Promise<boolean> {
+    // Writes are chained: nothing else uses the writer between these rows and their flush.
+    const appender = await this.writer.createAppender('events');
+    try {
+      appendRows(appender, rows);
+      appender.flushSync();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      // After a refused flush, closing tries the same rows again and throws: nothing to keep.
+      try {
+        appender.closeSync();
+      } catch {
+        // already reported by the flush
+      }
+    }
+  }
+
+  /**
+   * Appender into the staging table, then one INSERT OR IGNORE: an atomic, committed statement
+   * (WAL, fsync) whose changed-row count is the number of new events.
+   */
+  private async writeDeduplicated(rows: AppendRow[]): Promise<number> {
     // Normally emptied after each batch; only a failed cleanup leaves rows behind.
     if (this.stagingDirty) await this.writer.run('DELETE FROM events_staging');
     this.stagingDirty = true;
     try {
       const appender = await this.writer.createAppender('events_staging', 'main', 'temp');
       try {
-        for (const row of rows) {
-          appender.appendInteger(row.brandId);
-          appendText(appender, row.keys);
-          appender.appendTimestamp(timestampValue(row.timestamp));
-          appender.appendTimestamp(timestampValue(row.receivedAt));
-          appendText(appender, row.rest);
-          appender.endRow();
-        }
+        appendRows(appender, rows);
         appender.flushSync();
       } finally {
         appender.closeSync();
