@@ -206,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // Charges settling in the background finish before the database closes.
     await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
+    await ctx.flowSessions.flush?.();
     await ctx.flowEvents.close();
     await ctx.shortUrlClicks.close();
     await batcher.close();

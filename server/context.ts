@@ -30,6 +30,7 @@ import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { FlowReports } from './modules/flows/flow-report.service';
+import type { FlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import type { Reports } from './modules/reports/reports.service';
 import type { SavedReports } from './modules/reports/saved-reports.service';
 import type { PublishedFlows } from './modules/flows/runtime/published-flows';
@@ -86,6 +87,8 @@ export interface AppContext {
   flowsService: FlowsService;
   /** Each product's published tours, kept per node and forgotten on every change. */
   publishedFlows: PublishedFlows;
+  /** Visitors' tour sessions; `flush` waits for starts still being written (embedded database). */
+  flowSessions: FlowSessionsRepository & { flush?: () => Promise<void> };
   /** available-flow, track and done: the public calls of customers' pages. */
   flowRuntime: FlowRuntime;
   /** Flow events waiting to be written (about once a second). */

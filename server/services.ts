@@ -41,7 +41,11 @@ import { createFlowsService } from './modules/flows/flows.service';
 import { createEventMemory } from './modules/flows/runtime/event-memory';
 import { runtimeLimitFor } from './modules/flows/runtime/runtime-limit';
 import { withSeenVisitors } from './modules/flows/seen-visitors';
-import { createFlowSessionsRepository } from './modules/flows/flow-sessions.repository';
+import {
+  createFlowSessionsRepository,
+  type FlowSessionsRepository,
+} from './modules/flows/flow-sessions.repository';
+import { withWriteBehindStarts } from './modules/flows/write-behind-starts';
 import { createFlowReports } from './modules/flows/flow-report.service';
 import { createReports } from './modules/reports/reports.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
@@ -190,10 +194,13 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
 
   const flows = createFlowsRepository(db);
   // PGlite lives in this process alone: the only writer, so "never had a session" can be
-  // remembered here instead of read (docs/adr/0012-flow-runtime-cost.md).
+  // remembered here instead of read, and a new session written behind the visitor's answer
+  // (docs/adr/0012-flow-runtime-cost.md).
   const sessionsTable = createFlowSessionsRepository(db, { now });
-  const flowSessions =
-    opts.database.engine === 'pglite' ? withSeenVisitors(sessionsTable) : sessionsTable;
+  const flowSessions: FlowSessionsRepository & { flush?: () => Promise<void> } =
+    opts.database.engine === 'pglite'
+      ? withWriteBehindStarts(withSeenVisitors(sessionsTable), { now, log })
+      : sessionsTable;
   const publishedFlows = createPublishedFlows({ flows, redis, log });
   const flowEvents = createFlowEventQueue({ batcher, log });
   const shortUrlLinks = createShortUrlsRepository(db);
@@ -250,6 +257,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       now,
     }),
     publishedFlows,
+    flowSessions,
     flowRuntime: createFlowRuntime({
       writeKeys,
       published: publishedFlows,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '@/server/app';
+import { flowSessions } from '@/server/db/schema';
 import {
   basic,
   createBrand,
@@ -159,6 +161,26 @@ describe(`flow runtime (${ENGINE})`, () => {
     // Display once: never again for this visitor; another visitor still sees it.
     expect(await ask({ anonymousId: 'v1', url })).toBeNull();
     expect((await ask({ anonymousId: 'v2', url }))?.flow.id).toBe(f.id);
+  });
+
+  it('tabs asking at once share one session, and its first step can be tracked at once', async () => {
+    const f = await publish(tour());
+    const url = `https://shop.example.com/page-${seq}`;
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(() => ask({ anonymousId: 'v-tabs', url })),
+    );
+    const ids = new Set(answers.map((a) => a?.session.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a?.session.resumed === false)).toHaveLength(1);
+    const [id] = [...ids];
+    // The row may still be on its way to the database: the first track waits for it.
+    const seen = await track(f.id, { session_id: id, step_id: 'one', type: 'step_seen' });
+    expect(seen.json().data).toMatchObject({ state: 'open', recorded: true });
+    const rows = await t.database.db
+      .select()
+      .from(flowSessions)
+      .where(and(eq(flowSessions.brandId, brandId), eq(flowSessions.visitorKey, 'v-tabs')));
+    expect(rows.map((r) => r.id)).toEqual([id]);
   });
 
   it('every_time and custom display rules, priority, then the newest published', async () => {

@@ -39,6 +39,35 @@ const ofVisitor = (brandId: number, v: VisitorIds) =>
 const openById = (brandId: number, id: string) =>
   and(eq(flowSessions.brandId, brandId), eq(flowSessions.id, id), eq(flowSessions.state, 'open'));
 
+/** What a new session needs: the tour, its first step and the visitor it is shown to. */
+export interface SessionStart {
+  brandId: number;
+  flowId: number;
+  visitorKey: string;
+  stepId: string;
+  userId?: string | null;
+  anonymousId?: string | null;
+}
+
+/** A session as `start` writes it: open, on the tour's first step, with a random id. */
+export function newSession(v: SessionStart, at: Date): FlowSessionRow {
+  return {
+    id: randomUUID(),
+    brandId: v.brandId,
+    flowId: v.flowId,
+    visitorKey: v.visitorKey,
+    userId: v.userId ?? null,
+    anonymousId: v.anonymousId ?? null,
+    state: 'open',
+    currentStepId: v.stepId,
+    progress: 0,
+    endReason: null,
+    startedAt: at,
+    updatedAt: at,
+    endedAt: null,
+  };
+}
+
 export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) {
   const { now } = opts;
   // A new visitor's first tour writes one row: prepared once, nothing read back.
@@ -56,6 +85,18 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
       updatedAt: sql.placeholder('at'),
     })
     .prepare('flow_sessions_start');
+
+  /** Writes a session built by `newSession`; false when the visitor already has an open one. */
+  const insert = async (row: FlowSessionRow): Promise<boolean> => {
+    try {
+      await insertSession.execute({ ...row, stepId: row.currentStepId, at: row.startedAt });
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  };
+
   return {
     /**
      * The visitor's open session in this product: the newest, if two of their keys each hold
@@ -102,38 +143,12 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
      * Starts a session on the tour's first step; undefined when the visitor already has an open
      * one (another request won the race).
      */
-    async start(v: {
-      brandId: number;
-      flowId: number;
-      visitorKey: string;
-      stepId: string;
-      userId?: string | null;
-      anonymousId?: string | null;
-    }) {
-      const at = now();
-      const row: FlowSessionRow = {
-        id: randomUUID(),
-        brandId: v.brandId,
-        flowId: v.flowId,
-        visitorKey: v.visitorKey,
-        userId: v.userId ?? null,
-        anonymousId: v.anonymousId ?? null,
-        state: 'open',
-        currentStepId: v.stepId,
-        progress: 0,
-        endReason: null,
-        startedAt: at,
-        updatedAt: at,
-        endedAt: null,
-      };
-      try {
-        await insertSession.execute({ ...row, stepId: v.stepId, at });
-        return row;
-      } catch (err) {
-        if (isUniqueViolation(err)) return undefined;
-        throw err;
-      }
+    async start(v: SessionStart) {
+      const row = newSession(v, now());
+      return (await insert(row)) ? row : undefined;
     },
+
+    insert,
 
     /** A session of this product (another product's answers undefined). */
     async find(brandId: number, id: string) {

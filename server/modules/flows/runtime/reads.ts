@@ -1,6 +1,13 @@
 import { evaluateCondition } from '../../../../lib/conditions';
 import type { EventCondition } from '../../../../lib/contracts/flows';
-import { displayAllows, eventWindow, urlConditionHolds, type Candidate } from './decide';
+import type { ProfilesRepository } from '../../profiles/profiles.repository';
+import {
+  displayAllows,
+  eventWindow,
+  urlConditionHolds,
+  type Candidate,
+  type ProfileValues,
+} from './decide';
 
 /**
  * What the decision needs to read before it runs, and the event counts it reads: kept apart from
@@ -92,4 +99,20 @@ export function countMatching(events: SeenEvent[], c: EventCondition, now: numbe
     if (holds(e.properties)) n++;
   }
   return n;
+}
+
+/** The profile as conditions read it: system fields, then data attributes, then metadata. */
+export function profileValues(
+  p: Awaited<ReturnType<ProfilesRepository['findVisitor']>>,
+): ProfileValues {
+  if (!p) return {};
+  return {
+    customer_key: p.customerKey,
+    email: p.email,
+    name: p.name,
+    first_seen: p.firstSeen.toISOString(),
+    last_seen: p.lastSeen.toISOString(),
+    ...p.dataAttributes,
+    ...p.metadata,
+  };
 }

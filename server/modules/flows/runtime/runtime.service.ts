@@ -10,13 +10,25 @@ import { AppError, notFound } from '../../../errors';
 import { resolveCaller, verifySignedIdentity } from '../../ingest/ingest.service';
 import type { KeyOwner, WriteKeys } from '../../ingest/write-keys';
 import type { ProfilesRepository } from '../../profiles/profiles.repository';
-import type { FlowSessionRow, FlowSessionsRepository } from '../flow-sessions.repository';
-import { chooseFlow, type ProfileValues } from './decide';
+import type {
+  FlowSessionRow,
+  FlowSessionsRepository,
+  VisitorIds,
+} from '../flow-sessions.repository';
+import { createKeyedLock } from '../../../lib/keyed-lock';
+import { chooseFlow } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
 import type { EventMemory } from './event-memory';
 import type { FlowEventQueue } from './flow-event-queue';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
-import { countMatching, readsNeeded, resting, stillPossible, type SeenEvent } from './reads';
+import {
+  countMatching,
+  profileValues,
+  readsNeeded,
+  resting,
+  stillPossible,
+  type SeenEvent,
+} from './reads';
 import { clickTarget, stepOnPage } from './steps';
 
 /** An open session nobody touched for this long ends (`abandoned`) when its visitor next asks. */
@@ -39,20 +51,6 @@ export interface AvailableFlowInput {
   session_id?: string | null;
 }
 
-/** The profile as conditions read it: system fields, then data attributes, then metadata. */
-function profileValues(p: Awaited<ReturnType<ProfilesRepository['findVisitor']>>): ProfileValues {
-  if (!p) return {};
-  return {
-    customer_key: p.customerKey,
-    email: p.email,
-    name: p.name,
-    first_seen: p.firstSeen.toISOString(),
-    last_seen: p.lastSeen.toISOString(),
-    ...p.dataAttributes,
-    ...p.metadata,
-  };
-}
-
 /**
  * The flow runtime's three public calls (docs/flows.md, "Runtime API"): which tour a visitor
  * sees, and what they did with it. A fixed number of reads per decision, whatever the number of
@@ -72,6 +70,7 @@ export function createFlowRuntime(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+  const withLock = createKeyedLock();
 
   /** The calling product, once its key is accepted and it is within its rate. */
   const ownerOf = async (caller: RuntimeCaller) => {
@@ -144,6 +143,83 @@ export function createFlowRuntime(deps: {
     return null;
   }
 
+  /** The tour this visitor sees now, if any (under the visitor's lock: see `available`). */
+  async function decide(
+    owner: KeyOwner,
+    visitor: VisitorIds,
+    input: AvailableFlowInput,
+  ): Promise<AvailableFlow> {
+    const { brandId } = owner;
+    const { userId } = visitor;
+    const at = now();
+    const published = await deps.published.get(brandId);
+    const { started, lastEnded, hasOpen } = await deps.sessions.visitorState(brandId, visitor);
+    if (hasOpen) {
+      const open = await deps.sessions.openFor(brandId, visitor);
+      const resumed = open && (await resume(brandId, open, input.url, at));
+      if (resumed) return resumed;
+    }
+
+    const sessionsOf = (id: number) => started.get(id) ?? 0;
+    const awake = [...published.values()].filter(
+      (f) => !resting(lastEnded.get(f.id), at.getTime()),
+    );
+    const possible = stillPossible(awake, input.url, sessionsOf);
+    if (possible.length === 0) return null;
+    const needs = readsNeeded(possible, at.getTime());
+    const profile = needs.profile
+      ? profileValues(await deps.profiles.findVisitor(brandId, visitor))
+      : {};
+    let events: SeenEvent[] = [];
+    if (needs.events.length > 0)
+      events =
+        deps.memory?.read(brandId, visitor, needs.events, needs.from) ??
+        (await deps.store.query({
+          kind: 'visitorEvents',
+          brandId,
+          userId,
+          anonymousId: input.anonymousId,
+          events: needs.events,
+          from: needs.from === null ? null : new Date(needs.from),
+          limit: VISITOR_EVENTS_READ,
+        }));
+    const chosen = chooseFlow(
+      possible,
+      input.url,
+      {
+        profile,
+        eventCount: (_flowId, c) => countMatching(events, c, at.getTime()),
+        sessionsOf,
+      },
+      at.getTime(),
+    ) as PublishedFlow | null;
+    if (!chosen) return null;
+
+    const first = chosen.definition.steps[0]!;
+    const session = await deps.sessions.start({
+      brandId,
+      flowId: chosen.id,
+      visitorKey: userId ?? input.anonymousId,
+      userId,
+      anonymousId: input.anonymousId,
+      stepId: first.id,
+    });
+    if (!session) {
+      // Another tab started a tour at the same moment: show that one.
+      const other = await deps.sessions.openFor(brandId, visitor);
+      const flow = other && published.get(other.flowId);
+      return other && flow ? answer(flow, other, input.url, true) : null;
+    }
+    record(owner, [
+      flowEventRow(session, FLOW_EVENTS.started, at, {
+        flowName: chosen.name,
+        stepId: first.id,
+        stepIndex: 0,
+      }),
+    ]);
+    return answer(chosen, session, input.url, false);
+  }
+
   return {
     async available(caller: RuntimeCaller, input: AvailableFlowInput): Promise<AvailableFlow> {
       const owner = await ownerOf(caller);
@@ -158,74 +234,13 @@ export function createFlowRuntime(deps: {
       )
         userId = null;
       const visitor = { userId, anonymousId: input.anonymousId };
-      const at = now();
-      const published = await deps.published.get(brandId);
-
-      const { started, lastEnded, hasOpen } = await deps.sessions.visitorState(brandId, visitor);
-      if (hasOpen) {
-        const open = await deps.sessions.openFor(brandId, visitor);
-        const resumed = open && (await resume(brandId, open, input.url, at));
-        if (resumed) return resumed;
-      }
-
-      const sessionsOf = (id: number) => started.get(id) ?? 0;
-      const awake = [...published.values()].filter(
-        (f) => !resting(lastEnded.get(f.id), at.getTime()),
+      // One decision per visitor at a time: two tabs asking at once cannot both start a tour, and
+      // a start written behind the answer is seen by the visitor's next decision.
+      const decideFor = () => decide(owner, visitor, input);
+      const anonymousKey = `${brandId}\u0000a\u0000${input.anonymousId}`;
+      return withLock(anonymousKey, () =>
+        userId ? withLock(`${brandId}\u0000u\u0000${userId}`, decideFor) : decideFor(),
       );
-      const possible = stillPossible(awake, input.url, sessionsOf);
-      if (possible.length === 0) return null;
-      const needs = readsNeeded(possible, at.getTime());
-      const profile = needs.profile
-        ? profileValues(await deps.profiles.findVisitor(brandId, visitor))
-        : {};
-      let events: SeenEvent[] = [];
-      if (needs.events.length > 0)
-        events =
-          deps.memory?.read(brandId, visitor, needs.events, needs.from) ??
-          (await deps.store.query({
-            kind: 'visitorEvents',
-            brandId,
-            userId,
-            anonymousId: input.anonymousId,
-            events: needs.events,
-            from: needs.from === null ? null : new Date(needs.from),
-            limit: VISITOR_EVENTS_READ,
-          }));
-      const chosen = chooseFlow(
-        possible,
-        input.url,
-        {
-          profile,
-          eventCount: (_flowId, c) => countMatching(events, c, at.getTime()),
-          sessionsOf,
-        },
-        at.getTime(),
-      ) as PublishedFlow | null;
-      if (!chosen) return null;
-
-      const first = chosen.definition.steps[0]!;
-      const session = await deps.sessions.start({
-        brandId,
-        flowId: chosen.id,
-        visitorKey: userId ?? input.anonymousId,
-        userId,
-        anonymousId: input.anonymousId,
-        stepId: first.id,
-      });
-      if (!session) {
-        // Another tab started a tour at the same moment: show that one.
-        const other = await deps.sessions.openFor(brandId, visitor);
-        const flow = other && published.get(other.flowId);
-        return other && flow ? answer(flow, other, input.url, true) : null;
-      }
-      record(owner, [
-        flowEventRow(session, FLOW_EVENTS.started, at, {
-          flowName: chosen.name,
-          stepId: first.id,
-          stepIndex: 0,
-        }),
-      ]);
-      return answer(chosen, session, input.url, false);
     },
 
     async track(

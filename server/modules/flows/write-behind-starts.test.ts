@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FlowSessionRow, FlowSessionsRepository } from './flow-sessions.repository';
+import { withWriteBehindStarts } from './write-behind-starts';
+
+/**
+ * A sessions table in memory whose inserts wait until the test lets them through, so what the
+ * wrapper does while a start is still being written can be seen.
+ */
+function slowTable() {
+  const rows = new Map<string, FlowSessionRow>();
+  const held: (() => void)[] = [];
+  const calls: string[] = [];
+  const openOf = (brandId: number, key: string) =>
+    [...rows.values()].find(
+      (r) => r.brandId === brandId && r.visitorKey === key && r.state === 'open',
+    );
+  const repo = {
+    insert: (row: FlowSessionRow) =>
+      new Promise<boolean>((resolve, reject) =>
+        held.push(() => {
+          if (row.visitorKey === 'broken') return reject(new Error('disk full'));
+          if (openOf(row.brandId, row.visitorKey)) return resolve(false);
+          rows.set(row.id, { ...row });
+          resolve(true);
+        }),
+      ),
+    async visitorState(brandId: number, v: { anonymousId: string }) {
+      calls.push('visitorState');
+      const open = openOf(brandId, v.anonymousId);
+      return { started: new Map(), lastEnded: new Map(), hasOpen: Boolean(open) };
+    },
+    async openFor(brandId: number, v: { anonymousId: string }) {
+      calls.push('openFor');
+      return openOf(brandId, v.anonymousId);
+    },
+    async find(brandId: number, id: string) {
+      calls.push('find');
+      const row = rows.get(id);
+      return row?.brandId === brandId ? row : undefined;
+    },
+    async end(brandId: number, id: string, state: 'completed' | 'dismissed' | 'ended') {
+      const row = rows.get(id);
+      if (row?.brandId !== brandId || row.state !== 'open') return undefined;
+      row.state = state;
+      return row;
+    },
+    async endAllOf(flowId: number) {
+      calls.push('endAllOf');
+      let n = 0;
+      for (const r of rows.values())
+        if (r.flowId === flowId && r.state === 'open') {
+          r.state = 'ended';
+          n++;
+        }
+      return n;
+    },
+  } as unknown as FlowSessionsRepository;
+  const releaseAll = async () => {
+    while (held.length > 0) held.shift()!();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { repo, rows, calls, releaseAll };
+}
+
+const log = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: typeof vi.fn };
+const at = new Date('2026-11-27T12:00:00Z');
+const start = (visitorKey: string, flowId = 7) => ({
+  brandId: 1,
+  flowId,
+  visitorKey,
+  anonymousId: visitorKey,
+  stepId: 's1',
+});
+
+describe('withWriteBehindStarts', () => {
+  it('answers a start before its row is written; reads of that session wait for the write', async () => {
+    const table = slowTable();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const row = await sessions.start(start('anon-1'));
+    expect(row).toMatchObject({ state: 'open', currentStepId: 's1', startedAt: at });
+    expect(table.rows.size).toBe(0);
+
+    let found: FlowSessionRow | undefined;
+    const reading = sessions.find(1, row!.id).then((r) => (found = r));
+    await new Promise((r) => setImmediate(r));
+    expect(table.calls).toEqual([]); // still waiting for the insert
+    await table.releaseAll();
+    await reading;
+    expect(found).toEqual(row);
+  });
+
+  it("a second start of the visitor while the first is written answers 'already open'", async () => {
+    const table = slowTable();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const first = await sessions.start(start('anon-2'));
+    expect(await sessions.start(start('anon-2', 8))).toBeUndefined();
+    // Another visitor is not held up.
+    expect(await sessions.start(start('anon-3'))).toBeDefined();
+    const open = sessions.openFor(1, { userId: null, anonymousId: 'anon-2' });
+    const state = sessions.visitorState(1, { userId: null, anonymousId: 'anon-2' });
+    await table.releaseAll();
+    expect((await open)?.id).toBe(first!.id);
+    expect((await state).hasOpen).toBe(true);
+    expect(table.rows.size).toBe(2);
+  });
+
+  it('ending a tour for everyone waits for the starts still being written', async () => {
+    const table = slowTable();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const row = await sessions.start(start('anon-4'));
+    const ended = sessions.endAllOf(7, 'unpublished');
+    await new Promise((r) => setImmediate(r));
+    expect(table.calls).toEqual([]);
+    await table.releaseAll();
+    expect(await ended).toBe(1);
+    expect(table.rows.get(row!.id)?.state).toBe('ended');
+  });
+
+  it('a failed write is logged; the session is then unknown and flush still resolves', async () => {
+    const table = slowTable();
+    const logger = log();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger });
+    const row = await sessions.start(start('broken'));
+    const flushed = sessions.flush();
+    await table.releaseAll();
+    await flushed;
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ session: row!.id }),
+      'flow session not stored',
+    );
+    expect(await sessions.find(1, row!.id)).toBeUndefined();
+    // The visitor can start again once the failed write is over.
+    expect(await sessions.start(start('broken'))).toBeDefined();
+  });
+});
