@@ -186,14 +186,12 @@ export class DuckDBStore implements AnalyticsStore {
       appender.flushSync();
       return true;
     } catch {
+      // A refused flush keeps its rows in the Appender, and closing it (or collecting it) would
+      // try them again later, outside this write: they are dropped here.
+      appender.clear();
       return false;
     } finally {
-      // After a refused flush, closing tries the same rows again and throws: nothing to keep.
-      try {
-        appender.closeSync();
-      } catch {
-        // already reported by the flush
-      }
+      appender.closeSync();
     }
   }
 

@@ -8,6 +8,7 @@ import { createClient, type ClickHouseClientConfigOptions } from '@clickhouse/cl
 import { loadChdb, openChdbExecutor } from './chdb.executor';
 import { clickHouseClientExecutor } from './clickhouse-client.executor';
 import { openClickHouseStore } from './clickhouse.store';
+import { openDuckDBStore } from './duckdb.store';
 import { openAnalyticsStore } from './index';
 import { reportQuerySuite } from './report-query.suite';
 import {
@@ -578,6 +579,27 @@ describe('DuckDB store', () => {
   storeSuite(async () => {
     const dataDir = await tempDir();
     return { open: () => openAnalyticsStore({ dataDir }) };
+  });
+});
+
+describe('DuckDB store: how a write is made', () => {
+  it('appends new rows straight into events; a repeated id takes INSERT OR IGNORE', async () => {
+    const store = await openDuckDBStore(':memory:');
+    try {
+      const writer = (store as unknown as { writer: { run: (sql: string) => Promise<unknown> } })
+        .writer;
+      const run = vi.spyOn(writer, 'run');
+      const statements = () => run.mock.calls.map(([sql]) => sql.split(' ').slice(0, 3).join(' '));
+      expect(await store.insert([e1, e2])).toBe(2);
+      expect(statements()).toEqual([]);
+      expect(await store.insert([e2, e3])).toBe(1);
+      expect(statements()).toEqual(['INSERT OR IGNORE', 'DELETE FROM events_staging']);
+      // A refused append leaves nothing behind that a later write would store.
+      expect(await store.insert([e4])).toBe(1);
+      expect(await store.query({ kind: 'eventCount', brandId: A, ...MARCH })).toBe(4);
+    } finally {
+      await store.close();
+    }
   });
 });
 

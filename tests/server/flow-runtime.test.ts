@@ -335,6 +335,34 @@ describe(`flow runtime (${ENGINE})`, () => {
     expect(await ask({ userId: 'user-x', anonymousId: 'anon-x', url })).toBeNull();
   });
 
+  it('signing in where the user id already holds an open session resumes that one', async () => {
+    const f = await publish(tour({ display_type: 'every_time' }));
+    const fUrl = `https://shop.example.com/page-${seq}`;
+    const onPhone = await ask({ userId: 'user-two-keys', anonymousId: 'phone', url: fUrl });
+    expect(onPhone?.session.resumed).toBe(false);
+    // On the laptop, still anonymous, another tour starts; then its step is edited away.
+    const gBody = tour();
+    const g = await publish(gBody);
+    const onLaptop = await ask({
+      anonymousId: 'laptop',
+      url: `https://shop.example.com/page-${seq}`,
+    });
+    expect(onLaptop?.flow.id).toBe(g.id);
+    const edited = await call('PUT', `/v1/flows/${g.id}`, { ...gBody, steps: [step('other')] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Signing in on the laptop: its anonymous session ends (edited); the decision picks f again,
+    // whose open session under the user id is the one shown, stored and trackable.
+    const signedIn = await ask({ userId: 'user-two-keys', anonymousId: 'laptop', url: fUrl });
+    expect(signedIn?.flow.id).toBe(f.id);
+    expect(signedIn?.session).toMatchObject({ id: onPhone!.session.id, resumed: true });
+    const seen = await track(f.id, {
+      session_id: signedIn!.session.id,
+      step_id: 'one',
+      type: 'step_seen',
+    });
+    expect(seen.json().data).toMatchObject({ state: 'open', recorded: true });
+  });
+
   it('track and done are idempotent; nothing moves after a dismissal; events are stored', async () => {
     const f = await publish(
       tour({

@@ -36,10 +36,15 @@ class GrowingFilter {
  * first time it is asked about. A Bloom filter may say "maybe" wrongly (then the database is read,
  * as without it) but never "no" for a key it was given.
  */
+export type SeenVisitorsSessions = FlowSessionsRepository & {
+  /** True when no session was ever stored (or is being written) under this visitor key. */
+  neverHeld(brandId: number, visitorKey: string): Promise<boolean>;
+};
+
 export function withSeenVisitors(
   repo: FlowSessionsRepository,
   opts: { capacity?: number } = {},
-): FlowSessionsRepository {
+): SeenVisitorsSessions {
   const initial = opts.capacity ?? SEEN_VISITORS_MIN_CAPACITY;
   const products = new Map<number, { filter: GrowingFilter; ready: Promise<void> }>();
 
@@ -69,6 +74,7 @@ export function withSeenVisitors(
 
   return {
     ...repo,
+    neverHeld: async (brandId, visitorKey) => !(await filterOf(brandId)).has(visitorKey),
     async visitorState(brandId, visitor) {
       if (await mayHave(brandId, visitor)) return repo.visitorState(brandId, visitor);
       return { started: new Map(), lastEnded: new Map(), hasOpen: false };

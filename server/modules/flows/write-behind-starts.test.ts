@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlowSessionRow, FlowSessionsRepository } from './flow-sessions.repository';
+import { newSession, type FlowSessionRow } from './flow-sessions.repository';
+import type { SeenVisitorsSessions } from './seen-visitors';
 import { withWriteBehindStarts } from './write-behind-starts';
 
 /**
@@ -9,22 +10,33 @@ import { withWriteBehindStarts } from './write-behind-starts';
  */
 function slowTable() {
   const rows = new Map<string, FlowSessionRow>();
-  const held: (() => void)[] = [];
+  const waiting: (() => void)[] = [];
   const calls: string[] = [];
   const openOf = (brandId: number, key: string) =>
     [...rows.values()].find(
       (r) => r.brandId === brandId && r.visitorKey === key && r.state === 'open',
     );
+  /** Visitor keys that ever held a session (what the seen-visitors filter answers). */
+  const held = new Set<string>();
   const repo = {
+    async neverHeld(_brandId: number, key: string) {
+      return !held.has(key);
+    },
+    async start(v: Parameters<SeenVisitorsSessions['start']>[0]) {
+      calls.push('start');
+      const row = newSession(v, new Date());
+      return (await repo.insert(row)) ? row : undefined;
+    },
     insert: (row: FlowSessionRow) =>
-      new Promise<boolean>((resolve, reject) =>
-        held.push(() => {
+      new Promise<boolean>((resolve, reject) => {
+        held.add(row.visitorKey);
+        waiting.push(() => {
           if (row.visitorKey === 'broken') return reject(new Error('disk full'));
           if (openOf(row.brandId, row.visitorKey)) return resolve(false);
           rows.set(row.id, { ...row });
           resolve(true);
-        }),
-      ),
+        });
+      }),
     async visitorState(brandId: number, v: { anonymousId: string }) {
       calls.push('visitorState');
       const open = openOf(brandId, v.anonymousId);
@@ -40,6 +52,7 @@ function slowTable() {
       return row?.brandId === brandId ? row : undefined;
     },
     async end(brandId: number, id: string, state: 'completed' | 'dismissed' | 'ended') {
+      calls.push('end');
       const row = rows.get(id);
       if (row?.brandId !== brandId || row.state !== 'open') return undefined;
       row.state = state;
@@ -55,12 +68,12 @@ function slowTable() {
         }
       return n;
     },
-  } as unknown as FlowSessionsRepository;
+  } as unknown as SeenVisitorsSessions;
   const releaseAll = async () => {
-    while (held.length > 0) held.shift()!();
+    while (waiting.length > 0) waiting.shift()!();
     await new Promise((r) => setImmediate(r));
   };
-  return { repo, rows, calls, releaseAll };
+  return { repo, rows, calls, held, releaseAll };
 }
 
 const log = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: typeof vi.fn };
@@ -83,11 +96,13 @@ describe('withWriteBehindStarts', () => {
 
     let found: FlowSessionRow | undefined;
     const reading = sessions.find(1, row!.id).then((r) => (found = r));
+    const ending = sessions.end(1, row!.id, 'dismissed', 'dismissed');
     await new Promise((r) => setImmediate(r));
-    expect(table.calls).toEqual([]); // still waiting for the insert
+    expect(table.calls).toEqual([]); // both still waiting for the insert
     await table.releaseAll();
     await reading;
-    expect(found).toEqual(row);
+    expect(found).toMatchObject({ id: row!.id });
+    expect((await ending)?.state).toBe('dismissed');
   });
 
   it("a second start of the visitor while the first is written answers 'already open'", async () => {
@@ -117,6 +132,19 @@ describe('withWriteBehindStarts', () => {
     expect(table.rows.get(row!.id)?.state).toBe('ended');
   });
 
+  it('a visitor key that held a session before is written before the answer', async () => {
+    const table = slowTable();
+    table.held.add('returning');
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    let answered = false;
+    const starting = sessions.start(start('returning')).then((r) => ((answered = true), r));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    await table.releaseAll();
+    expect(await starting).toBeDefined();
+    expect(table.calls).toEqual(['start']);
+  });
+
   it('a failed write is logged; the session is then unknown and flush still resolves', async () => {
     const table = slowTable();
     const logger = log();
@@ -130,7 +158,13 @@ describe('withWriteBehindStarts', () => {
       'flow session not stored',
     );
     expect(await sessions.find(1, row!.id)).toBeUndefined();
-    // The visitor can start again once the failed write is over.
-    expect(await sessions.start(start('broken'))).toBeDefined();
+    // For a while after a failure, starts wait for their insert again.
+    let answered = false;
+    const next = sessions.start(start('anon-5')).then((r) => ((answered = true), r));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    await table.releaseAll();
+    expect(await next).toBeDefined();
+    expect(table.calls).toContain('start');
   });
 });
