@@ -19,10 +19,16 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-/** PostgreSQL's unique_violation (23505), raised by the driver or wrapped by the ORM. */
-export const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+/** Whether `err` is PostgreSQL's error `code`, raised by the driver or wrapped by the ORM. */
+const isPgError = (err: unknown, code: string) =>
+  (err as { code?: string })?.code === code ||
+  (err as { cause?: { code?: string } })?.cause?.code === code;
+
+/** PostgreSQL's unique_violation (23505). */
+export const isUniqueViolation = (err: unknown) => isPgError(err, '23505');
+
+/** PostgreSQL's foreign_key_violation (23503): the row it points at was deleted meanwhile. */
+export const isForeignKeyViolation = (err: unknown) => isPgError(err, '23503');
 
 /** Runs `write`; a unique violation throws `conflict()` instead (e.g. a 409 on the taken field). */
 export async function withUniqueConflict<T>(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isForeignKeyViolation } from '../../errors';
 import { newSession, type VisitorIds } from './flow-sessions.repository';
 import type { SeenVisitorsSessions } from './seen-visitors';
 
@@ -11,11 +12,6 @@ export type WriteBehindSessions = SeenVisitorsSessions & {
 export const MAX_WRITING = 1_000;
 /** After a failed write, starts wait for their insert for this long. */
 export const WAIT_AFTER_FAILURE_MS = 60_000;
-
-/** PostgreSQL's foreign-key violation: the tour or the product was deleted meanwhile. */
-const isForeignKeyViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23503' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23503';
 
 /**
  * Starts a visitor's first session of a product without making the request wait for the row:
