@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flows } from '@/server/db/schema';
-import { createFlowSessionsRepository } from '@/server/modules/flows/flow-sessions.repository';
+import {
+  createFlowSessionsRepository,
+  newSession,
+} from '@/server/modules/flows/flow-sessions.repository';
 import { withSeenVisitors } from '@/server/modules/flows/seen-visitors';
 import {
   createBrand,
@@ -103,6 +106,30 @@ describe(`flow sessions (${ENGINE})`, () => {
     expect((await repo.openFor(brandId, { userId: 'user-7', anonymousId: 'x' }))?.id).toBe(
       mine!.id,
     );
+  });
+
+  it('writes many sessions in one statement; a row meeting an open session of its visitor is left out', async () => {
+    const f = (await call('POST', '/v1/flows', tour({ name: 'Many' }))).json().data as {
+      id: number;
+    };
+    const held = (await repo.start({ brandId, flowId: f.id, visitorKey: 'many-0', stepId: 's1' }))!;
+    const at = new Date('2026-11-27T12:00:00Z');
+    const rows = ['many-0', 'many-1', 'many-2'].map((visitorKey) =>
+      newSession({ brandId, flowId: f.id, visitorKey, anonymousId: visitorKey, stepId: 's1' }, at),
+    );
+    const stored = await repo.insertMany(rows);
+    expect([...stored].sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
+    expect(await repo.find(brandId, rows[0]!.id)).toBeUndefined();
+    expect(await repo.find(brandId, rows[1]!.id)).toEqual(rows[1]);
+    expect((await repo.openFor(brandId, { userId: null, anonymousId: 'many-0' }))?.id).toBe(
+      held.id,
+    );
+    // A row of a tour that does not exist fails the whole statement: nothing of it is kept.
+    const orphan = newSession({ brandId, flowId: 999_999, visitorKey: 'many-3', stepId: 's1' }, at);
+    const fine = newSession({ brandId, flowId: f.id, visitorKey: 'many-4', stepId: 's1' }, at);
+    await expect(repo.insertMany([fine, orphan])).rejects.toThrow();
+    expect(await repo.find(brandId, fine.id)).toBeUndefined();
+    expect(await repo.insertMany([])).toEqual(new Set());
   });
 
   it('progress only moves forward; nothing changes a session after it ended; other products see none', async () => {

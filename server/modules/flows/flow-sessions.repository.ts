@@ -150,6 +150,37 @@ export function createFlowSessionsRepository(db: Db, opts: { now: () => Date }) 
 
     insert,
 
+    /**
+     * Writes sessions built by `newSession` in one statement; the ids written. A row left out met
+     * an open session of its visitor. Any other failure (a tour deleted meanwhile) fails them all.
+     */
+    async insertMany(rows: FlowSessionRow[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      // One bound value however many rows: the ORM's multi-row insert took about a millisecond
+      // of this thread to build for twenty sessions.
+      const json = JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          brand_id: r.brandId,
+          flow_id: r.flowId,
+          visitor_key: r.visitorKey,
+          user_id: r.userId,
+          anonymous_id: r.anonymousId,
+          current_step_id: r.currentStepId,
+          at: r.startedAt.toISOString(),
+        })),
+      );
+      const result = await db.execute(sql`
+        INSERT INTO flow_sessions (id, brand_id, flow_id, visitor_key, user_id, anonymous_id,
+          current_step_id, started_at, updated_at)
+        SELECT id, brand_id, flow_id, visitor_key, user_id, anonymous_id, current_step_id, at, at
+        FROM jsonb_to_recordset(${json}::jsonb) AS x(id text, brand_id integer, flow_id integer,
+          visitor_key text, user_id text, anonymous_id text, current_step_id text, at timestamptz)
+        ON CONFLICT DO NOTHING
+        RETURNING id`);
+      return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+    },
+
     /** A session of this product (another product's answers undefined). */
     async find(brandId: number, id: string) {
       const [row] = await db

@@ -31,7 +31,7 @@ class GrowingFilter {
  * Remembers, per product, which visitor keys ever held a tour session, so that a visitor who never
  * had one (most of them) is answered "no sessions" without a database read
  * (docs/adr/0012-flow-runtime-cost.md). Sound only where this process is the only writer of
- * `flow_sessions` (the embedded PGlite database): every session starts through `start` or `insert`,
+ * `flow_sessions` (the embedded PGlite database): every session starts through `start`, `insert` or `insertMany`,
  * which add its key before the row is written, and a product's keys are loaded from the database the
  * first time it is asked about. A Bloom filter may say "maybe" wrongly (then the database is read,
  * as without it) but never "no" for a key it was given.
@@ -90,6 +90,10 @@ export function withSeenVisitors(
     async insert(row) {
       (await filterOf(row.brandId)).add(row.visitorKey);
       return repo.insert(row);
+    },
+    async insertMany(rows) {
+      for (const row of rows) (await filterOf(row.brandId)).add(row.visitorKey);
+      return repo.insertMany(rows);
     },
   };
 }

@@ -12,6 +12,8 @@ function slowTable() {
   const rows = new Map<string, FlowSessionRow>();
   const waiting: (() => void)[] = [];
   const calls: string[] = [];
+  /** The visitor keys of each `insertMany` statement. */
+  const statements: string[][] = [];
   const openOf = (brandId: number, key: string) =>
     [...rows.values()].find(
       (r) => r.brandId === brandId && r.visitorKey === key && r.state === 'open',
@@ -35,6 +37,22 @@ function slowTable() {
           if (openOf(row.brandId, row.visitorKey)) return resolve(false);
           rows.set(row.id, { ...row });
           resolve(true);
+        });
+      }),
+    /** One statement: a broken row fails it whole, a row meeting an open session is left out. */
+    insertMany: (batch: FlowSessionRow[]) =>
+      new Promise<Set<string>>((resolve, reject) => {
+        statements.push(batch.map((r) => r.visitorKey));
+        for (const r of batch) held.add(r.visitorKey);
+        waiting.push(() => {
+          if (batch.some((r) => r.visitorKey === 'broken')) return reject(new Error('disk full'));
+          const stored = new Set<string>();
+          for (const r of batch) {
+            if (openOf(r.brandId, r.visitorKey)) continue;
+            rows.set(r.id, { ...r });
+            stored.add(r.id);
+          }
+          resolve(stored);
         });
       }),
     async visitorState(brandId: number, v: { anonymousId: string }) {
@@ -69,11 +87,15 @@ function slowTable() {
       return n;
     },
   } as unknown as SeenVisitorsSessions;
+  /** Lets the gathering window pass, then every write through (a failed statement's rows too). */
   const releaseAll = async () => {
-    while (waiting.length > 0) waiting.shift()!();
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 1));
+    do {
+      while (waiting.length > 0) waiting.shift()!();
+      await new Promise((r) => setImmediate(r));
+    } while (waiting.length > 0);
   };
-  return { repo, rows, calls, held, releaseAll };
+  return { repo, rows, calls, statements, held, releaseAll };
 }
 
 const log = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: typeof vi.fn };
@@ -89,7 +111,7 @@ const start = (visitorKey: string, flowId = 7) => ({
 describe('withWriteBehindStarts', () => {
   it('answers a start before its row is written; reads of that session wait for the write', async () => {
     const table = slowTable();
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log(), gatherMs: 0 });
     const row = await sessions.start(start('anon-1'));
     expect(row).toMatchObject({ state: 'open', currentStepId: 's1', startedAt: at });
     expect(table.rows.size).toBe(0);
@@ -107,7 +129,7 @@ describe('withWriteBehindStarts', () => {
 
   it("a second start of the visitor while the first is written answers 'already open'", async () => {
     const table = slowTable();
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log(), gatherMs: 0 });
     const first = await sessions.start(start('anon-2'));
     expect(await sessions.start(start('anon-2', 8))).toBeUndefined();
     // Another visitor is not held up.
@@ -122,7 +144,7 @@ describe('withWriteBehindStarts', () => {
 
   it('ending a tour for everyone waits for the starts still being written', async () => {
     const table = slowTable();
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log(), gatherMs: 0 });
     const row = await sessions.start(start('anon-4'));
     const ended = sessions.endAllOf(7, 'unpublished');
     await new Promise((r) => setImmediate(r));
@@ -135,7 +157,7 @@ describe('withWriteBehindStarts', () => {
   it('a visitor key that held a session before is written before the answer', async () => {
     const table = slowTable();
     table.held.add('returning');
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log() });
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log(), gatherMs: 0 });
     let answered = false;
     const starting = sessions.start(start('returning')).then((r) => ((answered = true), r));
     await new Promise((r) => setImmediate(r));
@@ -145,10 +167,52 @@ describe('withWriteBehindStarts', () => {
     expect(table.calls).toEqual(['start']);
   });
 
+  it('starts are gathered into one statement; a read of one of them sends them at once', async () => {
+    const table = slowTable();
+    const sessions = withWriteBehindStarts(table.repo, {
+      now: () => at,
+      log: log(),
+      gatherMs: 60_000,
+    });
+    const rows = await Promise.all(['g-1', 'g-2', 'g-3'].map((k) => sessions.start(start(k))));
+    expect(table.statements).toEqual([]); // still gathering
+    const found = sessions.find(1, rows[1]!.id);
+    await new Promise((r) => setImmediate(r));
+    expect(table.statements).toEqual([['g-1', 'g-2', 'g-3']]);
+    await table.releaseAll();
+    expect((await found)?.id).toBe(rows[1]!.id);
+    expect(table.rows.size).toBe(3);
+    // flush sends what gathered since, without waiting for the window either.
+    await sessions.start(start('g-4'));
+    const flushed = sessions.flush();
+    await table.releaseAll();
+    await flushed;
+    expect(table.statements).toEqual([['g-1', 'g-2', 'g-3'], ['g-4']]);
+  });
+
+  it('a statement that fails is written again a row at a time: one bad row loses no other', async () => {
+    const table = slowTable();
+    const logger = log();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger, gatherMs: 0 });
+    const good = await sessions.start(start('fine'));
+    const bad = await sessions.start(start('broken'));
+    const flushed = sessions.flush();
+    await table.releaseAll();
+    await flushed;
+    expect(table.statements).toEqual([['fine', 'broken']]);
+    expect(table.rows.has(good!.id)).toBe(true);
+    expect(table.rows.has(bad!.id)).toBe(false);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ session: bad!.id }),
+      'flow session not stored',
+    );
+  });
+
   it('a failed write is logged; the session is then unknown and flush still resolves', async () => {
     const table = slowTable();
     const logger = log();
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger });
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger, gatherMs: 0 });
     const row = await sessions.start(start('broken'));
     const flushed = sessions.flush();
     await table.releaseAll();

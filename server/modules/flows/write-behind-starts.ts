@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation } from '../../errors';
-import { newSession, type VisitorIds } from './flow-sessions.repository';
+import { newSession, type FlowSessionRow, type VisitorIds } from './flow-sessions.repository';
 import type { SeenVisitorsSessions } from './seen-visitors';
 
 export type WriteBehindSessions = SeenVisitorsSessions & {
@@ -12,6 +12,18 @@ export type WriteBehindSessions = SeenVisitorsSessions & {
 export const MAX_WRITING = 1_000;
 /** After a failed write, starts wait for their insert for this long. */
 export const WAIT_AFTER_FAILURE_MS = 60_000;
+/**
+ * Starts written behind are gathered for this long and written in one statement: PGlite runs one
+ * statement at a time, and one insert per new visitor kept it busy enough to hold up the
+ * decisions' reads (docs/adr/0012-flow-runtime-cost.md, "Write-behind starts").
+ */
+export const GATHER_MS = 100;
+/** Most sessions one statement writes (the rest go in the next). */
+const GATHER_MAX = 500;
+
+/** What became of one gathered row: undefined when it is stored. */
+type Outcome = unknown;
+const ALREADY_OPEN = new Error('an open session already held this key');
 
 /**
  * Starts a visitor's first session of a product without making the request wait for the row:
@@ -27,11 +39,14 @@ export const WAIT_AFTER_FAILURE_MS = 60_000;
  * - a second start for a key whose session is still being written answers "already open", as
  *   the unique index would;
  * - at most MAX_WRITING inserts wait; past that, and for a minute after a failed write, starts
- *   wait for their insert (a failing database shows no tour rather than tours it cannot keep).
+ *   wait for their insert (a failing database shows no tour rather than tours it cannot keep);
+ * - the rows are gathered for GATHER_MS and written in one statement; a read waiting for one of
+ *   them sends what is gathered at once, and a statement that fails is tried again a row at a
+ *   time, so one bad row (its tour deleted meanwhile) loses no other.
  */
 export function withWriteBehindStarts(
   repo: SeenVisitorsSessions,
-  opts: { now: () => Date; log: FastifyBaseLogger },
+  opts: { now: () => Date; log: FastifyBaseLogger; gatherMs?: number },
 ): WriteBehindSessions {
   /** Session id → its insert (settled: never rejects). */
   const writing = new Map<string, Promise<void>>();
@@ -40,15 +55,61 @@ export function withWriteBehindStarts(
   let waitUntil = 0;
   const visitorKey = (brandId: number, key: string) => `${brandId}\u0000${key}`;
 
-  const afterVisitor = async (brandId: number, v: VisitorIds) => {
+  /** Rows waiting for the next statement, each with what to tell its start's write. */
+  let gathered: { row: FlowSessionRow; settle: (outcome: Outcome) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  /** The statements, one after another. */
+  let statements: Promise<void> = Promise.resolve();
+
+  const writeEach = (batch: typeof gathered) =>
+    Promise.all(
+      batch.map(({ row, settle }) =>
+        repo.insert(row).then(
+          (stored) => settle(stored ? undefined : ALREADY_OPEN),
+          (err: unknown) => settle(err),
+        ),
+      ),
+    );
+
+  /** Sends what is gathered (never rejects: every row's outcome goes to its own write). */
+  const sendGathered = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    while (gathered.length > 0) {
+      const batch = gathered.slice(0, GATHER_MAX);
+      gathered = gathered.slice(GATHER_MAX);
+      statements = statements.then(async () => {
+        let stored: Set<string>;
+        try {
+          stored = await repo.insertMany(batch.map((g) => g.row));
+        } catch {
+          await writeEach(batch);
+          return;
+        }
+        for (const { row, settle } of batch) settle(stored.has(row.id) ? undefined : ALREADY_OPEN);
+      });
+    }
+  };
+
+  /** The row's write: gathered, sent with the others within GATHER_MS; never rejects. */
+  const gather = (row: FlowSessionRow) =>
+    new Promise<Outcome>((settle) => {
+      gathered.push({ row, settle });
+      timer ??= setTimeout(sendGathered, opts.gatherMs ?? GATHER_MS);
+    });
+
+  /** Waits for these writes, sending the gathered rows now rather than at the window's end. */
+  const waitFor = async (pending: Promise<void>[]) => {
+    if (pending.length === 0) return;
+    sendGathered();
+    await Promise.all(pending);
+  };
+  const afterVisitor = (brandId: number, v: VisitorIds) => {
     const keys = v.userId ? [v.userId, v.anonymousId] : [v.anonymousId];
-    const pending = keys.flatMap((k) => byVisitor.get(visitorKey(brandId, k)) ?? []);
-    if (pending.length > 0) await Promise.all(pending);
+    return waitFor(keys.flatMap((k) => byVisitor.get(visitorKey(brandId, k)) ?? []));
   };
-  const afterSession = async (id: string) => {
-    const pending = writing.get(id);
-    if (pending) await pending;
-  };
+  const afterSession = (id: string) => waitFor(writing.get(id) ? [writing.get(id)!] : []);
+  const afterAll = () => waitFor([...writing.values()]);
 
   const failed = (err: unknown, session: string) => {
     // A tour or product deleted while its session was written: the row goes with it anyway.
@@ -74,14 +135,10 @@ export function withWriteBehindStarts(
       if (byVisitor.has(key)) return undefined;
       if (!fresh || writing.size >= MAX_WRITING || Date.now() < waitUntil) return repo.start(v);
       const row = newSession(v, opts.now());
-      const write: Promise<void> = repo
-        .insert(row)
-        .then(
-          (stored) => {
-            if (!stored) failed(new Error('an open session already held this key'), row.id);
-          },
-          (err: unknown) => failed(err, row.id),
-        )
+      const write: Promise<void> = gather(row)
+        .then((outcome) => {
+          if (outcome !== undefined) failed(outcome, row.id);
+        })
         .finally(() => {
           writing.delete(row.id);
           if (byVisitor.get(key) === write) byVisitor.delete(key);
@@ -107,11 +164,9 @@ export function withWriteBehindStarts(
       return repo.end(brandId, id, state, reason);
     },
     async endAllOf(flowId, reason) {
-      await Promise.all(writing.values());
+      await afterAll();
       return repo.endAllOf(flowId, reason);
     },
-    async flush() {
-      await Promise.all(writing.values());
-    },
+    flush: afterAll,
   };
 }
