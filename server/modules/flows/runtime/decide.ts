@@ -37,13 +37,21 @@ export interface VisitorFacts {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The last URL read (one decision reads the same URL against every tour's rows). */
-let lastForms: { url: string; forms: { full: string; path: string } } | null = null;
+/** The visitor's URL as the match types read it: whole and path (+ query), each also without a trailing slash. */
+interface UrlForms {
+  full: string;
+  path: string;
+  bareFull: string;
+  barePath: string;
+}
 
-/** The visitor's URL as the match types read it: the whole URL, and its path (+ query). */
-function urlForms(url: string): { full: string; path: string } {
+/** The last URL read (one decision reads the same URL against every tour's rows). */
+let lastForms: { url: string; forms: UrlForms } | null = null;
+
+function urlForms(url: string): UrlForms {
   if (lastForms?.url === url) return lastForms.forms;
-  const forms = parseUrlForms(url);
+  const { full, path } = parseUrlForms(url);
+  const forms = { full, path, bareFull: noTrailingSlash(full), barePath: noTrailingSlash(path) };
   lastForms = { url, forms };
   return forms;
 }
@@ -60,33 +68,64 @@ function parseUrlForms(url: string): { full: string; path: string } {
 export const noTrailingSlash = (s: string) =>
   s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s;
 
+/** A URL row as it is compared: trimmed and lower-cased once (an empty value never matches). */
+interface UrlRowForm {
+  kind: UrlCondition['condition_type'];
+  value: string;
+  bare: string;
+}
+
+const rowForm = (row: Pick<UrlCondition, 'condition_type' | 'value'>): UrlRowForm => {
+  const value = row.value.trim().toLowerCase();
+  return { kind: row.condition_type, value, bare: noTrailingSlash(value) };
+};
+
+function formMatches(url: UrlForms, row: UrlRowForm): boolean {
+  if (!row.value) return false;
+  switch (row.kind) {
+    case 'exact':
+      return url.bareFull === row.bare || url.barePath === row.bare;
+    case 'contains':
+      return url.full.includes(row.value);
+    case 'starts with':
+      return url.full.startsWith(row.value) || url.path.startsWith(row.value);
+    case 'ends with':
+      return url.bareFull.endsWith(row.bare);
+  }
+}
+
 /**
  * One URL row: `exact` equals the whole URL or its path (a trailing slash and the fragment do not
  * count), `starts with` is read against the whole URL or the path, `contains` and `ends with`
  * against the whole URL. Case does not matter.
  */
 export function urlRowMatches(url: string, row: Pick<UrlCondition, 'condition_type' | 'value'>) {
-  const { full, path } = urlForms(url);
-  const value = row.value.trim().toLowerCase();
-  if (!value) return false;
-  switch (row.condition_type) {
-    case 'exact':
-      return [full, path].some((f) => noTrailingSlash(f) === noTrailingSlash(value));
-    case 'contains':
-      return full.includes(value);
-    case 'starts with':
-      return full.startsWith(value) || path.startsWith(value);
-    case 'ends with':
-      return noTrailingSlash(full).endsWith(noTrailingSlash(value));
-  }
+  return formMatches(urlForms(url), rowForm(row));
 }
+
+/**
+ * A URL condition's rows worked out once per rows array: a published tour's definition is read
+ * once and asked about on every page view, and working them out on each ask was most of what a
+ * decision allocated (docs/adr/0012-flow-runtime-cost.md).
+ */
+const conditionForms = new WeakMap<
+  UrlCondition[],
+  { includes: UrlRowForm[]; excludes: UrlRowForm[] }
+>();
 
 /** A URL condition: one of its includes matches (when it has any) and none of its excludes. */
 export function urlConditionHolds(url: string, rows: UrlCondition[]) {
-  const includes = rows.filter((r) => r.type === 'includes');
-  const excludes = rows.filter((r) => r.type === 'excludes');
-  if (excludes.some((r) => urlRowMatches(url, r))) return false;
-  return includes.length === 0 || includes.some((r) => urlRowMatches(url, r));
+  let c = conditionForms.get(rows);
+  if (!c) {
+    c = { includes: [], excludes: [] };
+    for (const r of rows) (r.type === 'includes' ? c.includes : c.excludes).push(rowForm(r));
+    conditionForms.set(rows, c);
+  }
+  const forms = urlForms(url);
+  for (const r of c.excludes) if (formMatches(forms, r)) return false;
+  if (c.includes.length === 0) return true;
+  for (const r of c.includes) if (formMatches(forms, r)) return true;
+  return false;
 }
 
 /** Customer conditions, all of them: the customer-profile filter's semantics (lib/conditions). */

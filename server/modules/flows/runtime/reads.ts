@@ -30,18 +30,30 @@ export function resting(lastEnded: number | undefined, now: number): boolean {
  * their display rule allows another session, and (under AND) their URL conditions hold. Only
  * these decide which reads the decision needs (a profile, event rows).
  */
-export function stillPossible(
-  candidates: Candidate[],
+export function stillPossible<C extends Candidate>(
+  candidates: Iterable<C>,
   url: string,
   sessionsOf: (flowId: number) => number,
-): Candidate[] {
-  return candidates.filter((c) => {
-    if (c.definition.steps.length === 0 || !displayAllows(c, sessionsOf(c.id))) return false;
-    const { trigger_conditions: triggers, trigger_operator: op } = c.definition.condition;
-    if (op === 'OR' && triggers.length > 0)
-      return triggers.some((t) => t.trigger_type !== 'url' || urlConditionHolds(url, t.conditions));
-    return triggers.every((t) => t.trigger_type !== 'url' || urlConditionHolds(url, t.conditions));
-  });
+): C[] {
+  // Plain loops: this runs for every published tour on every ask.
+  const possible: C[] = [];
+  for (const c of candidates) {
+    if (c.definition.steps.length === 0 || !displayAllows(c, sessionsOf(c.id))) continue;
+    if (urlTriggersAllow(c.definition.condition, url)) possible.push(c);
+  }
+  return possible;
+}
+
+/** Under OR, one trigger that is not a URL one or whose URL condition holds; under AND, all. */
+function urlTriggersAllow(condition: Candidate['definition']['condition'], url: string) {
+  const triggers = condition.trigger_conditions;
+  const any = condition.trigger_operator === 'OR' && triggers.length > 0;
+  for (const t of triggers) {
+    const holds = t.trigger_type !== 'url' || urlConditionHolds(url, t.conditions);
+    if (any && holds) return true;
+    if (!any && !holds) return false;
+  }
+  return !any;
 }
 
 /** What the decision must read for these candidates: the profile, and which events since when. */

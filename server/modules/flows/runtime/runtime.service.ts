@@ -161,9 +161,10 @@ export function createFlowRuntime(deps: {
     }
 
     const sessionsOf = (id: number) => started.get(id) ?? 0;
-    const awake = [...published.values()].filter(
-      (f) => !resting(lastEnded.get(f.id), at.getTime()),
-    );
+    const awake =
+      lastEnded.size === 0
+        ? published.values()
+        : [...published.values()].filter((f) => !resting(lastEnded.get(f.id), at.getTime()));
     const possible = stillPossible(awake, input.url, sessionsOf);
     if (possible.length === 0) return null;
     const needs = readsNeeded(possible, at.getTime());
