@@ -4,6 +4,10 @@ import { newSession, type FlowSessionRow } from './flow-sessions.repository';
 import type { SeenVisitorsSessions } from './seen-visitors';
 import { withWriteBehindStarts } from './write-behind-starts';
 
+/** What PostgreSQL answers when a row's tour (or product) no longer exists. */
+const foreignKeyError = () =>
+  Object.assign(new Error('insert violates foreign key constraint'), { code: '23503' });
+
 /**
  * A sessions table in memory whose inserts wait until the test lets them through, so what the
  * wrapper does while a start is still being written can be seen.
@@ -34,6 +38,7 @@ function slowTable() {
         held.add(row.visitorKey);
         waiting.push(() => {
           if (row.visitorKey === 'broken') return reject(new Error('disk full'));
+          if (row.visitorKey === 'orphan') return reject(foreignKeyError());
           if (openOf(row.brandId, row.visitorKey)) return resolve(false);
           rows.set(row.id, { ...row });
           resolve(true);
@@ -46,6 +51,7 @@ function slowTable() {
         for (const r of batch) held.add(r.visitorKey);
         waiting.push(() => {
           if (batch.some((r) => r.visitorKey === 'broken')) return reject(new Error('disk full'));
+          if (batch.some((r) => r.visitorKey === 'orphan')) return reject(foreignKeyError());
           const stored = new Set<string>();
           for (const r of batch) {
             if (openOf(r.brandId, r.visitorKey)) continue;
@@ -98,7 +104,11 @@ function slowTable() {
   return { repo, rows, calls, statements, held, releaseAll };
 }
 
-const log = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: typeof vi.fn };
+const log = () =>
+  ({ error: vi.fn(), warn: vi.fn() }) as unknown as FastifyBaseLogger & {
+    error: typeof vi.fn;
+    warn: typeof vi.fn;
+  };
 const at = new Date('2026-11-27T12:00:00Z');
 const start = (visitorKey: string, flowId = 7) => ({
   brandId: 1,
@@ -188,6 +198,52 @@ describe('withWriteBehindStarts', () => {
     await table.releaseAll();
     await flushed;
     expect(table.statements).toEqual([['g-1', 'g-2', 'g-3'], ['g-4']]);
+  });
+
+  it('what gathered is sent when the window ends, with nothing reading it; 500 rows at most a statement', async () => {
+    const table = slowTable();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: log(), gatherMs: 20 });
+    await sessions.start(start('t-1'));
+    await sessions.start(start('t-2'));
+    expect(table.statements).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(table.statements).toEqual([['t-1', 't-2']]);
+    await table.releaseAll();
+    expect(table.rows.size).toBe(2);
+
+    const big = slowTable();
+    const bigSessions = withWriteBehindStarts(big.repo, {
+      now: () => at,
+      log: log(),
+      gatherMs: 60_000,
+    });
+    for (let i = 0; i < 501; i++) await bigSessions.start(start(`many-${i}`));
+    const flushed = bigSessions.flush();
+    await big.releaseAll();
+    await flushed;
+    expect(big.statements.map((b) => b.length)).toEqual([500, 1]);
+    expect(big.rows.size).toBe(501);
+  });
+
+  it('a row whose tour was deleted meanwhile is a warning; the others of its statement are kept', async () => {
+    const table = slowTable();
+    const logger = log();
+    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger, gatherMs: 0 });
+    const kept = await sessions.start(start('kept'));
+    const lost = await sessions.start(start('orphan'));
+    const flushed = sessions.flush();
+    await table.releaseAll();
+    await flushed;
+    expect(table.rows.has(kept!.id)).toBe(true);
+    expect(table.rows.has(lost!.id)).toBe(false);
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledWith({ session: lost!.id }, 'flow session not stored');
+    // Not a failing database: the next start is still answered before its row is written.
+    let answered = false;
+    void sessions.start(start('next')).then(() => (answered = true));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(true);
+    await table.releaseAll();
   });
 
   it('a statement that fails is written again a row at a time: one bad row loses no other', async () => {

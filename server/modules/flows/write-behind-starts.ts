@@ -23,7 +23,7 @@ const GATHER_MAX = 500;
 
 /** What became of one gathered row: undefined when it is stored. */
 type Outcome = unknown;
-const ALREADY_OPEN = new Error('an open session already held this key');
+const alreadyOpen = () => new Error('an open session already held this key');
 
 /**
  * Starts a visitor's first session of a product without making the request wait for the row:
@@ -52,6 +52,8 @@ export function withWriteBehindStarts(
   const writing = new Map<string, Promise<void>>();
   /** Product and visitor key → the insert of that visitor's session. */
   const byVisitor = new Map<string, Promise<void>>();
+  /** Tour → how many of its sessions are still being written. */
+  const byFlow = new Map<number, number>();
   let waitUntil = 0;
   const visitorKey = (brandId: number, key: string) => `${brandId}\u0000${key}`;
 
@@ -65,7 +67,7 @@ export function withWriteBehindStarts(
     Promise.all(
       batch.map(({ row, settle }) =>
         repo.insert(row).then(
-          (stored) => settle(stored ? undefined : ALREADY_OPEN),
+          (stored) => settle(stored ? undefined : alreadyOpen()),
           (err: unknown) => settle(err),
         ),
       ),
@@ -82,11 +84,13 @@ export function withWriteBehindStarts(
         let stored: Set<string>;
         try {
           stored = await repo.insertMany(batch.map((g) => g.row));
-        } catch {
+        } catch (err) {
+          // Each row alone: a bad one (its tour deleted meanwhile) then fails by itself.
+          opts.log.warn({ err, sessions: batch.length }, 'flow sessions written one at a time');
           await writeEach(batch);
           return;
         }
-        for (const { row, settle } of batch) settle(stored.has(row.id) ? undefined : ALREADY_OPEN);
+        for (const { row, settle } of batch) settle(stored.has(row.id) ? undefined : alreadyOpen());
       });
     }
   };
@@ -140,11 +144,15 @@ export function withWriteBehindStarts(
           if (outcome !== undefined) failed(outcome, row.id);
         })
         .finally(() => {
+          const left = (byFlow.get(row.flowId) ?? 1) - 1;
+          if (left > 0) byFlow.set(row.flowId, left);
+          else byFlow.delete(row.flowId);
           writing.delete(row.id);
           if (byVisitor.get(key) === write) byVisitor.delete(key);
         });
       writing.set(row.id, write);
       byVisitor.set(key, write);
+      byFlow.set(row.flowId, (byFlow.get(row.flowId) ?? 0) + 1);
       return row;
     },
     async find(brandId, id) {
@@ -165,7 +173,14 @@ export function withWriteBehindStarts(
     },
     async endAllOf(flowId, reason) {
       await afterAll();
-      return repo.endAllOf(flowId, reason);
+      let ended = await repo.endAllOf(flowId, reason);
+      // A start of this tour that came in meanwhile (the cache still listed it) is ended as well,
+      // rather than left open until its visitor next asks.
+      for (let round = 0; round < 3 && byFlow.has(flowId); round++) {
+        await afterAll();
+        ended += await repo.endAllOf(flowId, reason);
+      }
+      return ended;
     },
     flush: afterAll,
   };

@@ -31,7 +31,7 @@ const MAX_REFERRER = 2_048;
  * Clicks whose rows are built in one go: a larger flush's rows are built in slices with the event
  * loop free between them, then written in one submission per account.
  */
-const BUILD_SLICE = 100;
+const BUILD_SLICE = 25;
 
 /** One redirect, as the request saw it; the address is already hashed. */
 export interface Click {

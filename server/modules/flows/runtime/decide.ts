@@ -106,7 +106,8 @@ export function urlRowMatches(url: string, row: Pick<UrlCondition, 'condition_ty
 /**
  * A URL condition's rows worked out once per rows array: a published tour's definition is read
  * once and asked about on every page view, and working them out on each ask was most of what a
- * decision allocated (docs/adr/0012-flow-runtime-cost.md).
+ * decision allocated (docs/adr/0012-flow-runtime-cost.md). A rows array is never changed in
+ * place: the published-flows cache reads fresh objects from the database on every change.
  */
 const conditionForms = new WeakMap<
   UrlCondition[],
@@ -118,7 +119,9 @@ export function urlConditionHolds(url: string, rows: UrlCondition[]) {
   let c = conditionForms.get(rows);
   if (!c) {
     c = { includes: [], excludes: [] };
-    for (const r of rows) (r.type === 'includes' ? c.includes : c.excludes).push(rowForm(r));
+    for (const r of rows)
+      if (r.type === 'includes') c.includes.push(rowForm(r));
+      else if (r.type === 'excludes') c.excludes.push(rowForm(r));
     conditionForms.set(rows, c);
   }
   const forms = urlForms(url);
