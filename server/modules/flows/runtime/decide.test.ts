@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCondition } from '../../../../lib/contracts/flows';
+import type { EventCondition, UrlCondition } from '../../../../lib/contracts/flows';
 import {
   chooseFlow,
   displayAllows,
@@ -11,6 +11,7 @@ import {
   type Candidate,
   type VisitorFacts,
 } from './decide';
+import { stillPossible } from './reads';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -230,5 +231,70 @@ describe('choosing among tours', () => {
     const f = facts({ sessionsOf: (id) => (id === 1 ? 1 : 0) });
     expect(chooseFlow([seen, empty, elsewhere, fallback], url, f, NOW)?.id).toBe(4);
     expect(chooseFlow([seen, empty, elsewhere], url, f, NOW)).toBeNull();
+  });
+});
+
+describe('stillPossible: what is in play before anything is read', () => {
+  const ids = (cs: Candidate[]) => cs.map((c) => c.id);
+  const never = () => 0;
+  type Triggers = Candidate['definition']['condition']['trigger_conditions'];
+  const inc = (value: string): UrlCondition => ({
+    type: 'includes',
+    condition_type: 'contains',
+    value,
+  });
+  const exc = (value: string): UrlCondition => ({ ...inc(value), type: 'excludes' });
+  const urlTrigger = (...conditions: UrlCondition[]) => ({
+    trigger_type: 'url' as const,
+    conditions,
+  });
+  const planIs = {
+    trigger_type: 'customer_condition' as const,
+    conditions: [{ customer_key: 'plan', condition_type: 'exact' as const, value: 'pro' }],
+  };
+  const when = (id: number, triggers: Triggers, over: Partial<Candidate['definition']> = {}) =>
+    candidate(id, {
+      condition: { trigger_conditions: triggers, trigger_operator: 'AND' },
+      ...over,
+    });
+  it('keeps the tours whose URL triggers hold: all of them under AND, one under OR', () => {
+    const app = urlTrigger(inc('/app'));
+    const billing = urlTrigger(inc('/billing'));
+    const or = (id: number, ...t: Triggers) =>
+      candidate(id, { condition: { trigger_conditions: t, trigger_operator: 'OR' } });
+    const tours = [
+      when(1, [app]),
+      when(2, [app, billing]),
+      or(3, app, billing),
+      or(4, billing, planIs), // a trigger read later (the profile) keeps it in play
+      or(5, billing),
+      when(6, []),
+      when(7, [app, planIs]),
+    ];
+    expect(ids(stillPossible(tours, 'https://a.io/app/x', never))).toEqual([1, 3, 4, 6, 7]);
+    expect(ids(stillPossible(tours, 'https://a.io/billing', never))).toEqual([3, 4, 5, 6]);
+  });
+
+  it('reads the same rows against each new URL (nothing of one URL is kept for the next)', () => {
+    const rows = [inc('/app'), exc('/app/settings')];
+    const tour = [when(1, [urlTrigger(...rows)])];
+    expect(ids(stillPossible(tour, 'https://a.io/app', never))).toEqual([1]);
+    expect(ids(stillPossible(tour, 'https://a.io/app/settings', never))).toEqual([]);
+    expect(ids(stillPossible(tour, 'https://a.io/home', never))).toEqual([]);
+    expect(ids(stillPossible(tour, 'https://a.io/APP/x', never))).toEqual([1]);
+    // An include with an empty value never matches, and still counts as an include.
+    const blank = [when(2, [urlTrigger(inc('  '))])];
+    expect(ids(stillPossible(blank, 'https://a.io/app', never))).toEqual([]);
+  });
+
+  it('drops tours without steps and those whose display rule allows no more sessions', () => {
+    const tours = [
+      when(1, [], { display_type: 'once' }),
+      when(2, [], { steps: [] }),
+      when(3, [], { display_type: 'custom', display_times: 2 }),
+    ];
+    expect(ids(stillPossible(tours, 'https://a.io/', never))).toEqual([1, 3]);
+    expect(ids(stillPossible(tours, 'https://a.io/', (id) => (id === 3 ? 2 : 1)))).toEqual([]);
+    expect(ids(stillPossible(tours, 'https://a.io/', (id) => (id === 3 ? 1 : 0)))).toEqual([1, 3]);
   });
 });
