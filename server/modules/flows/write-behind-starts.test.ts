@@ -225,19 +225,26 @@ describe('withWriteBehindStarts', () => {
     expect(big.rows.size).toBe(501);
   });
 
-  it('a row whose tour was deleted meanwhile is a warning; the others of its statement are kept', async () => {
+  /** A good start and a bad one in one statement, flushed: the good one is kept either way. */
+  async function oneBadRow(badKey: string) {
     const table = slowTable();
     const logger = log();
     const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger, gatherMs: 0 });
-    const kept = await sessions.start(start('kept'));
-    const lost = await sessions.start(start('orphan'));
+    const good = await sessions.start(start('fine'));
+    const bad = await sessions.start(start(badKey));
     const flushed = sessions.flush();
     await table.releaseAll();
     await flushed;
-    expect(table.rows.has(kept!.id)).toBe(true);
-    expect(table.rows.has(lost!.id)).toBe(false);
+    expect(table.statements).toEqual([['fine', badKey]]);
+    expect(table.rows.has(good!.id)).toBe(true);
+    expect(table.rows.has(bad!.id)).toBe(false);
+    return { table, logger, sessions, bad: bad! };
+  }
+
+  it('a row whose tour was deleted meanwhile is a warning; the others of its statement are kept', async () => {
+    const { table, logger, sessions, bad } = await oneBadRow('orphan');
     expect(logger.error).not.toHaveBeenCalled();
-    expect(logger.warn).toHaveBeenCalledWith({ session: lost!.id }, 'flow session not stored');
+    expect(logger.warn).toHaveBeenCalledWith({ session: bad.id }, 'flow session not stored');
     // Not a failing database: the next start is still answered before its row is written.
     let answered = false;
     void sessions.start(start('next')).then(() => (answered = true));
@@ -247,20 +254,10 @@ describe('withWriteBehindStarts', () => {
   });
 
   it('a statement that fails is written again a row at a time: one bad row loses no other', async () => {
-    const table = slowTable();
-    const logger = log();
-    const sessions = withWriteBehindStarts(table.repo, { now: () => at, log: logger, gatherMs: 0 });
-    const good = await sessions.start(start('fine'));
-    const bad = await sessions.start(start('broken'));
-    const flushed = sessions.flush();
-    await table.releaseAll();
-    await flushed;
-    expect(table.statements).toEqual([['fine', 'broken']]);
-    expect(table.rows.has(good!.id)).toBe(true);
-    expect(table.rows.has(bad!.id)).toBe(false);
+    const { logger, bad } = await oneBadRow('broken');
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error).toHaveBeenCalledWith(
-      expect.objectContaining({ session: bad!.id }),
+      expect.objectContaining({ session: bad.id }),
       'flow session not stored',
     );
   });
