@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHORT_URL_LIMITS_TEXT, UTM_FIELDS, type Utm } from '../../../lib/contracts/short-urls';
-import { destinationOf } from './redirect.routes';
+import { destinationOf } from './destination';
 
 /**
  * The rule of docs/short-urls.md ("The destination's query"), written the plain way with one
@@ -47,6 +47,14 @@ const queries = [
   'utm_source=&utm_campaign=x',
   'q=%E2%9C%93&sp=a+b',
   `utm_content=${'c'.repeat(400)}`,
+  // Kept as they are, or re-encoded as the form encoding writes them.
+  'fbclid=IwAR2x_Ab-c.d*e&gclid=Cj0KCQ',
+  'a&b=&utm_source',
+  "a=b=c&ref=%41%7e~!('x')",
+  'name=ü ✓&%zz=%E2%9C&x=%2B+%26',
+  '?utm_medium=sms&?q=1',
+  '&&utm_campaign=x&&',
+  'REF=upper&ref=lower',
 ];
 
 describe('destinationOf', () => {

@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  SHORT_URL_LIMITS_TEXT,
-  SLUG_PATTERN,
-  UTM_FIELDS,
-  type Utm,
-} from '../../../lib/contracts/short-urls';
+import { SHORT_URL_LIMITS_TEXT, SLUG_PATTERN } from '../../../lib/contracts/short-urls';
 import { MESSAGES } from '../../../lib/messages';
 import type { CounterStore } from '../../plugins/rate-limit';
 import { botReason } from './bot-detection';
 import type { ClickHasher } from './click-fingerprint';
 import type { ClickQueue } from './click-queue';
+import { destinationOf } from './destination';
 import type { RedirectTarget } from './short-urls.repository';
 
 /** Every answer of the redirect: never cached by shared caches, re-asked by browsers. */
@@ -22,73 +18,6 @@ const COUNTRY_HEADERS = [
   'x-vercel-ip-country',
   'x-country-code',
 ];
-
-/** A link's destination with its UTM values set, worked out once per looked-up link. */
-interface Destination {
-  /** The whole address, for a request without a query string. */
-  plain: string;
-  /** The utm_* values of `plain`. */
-  utm: Utm;
-  /** The address without its query and fragment. */
-  base: string;
-  /** The query's parameters in order, UTM values set. */
-  params: [string, string][];
-  hash: string;
-}
-
-const destinations = new WeakMap<Pick<RedirectTarget, 'url' | 'utm'>, Destination>();
-
-/** The utm_* values a visitor sent on with these parameters carries (first of each name). */
-function utmOf(params: Iterable<[string, string]>): Utm {
-  const utm: Utm = {};
-  for (const [name, v] of params) {
-    if (!v || !name.startsWith('utm_')) continue;
-    const k = name.slice(4) as keyof Utm;
-    if ((UTM_FIELDS as readonly string[]).includes(k) && utm[k] === undefined)
-      utm[k] = v.slice(0, SHORT_URL_LIMITS_TEXT.utm);
-  }
-  return utm;
-}
-
-function destination(link: Pick<RedirectTarget, 'url' | 'utm'>): Destination {
-  let d = destinations.get(link);
-  if (d) return d;
-  const url = new URL(link.url);
-  for (const k of UTM_FIELDS) {
-    const v = link.utm[k];
-    if (v) url.searchParams.set(`utm_${k}`, v);
-  }
-  const plain = url.toString();
-  const params = [...url.searchParams];
-  const hash = url.hash;
-  url.search = '';
-  url.hash = '';
-  d = { plain, utm: utmOf(params), base: url.href, params, hash };
-  destinations.set(link, d);
-  return d;
-}
-
-/**
- * The destination with the link's UTM values and the request's own query (which wins on the
- * same name), and the utm_* values the visitor ends up with (docs/short-urls.md, "Redirect").
- * The link's part is worked out once per looked-up link: a redirect only merges its own query.
- */
-export function destinationOf(
-  link: Pick<RedirectTarget, 'url' | 'utm'>,
-  requestQuery: string,
-): { location: string; utm: Utm } {
-  const d = destination(link);
-  if (!requestQuery) return { location: d.plain, utm: d.utm };
-  const incoming = new URLSearchParams(requestQuery);
-  const names = new Set(incoming.keys());
-  if (names.size === 0) return { location: d.plain, utm: d.utm };
-  const params = d.params.filter(([name]) => !names.has(name));
-  for (const name of names) for (const v of incoming.getAll(name)) params.push([name, v]);
-  return {
-    location: `${d.base}?${new URLSearchParams(params).toString()}${d.hash}`,
-    utm: utmOf(params),
-  };
-}
 
 /** A country code from a trusted edge header, else the region of the first Accept-Language tag. */
 export function countryOf(req: FastifyRequest, trustProxy: boolean): string | null {
