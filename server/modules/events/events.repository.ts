@@ -3,10 +3,9 @@ import type { EventAttribute } from '../../../lib/contracts/events';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
 import { events } from '../../db/schema';
+import { containing } from '../../db/like';
 
 export type EventDefRow = typeof events.$inferSelect;
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Event definitions. Lists take brand ids already checked against the session's owner; reads
@@ -17,7 +16,7 @@ export function createEventsRepository(db: Db) {
   const search = (brandId: number, text?: string): SQL => {
     const base = eq(events.brandId, brandId);
     if (!text) return base;
-    const like = `%${escapeLike(text)}%`;
+    const like = containing(text);
     return and(base, or(ilike(events.name, like), ilike(events.code, like))) as SQL;
   };
   return {

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, flows, type FlowDefinition } from '../../db/schema';
+import { flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody } from '../../../lib/contracts/flows';
+import { containing } from '../../db/like';
+import { ownedById } from '../../db/owned';
 
 export type FlowRow = typeof flows.$inferSelect;
 export interface FlowValues {
@@ -14,21 +16,12 @@ export interface FlowValues {
   layout: FlowBody['layout'];
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Flows. Lists take brand ids already checked against the session's owner; reads and writes by
  * id filter by the owner themselves, so another account's flow is never touched.
  */
 export function createFlowsRepository(db: Db) {
-  const ownedBy = (ownerId: string, id: number) =>
-    and(
-      eq(flows.id, id),
-      inArray(
-        flows.brandId,
-        db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId)),
-      ),
-    );
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, flows, ownerId, id);
   return {
     async list(
       brandId: number,
@@ -42,7 +35,7 @@ export function createFlowsRepository(db: Db) {
       },
     ) {
       const parts: SQL[] = [eq(flows.brandId, brandId)];
-      if (q.search) parts.push(ilike(flows.name, `%${escapeLike(q.search)}%`));
+      if (q.search) parts.push(ilike(flows.name, containing(q.search)));
       if (q.published !== undefined) parts.push(eq(flows.published, q.published));
       const where = and(...parts);
       const dir = q.order === 'asc' ? asc : desc;

@@ -7,6 +7,7 @@ import {
 } from '../../../lib/conditions';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError } from '../../errors';
+import { escapeLike } from '../../db/like';
 
 /** Where a filterable attribute lives on customer_profiles, and its type. */
 export interface AttributeColumn {
@@ -20,8 +21,6 @@ export interface AttributeColumn {
 const invalid = () => new AppError(400, 'invalid_filter', MESSAGES.profiles.invalidFilter);
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function textExpr(col: AttributeColumn): SQL {
   const s = col.source;

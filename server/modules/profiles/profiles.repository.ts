@@ -6,6 +6,7 @@ import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/consta
 import type { AttributeCondition } from '../../../lib/conditions';
 import type { ProfilePatch } from './profile-upsert';
 import { conditionSql, type AttributeColumn } from './profile-filter';
+import { containing } from '../../db/like';
 
 export type ProfileRow = typeof customerProfiles.$inferSelect;
 
@@ -19,8 +20,6 @@ const cappedMerge = (old: SQL, patch: SQL) => sql`CASE
   ELSE ${old} || (SELECT coalesce(jsonb_object_agg(k, v), '{}'::jsonb)
                   FROM jsonb_each(${patch}) AS e(k, v) WHERE ${old} ? k)
   END`;
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Customer profiles. Callers pass brand ids they have already checked belong to the session. */
 export function createProfilesRepository(db: Db) {
@@ -146,7 +145,7 @@ export function createProfilesRepository(db: Db) {
         );
       }
       if (q.search) {
-        const like = `%${escapeLike(q.search)}%`;
+        const like = containing(q.search);
         parts.push(
           or(
             ilike(customerProfiles.customerKey, like),

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, reports } from '../../db/schema';
+import { containing } from '../../db/like';
+import { ownedById } from '../../db/owned';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportValues = Pick<
@@ -8,17 +10,12 @@ export type ReportValues = Pick<
   'brandId' | 'name' | 'type' | 'query' | 'chart' | 'pinned'
 >;
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Saved reports. Every read and write filters by the owner of the report's product, so another
  * account's report is never touched, whatever the caller checked before.
  */
 export function createReportsRepository(db: Db) {
-  const ownersBrands = (ownerId: string) =>
-    db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId));
-  const ownedBy = (ownerId: string, id: number) =>
-    and(eq(reports.id, id), inArray(reports.brandId, ownersBrands(ownerId)));
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, reports, ownerId, id);
   const withBrand = { report: reports, brandName: brands.name };
   return {
     /** The owner's reports, newest change first, with their product's name. */
@@ -29,7 +26,7 @@ export function createReportsRepository(db: Db) {
       const parts: SQL[] = [eq(brands.ownerId, ownerId)];
       if (q.brandId !== undefined) parts.push(eq(reports.brandId, q.brandId));
       if (q.pinned !== undefined) parts.push(eq(reports.pinned, q.pinned));
-      if (q.search) parts.push(ilike(reports.name, `%${escapeLike(q.search)}%`));
+      if (q.search) parts.push(ilike(reports.name, containing(q.search)));
       const where = and(...parts);
       const rows = await db
         .select(withBrand)

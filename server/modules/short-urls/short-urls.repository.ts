@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, shortUrls } from '../../db/schema';
+import { containing } from '../../db/like';
+import { ownedById } from '../../db/owned';
 
 export type ShortUrlRow = typeof shortUrls.$inferSelect;
 export type ShortUrlValues = Pick<
@@ -29,8 +31,6 @@ export interface ClickCounts {
   bots: number;
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Short links. Every read and write by id filters by the owner of the link's product, so
  * another account's link is never touched, whatever the caller checked before.
@@ -56,10 +56,7 @@ export function createShortUrlsRepository(db: Db) {
     .where(sql`lower(${shortUrls.slug}) = lower(${sql.placeholder('slug')})`)
     .limit(1)
     .prepare('short_urls_redirect_target');
-  const ownersBrands = (ownerId: string) =>
-    db.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, ownerId));
-  const ownedBy = (ownerId: string, id: number) =>
-    and(eq(shortUrls.id, id), inArray(shortUrls.brandId, ownersBrands(ownerId)));
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, shortUrls, ownerId, id);
   const withBrand = { link: shortUrls, brandName: brands.name };
   return {
     /** The owner's links, newest change first, with their product's name. */
@@ -70,7 +67,7 @@ export function createShortUrlsRepository(db: Db) {
       const parts: SQL[] = [eq(brands.ownerId, ownerId)];
       if (q.brandId !== undefined) parts.push(eq(shortUrls.brandId, q.brandId));
       if (q.search) {
-        const like = `%${escapeLike(q.search)}%`;
+        const like = containing(q.search);
         parts.push(or(ilike(shortUrls.slug, like), ilike(shortUrls.url, like))!);
       }
       const where = and(...parts);
