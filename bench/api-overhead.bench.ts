@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeResult } from './lib/results';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -105,9 +106,7 @@ async function main() {
       result.ratio_rps >= TARGET_RATIO ? 'met' : 'NOT met'
     })`,
   );
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'api-overhead.json'), JSON.stringify(result, null, 2));
+  writeResult('api-overhead', result);
   raw.close();
   await app.close();
   await database.close();

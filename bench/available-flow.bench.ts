@@ -9,7 +9,7 @@
  * runs the OLTP side on a fresh database of that PostgreSQL server instead of PGlite.
  */
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,8 @@ import { flows } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { DUCKDB_FILE_NAME, openDuckDBStore } from '../server/analytics';
 import type { FlowDefinition } from '../server/db/schema';
-import { pairedLoad, type Load } from './lib/paired-load';
+import { pairedLoad } from './lib/paired-load';
+import { loadLine, ratioLine, writeResult } from './lib/results';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const CUSTOMERS = 100_000;
@@ -163,35 +164,22 @@ async function main() {
   });
   const ratio = flow.p99_ms / Math.max(health.p99_ms, 0.001);
   const met = ratio <= GOAL_RATIO && flow.errors === 0;
-  const row = (name: string, r: Load) =>
-    `${name.padEnd(34)} sent ${r.sent} errors ${r.errors} p50 ${r.p50_ms.toFixed(2)} ms p99 ${r.p99_ms.toFixed(2)} ms`;
-  console.log(row('GET /healthz', health));
-  console.log(row('POST /v1/flows/available-flow', flow));
+  console.log(loadLine('GET /healthz', health, 34));
+  console.log(loadLine('POST /v1/flows/available-flow', flow, 34));
   console.log(`OLTP store: ${postgres.url ? 'PostgreSQL' : 'PGlite (embedded)'}`);
-  console.log(
-    `p99 ratio ${ratio.toFixed(2)}× /healthz at ${RATE}/s for ${SECONDS} s; goal ≤ ${GOAL_RATIO}× with zero errors: ${met ? 'met' : 'NOT met'}`,
-  );
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    path.join(outDir, 'available-flow.json'),
-    JSON.stringify(
-      {
-        bench: 'available-flow',
-        events: EVENTS,
-        customers: CUSTOMERS,
-        flows: FLOWS,
-        rate: RATE,
-        seconds: SECONDS,
-        healthz: health,
-        available_flow: flow,
-        p99_ratio: ratio,
-        goal_met: met,
-      },
-      null,
-      2,
-    ),
-  );
+  console.log(ratioLine({ ratio, rate: RATE, seconds: SECONDS, goal: GOAL_RATIO, met }));
+  writeResult('available-flow', {
+    bench: 'available-flow',
+    events: EVENTS,
+    customers: CUSTOMERS,
+    flows: FLOWS,
+    rate: RATE,
+    seconds: SECONDS,
+    healthz: health,
+    available_flow: flow,
+    p99_ratio: ratio,
+    goal_met: met,
+  });
   await app.close();
   await database.close();
   await postgres.drop();

@@ -8,7 +8,8 @@
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeResult } from './lib/results';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -106,9 +107,7 @@ async function main() {
   console.log(
     `ratio ${result.ratio.toFixed(3)}× the raw Node ceiling; target ≥ 20,000 events/s: ${measured.events_per_s >= 20_000 ? 'met' : 'NOT met'}`,
   );
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'ingest.json'), JSON.stringify(result, null, 2));
+  writeResult('ingest', result);
   raw.close();
   await app.close();
   await database.close();

@@ -9,7 +9,8 @@
  * BENCH_EVENTS and BENCH_RUNS shrink it for a quick look.
  */
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeResult } from './lib/results';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -166,16 +167,7 @@ async function main() {
   }
   const met = Object.values(results).every((r) => r.ratio <= GOAL_RATIO);
   console.log(`goal: API ≤ ${GOAL_RATIO}× the engine for every report: ${met ? 'met' : 'NOT met'}`);
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    path.join(outDir, 'reports.json'),
-    JSON.stringify(
-      { bench: 'reports', events: EVENTS, runs: RUNS, results, goal_met: met },
-      null,
-      2,
-    ),
-  );
+  writeResult('reports', { bench: 'reports', events: EVENTS, runs: RUNS, results, goal_met: met });
   await app.close();
   await database.close();
   rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,8 @@
  * `NEXT_SOURCE_MAPS=1`, the heaviest packages of the shared first load are listed too.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeResult } from './lib/results';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -168,24 +169,15 @@ function main() {
     `heaviest route ${heaviest.route}: ${kb(heaviest.bytes)} = ${(heaviest.bytes / BUDGET_BYTES).toFixed(2)}× the budget`,
   );
 
-  const outDir = path.join(root, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    path.join(outDir, 'route-weight.json'),
-    JSON.stringify(
-      {
-        bench: 'route-weight',
-        budget_bytes: BUDGET_BYTES,
-        routes: routes.map(({ files: _files, ...r }) => r),
-        onDemand,
-        inFirstLoad,
-        unmeasured,
-        testOnly,
-      },
-      null,
-      2,
-    ),
-  );
+  writeResult('route-weight', {
+    bench: 'route-weight',
+    budget_bytes: BUDGET_BYTES,
+    routes: routes.map(({ files: _files, ...r }) => r),
+    onDemand,
+    inFirstLoad,
+    unmeasured,
+    testOnly,
+  });
   if (routes.some((r) => !r.within) || testOnly.length || inFirstLoad.length || unmeasured.length)
     process.exit(1);
 }

@@ -4,7 +4,8 @@
  * ratios; writes bench/results/sdk-size.json. Fails when the tracking SDK (`/sdk.js`) is over
  * 4 KB gzip, or when it and the tours bundle (`/sdk-tours.js`) together are over 12 KB gzip.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeResult } from './lib/results';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -126,9 +127,7 @@ async function main() {
       `(${result.within_budget_with_tours ? 'within' : 'OVER'})`,
   );
 
-  const outDir = path.join(root, 'bench', 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'sdk-size.json'), JSON.stringify(result, null, 2));
+  writeResult('sdk-size', result);
   if (!result.within_budget || !result.within_budget_with_tours) process.exit(1);
 }
 

@@ -9,7 +9,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -17,7 +17,8 @@ import { openDatabase } from '../server/db/client';
 import { shortUrls } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { LINK_CLICKED_EVENT } from '../server/analytics/link-click-shape';
-import { pairedLoad, type Load } from './lib/paired-load';
+import { pairedLoad } from './lib/paired-load';
+import { loadLine, ratioLine, writeResult } from './lib/results';
 
 const LINKS = 1_000;
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
@@ -80,38 +81,25 @@ async function main() {
   const clicks = stored[0]?.count ?? 0;
   const ratio = redirect.p99_ms / Math.max(health.p99_ms, 0.001);
   const met = ratio <= GOAL_RATIO && redirect.errors === 0;
-  const row = (name: string, r: Load) =>
-    `${name.padEnd(20)} sent ${r.sent} errors ${r.errors} p50 ${r.p50_ms.toFixed(2)} ms p99 ${r.p99_ms.toFixed(2)} ms`;
-  console.log(row('GET /healthz', health));
-  console.log(row('GET /s/{slug}', redirect));
+  console.log(loadLine('GET /healthz', health));
+  console.log(loadLine('GET /s/{slug}', redirect));
   console.log(
     `server event-loop delay over the measured phases: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
   );
   console.log(`link_clicked events stored: ${clicks} (warm-ups included)`);
-  console.log(
-    `p99 ratio ${ratio.toFixed(2)}× /healthz at ${RATE}/s for ${SECONDS} s; goal ≤ ${GOAL_RATIO}× with zero errors: ${met ? 'met' : 'NOT met'}`,
-  );
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    path.join(outDir, 'short-url.json'),
-    JSON.stringify(
-      {
-        bench: 'short-url',
-        links: LINKS,
-        rate: RATE,
-        seconds: SECONDS,
-        healthz: health,
-        redirect,
-        recording: !process.env.BENCH_NO_CLICKS,
-        clicks_stored: clicks,
-        p99_ratio: ratio,
-        goal_met: met,
-      },
-      null,
-      2,
-    ),
-  );
+  console.log(ratioLine({ ratio, rate: RATE, seconds: SECONDS, goal: GOAL_RATIO, met }));
+  writeResult('short-url', {
+    bench: 'short-url',
+    links: LINKS,
+    rate: RATE,
+    seconds: SECONDS,
+    healthz: health,
+    redirect,
+    recording: !process.env.BENCH_NO_CLICKS,
+    clicks_stored: clicks,
+    p99_ratio: ratio,
+    goal_met: met,
+  });
   await app.close();
   await database.close();
   rmSync(dir, { recursive: true, force: true });
