@@ -5,6 +5,17 @@ import type { ConditionValue } from '@/lib/conditions';
 import { ConditionValueInput } from '@/components/conditions/condition-value-input';
 import type { ValueKind } from '@/components/conditions/value-kind';
 import { ListFooter } from '@/components/list/list-footer';
+import {
+  ActionsCell,
+  RowButton,
+  RowHeader,
+  RowLink,
+  TBody,
+  THead,
+  Table,
+  Th,
+  Tr,
+} from '@/components/list/table';
 import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { SelectField } from '@/components/ui/select-field';
 import { ConditionAttributePicker } from '@/features/flows/components/conditions/condition-attribute-picker';
@@ -161,5 +172,41 @@ describe('ConditionValueInput (one value input for the profile filter and the fl
     await user.type(screen.getByRole('textbox', { name: 'Condition 1 from' }), '1');
     await user.type(screen.getByRole('textbox', { name: 'Condition 1 to' }), '9');
     await waitFor(() => expect(stored()).toBe('{"from":1,"to":9}'));
+  });
+});
+
+describe('Row actions', () => {
+  it("name each action with its row, and a row's name link with the name alone", async () => {
+    const onDelete = vi.fn();
+    const { user } = renderWithProviders(
+      <Table caption="Things">
+        <THead>
+          <Th>Name</Th>
+          <Th align="right">Actions</Th>
+        </THead>
+        <TBody>
+          <Tr>
+            <RowHeader>
+              <RowLink href="/things/1">Spring sale</RowLink>
+            </RowHeader>
+            <ActionsCell>
+              <RowLink href="/things/1/edit" of="Spring sale">
+                Edit
+              </RowLink>
+              <RowButton label="Delete" of="Spring sale" onClick={onDelete} />
+              <RowButton label="Copy" of="Spring sale" loading />
+            </ActionsCell>
+          </Tr>
+        </TBody>
+      </Table>,
+    );
+    expect(screen.getByRole('link', { name: 'Spring sale' })).toHaveAttribute('href', '/things/1');
+    expect(screen.getByRole('link', { name: 'Edit Spring sale' })).toHaveAttribute(
+      'href',
+      '/things/1/edit',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Spring sale' }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Copy Spring sale' })).toBeDisabled();
   });
 });

@@ -1,12 +1,19 @@
-import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
-import { Button } from '@/components/ui/button';
+import {
+  ActionsCell,
+  RowButton,
+  RowHeader,
+  RowLink,
+  TBody,
+  THead,
+  Table,
+  Td,
+  Th,
+  Tr,
+} from '@/components/list/table';
 import { cn } from '@/components/ui/cn';
 import type { FlowListItem } from '@/services/flows';
-
-const LINK = 'text-brand-700 hover:underline focus-visible:underline';
 
 /** The product tours of a product, with their status and the actions on each. */
 export function FlowsTable(props: {
@@ -29,9 +36,7 @@ export function FlowsTable(props: {
         {props.flows.map((flow) => (
           <Tr key={flow.id}>
             <RowHeader>
-              <Link href={paths.flow(flow.id)} className={LINK}>
-                {flow.name}
-              </Link>
+              <RowLink href={paths.flow(flow.id)}>{flow.name}</RowLink>
             </RowHeader>
             <Td>
               <span
@@ -47,37 +52,21 @@ export function FlowsTable(props: {
             </Td>
             <Td align="right">{flow.step_count}</Td>
             <Td>{formatDateTime(flow.updated_at)}</Td>
-            <Td className="text-right">
-              <div className="flex items-center justify-end gap-2">
-                <Link href={paths.flow(flow.id)} className={LINK} aria-label={`Edit ${flow.name}`}>
-                  Edit
-                </Link>
-                <Link
-                  href={paths.flowReport(flow.id)}
-                  className={LINK}
-                  aria-label={`Report of ${flow.name}`}
-                >
-                  Report
-                </Link>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={props.duplicatingId === flow.id}
-                  onClick={() => props.onDuplicate(flow)}
-                  aria-label={`Duplicate ${flow.name}`}
-                >
-                  Duplicate
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => props.onDelete(flow)}
-                  aria-label={`Delete ${flow.name}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            </Td>
+            <ActionsCell>
+              <RowLink href={paths.flow(flow.id)} of={flow.name}>
+                Edit
+              </RowLink>
+              <RowLink href={paths.flowReport(flow.id)} of={`of ${flow.name}`}>
+                Report
+              </RowLink>
+              <RowButton
+                label="Duplicate"
+                of={flow.name}
+                loading={props.duplicatingId === flow.id}
+                onClick={() => props.onDuplicate(flow)}
+              />
+              <RowButton label="Delete" of={flow.name} onClick={() => props.onDelete(flow)} />
+            </ActionsCell>
           </Tr>
         ))}
       </TBody>

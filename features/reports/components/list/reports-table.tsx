@@ -1,13 +1,20 @@
-import Link from 'next/link';
 import type { SavedReport } from '@/lib/contracts/reports';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
-import { Button } from '@/components/ui/button';
+import {
+  ActionsCell,
+  RowButton,
+  RowHeader,
+  RowLink,
+  TBody,
+  THead,
+  Table,
+  Td,
+  Th,
+  Tr,
+} from '@/components/list/table';
 import { cn } from '@/components/ui/cn';
 import { REPORT_TYPE_LABELS } from '../../lib/report-form';
-
-const LINK = 'text-brand-700 hover:underline focus-visible:underline';
 
 /** Saved reports of every product of the owner, with the actions on each. */
 export function ReportsTable(props: {
@@ -28,9 +35,7 @@ export function ReportsTable(props: {
         {props.reports.map((report) => (
           <Tr key={report.id}>
             <RowHeader>
-              <Link href={paths.report(report.id)} className={LINK}>
-                {report.name}
-              </Link>
+              <RowLink href={paths.report(report.id)}>{report.name}</RowLink>
             </RowHeader>
             <Td>{REPORT_TYPE_LABELS[report.type]}</Td>
             <Td>{report.brand_name}</Td>
@@ -47,25 +52,12 @@ export function ReportsTable(props: {
             <Td>
               <time dateTime={report.updated_at}>{formatDate(report.updated_at)}</time>
             </Td>
-            <Td className="text-right">
-              <div className="flex items-center justify-end gap-2">
-                <Link
-                  href={paths.reportEdit(report.id)}
-                  className={LINK}
-                  aria-label={`Edit ${report.name}`}
-                >
-                  Edit
-                </Link>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => props.onDelete(report)}
-                  aria-label={`Delete ${report.name}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            </Td>
+            <ActionsCell>
+              <RowLink href={paths.reportEdit(report.id)} of={report.name}>
+                Edit
+              </RowLink>
+              <RowButton label="Delete" of={report.name} onClick={() => props.onDelete(report)} />
+            </ActionsCell>
           </Tr>
         ))}
       </TBody>

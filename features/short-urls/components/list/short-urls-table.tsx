@@ -1,15 +1,22 @@
-import Link from 'next/link';
 import { useState } from 'react';
-import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
-import { Button } from '@/components/ui/button';
+import {
+  ActionsCell,
+  RowButton,
+  RowHeader,
+  RowLink,
+  TBody,
+  THead,
+  Table,
+  Td,
+  Th,
+  Tr,
+} from '@/components/list/table';
 import type { ShortUrl } from '@/lib/contracts/short-urls';
 import { formatDate, formatInteger } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { shortUrlStatus } from '../../lib/short-url-form';
 import { CopyShortUrlButton } from '../copy-short-url-button';
 import { StatusBadge } from '../status-badge';
-
-const LINK = 'text-brand-700 hover:underline focus-visible:underline';
 
 /** A product's short links with their counts and the actions on each. */
 export function ShortUrlsTable(props: {
@@ -38,9 +45,7 @@ export function ShortUrlsTable(props: {
           <Tr key={link.id}>
             <RowHeader>
               <div className="flex items-center gap-1">
-                <Link href={paths.shortUrl(link.id)} className={LINK}>
-                  {link.short_url}
-                </Link>
+                <RowLink href={paths.shortUrl(link.id)}>{link.short_url}</RowLink>
                 <CopyShortUrlButton shortUrl={link.short_url} label={`Copy ${link.short_url}`} />
               </div>
             </RowHeader>
@@ -57,35 +62,16 @@ export function ShortUrlsTable(props: {
             <Td>
               <StatusBadge status={shortUrlStatus(link, now)} />
             </Td>
-            <Td className="text-right">
-              <div className="flex items-center justify-end gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => props.onEdit(link)}
-                  aria-label={`Edit ${link.slug}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={props.togglingId === link.id}
-                  onClick={() => props.onToggle(link)}
-                  aria-label={`${link.disabled ? 'Enable' : 'Disable'} ${link.slug}`}
-                >
-                  {link.disabled ? 'Enable' : 'Disable'}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => props.onDelete(link)}
-                  aria-label={`Delete ${link.slug}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            </Td>
+            <ActionsCell>
+              <RowButton label="Edit" of={link.slug} onClick={() => props.onEdit(link)} />
+              <RowButton
+                label={link.disabled ? 'Enable' : 'Disable'}
+                of={link.slug}
+                loading={props.togglingId === link.id}
+                onClick={() => props.onToggle(link)}
+              />
+              <RowButton label="Delete" of={link.slug} onClick={() => props.onDelete(link)} />
+            </ActionsCell>
           </Tr>
         ))}
       </TBody>
