@@ -6,7 +6,8 @@
  * rate, `GET /healthz`, in alternating phases of 6 s (bench/lib/paired-load.ts). Prints p50/p99 of both and the p99 ratio; writes
  * bench/results/available-flow.json. Goal: p99 ≤ 4× /healthz's, zero errors.
  * BENCH_EVENTS, BENCH_RATE and BENCH_SECONDS shrink it for a quick look; BENCH_DATABASE_URL
- * runs the OLTP side on a fresh database of that PostgreSQL server instead of PGlite.
+ * runs the OLTP side on a fresh database of that PostgreSQL server instead of PGlite;
+ * ANALYTICS_THREAD_POLICY=normal runs DuckDB's thread as any other thread (to compare).
  */
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,7 +109,12 @@ async function freshPostgres(): Promise<{ url?: string; drop: () => Promise<void
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-flows-'));
   const postgres = await freshPostgres();
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    ANALYTICS_THREAD_POLICY: process.env.ANALYTICS_THREAD_POLICY,
+  });
   const database = await openDatabase({ url: postgres.url, dataDir: dir });
   // The brand is created first (its id goes into the events), then the app is built on the data.
   let app = await buildApp({ env, database, realtime: false });

@@ -5,7 +5,8 @@
  * and written to the event store about ten times a second), and in the same run, at the same rate,
  * `GET /healthz`, in alternating phases of 6 s (bench/lib/paired-load.ts). Prints p50/p99 of both and the p99 ratio; writes bench/results/short-url.json.
  * Goal: p99 ≤ 2× /healthz's, zero errors. The per-address limit stays on, raised above the load
- * (every request comes from one address). BENCH_RATE and BENCH_SECONDS shrink it for a quick look.
+ * (every request comes from one address). BENCH_RATE and BENCH_SECONDS shrink it for a quick look;
+ * ANALYTICS_THREAD_POLICY=normal runs DuckDB's thread as any other thread (to compare).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,7 @@ async function main() {
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
     SHORT_URL_RATE_PER_IP: String(RATE * 600),
+    ANALYTICS_THREAD_POLICY: process.env.ANALYTICS_THREAD_POLICY,
   });
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({ env, database, realtime: false });
@@ -87,6 +89,7 @@ async function main() {
     `server event-loop delay over the measured phases: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
   );
   console.log(`link_clicked events stored: ${clicks} (warm-ups included)`);
+  console.log(`DuckDB's thread: ${env.ANALYTICS_THREAD_POLICY} scheduling policy`);
   console.log(ratioLine({ ratio, rate: RATE, seconds: SECONDS, goal: GOAL_RATIO, met }));
   writeResult('short-url', {
     bench: 'short-url',
@@ -97,6 +100,7 @@ async function main() {
     redirect,
     recording: !process.env.BENCH_NO_CLICKS,
     clicks_stored: clicks,
+    analytics_thread_policy: env.ANALYTICS_THREAD_POLICY,
     p99_ratio: ratio,
     goal_met: met,
   });

@@ -35,6 +35,15 @@ describe('configuration', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadEnv({ ANALYTICS_THREAD_POLICY: '' }).ANALYTICS_THREAD_POLICY).toBe('batch');
+  });
+
+  it("runs DuckDB's thread as background work unless told otherwise", () => {
+    expect(loadEnv({}).ANALYTICS_THREAD_POLICY).toBe('batch');
+    expect(loadEnv({ ANALYTICS_THREAD_POLICY: 'normal' }).ANALYTICS_THREAD_POLICY).toBe('normal');
+    expect(() => loadEnv({ ANALYTICS_THREAD_POLICY: 'idle' })).toThrowError(
+      /ANALYTICS_THREAD_POLICY/,
+    );
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or proxy addresses', () => {

@@ -37,6 +37,11 @@ export const envSchema = z
     /** PostgreSQL statement_timeout of request statements, and the limit of one analytics read. */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     ANALYTICS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /**
+     * batch: the embedded DuckDB thread runs as background work for Linux's scheduler (its
+     * wake-ups never take the core from the server's thread); normal: as any other thread.
+     */
+    ANALYTICS_THREAD_POLICY: emptyAsUnset(z.enum(['batch', 'normal']).default('batch')),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
     /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
     CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),

@@ -151,6 +151,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       clickhouseDatabase: env.CLICKHOUSE_DATABASE,
       dataDir: env.DATA_DIR,
       queryTimeoutMs: env.ANALYTICS_QUERY_TIMEOUT_MS,
+      threadPolicy: env.ANALYTICS_THREAD_POLICY,
     }));
   const profiles = createProfilesRepository(db);
   const liveTail = createLiveTail(realtime);

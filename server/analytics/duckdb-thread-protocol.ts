@@ -6,7 +6,18 @@ import { QueryTimeoutError } from './types';
 
 /** Every request names the store it is for: one thread serves every store of the process. */
 export type ThreadRequest =
-  | { id: number; store: number; op: 'open'; path: string; queryTimeoutMs?: number }
+  /**
+   * Answered with the thread's id when `background` asked for, and got, the scheduler's batch
+   * policy (server/lib/background-thread.ts), else null.
+   */
+  | {
+      id: number;
+      store: number;
+      op: 'open';
+      path: string;
+      queryTimeoutMs?: number;
+      background?: boolean;
+    }
   /** With `batch`: the rows staged under it come first (a large insert sent in slices). */
   | { id: number; store: number; op: 'insert'; rows: unknown[]; batch?: number }
   /** Rows of an insert still being sent; not answered. */

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { threadPolicy } from '../lib/background-thread';
 import { isDataError } from './batcher';
 import { DuckDBThreadStore } from './duckdb-thread';
 import { plainError, reviveError } from './duckdb-thread-protocol';
@@ -118,6 +119,26 @@ describe('DuckDB thread store', () => {
     const next = await store();
     await next.ping();
   });
+
+  const chrt = spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
+  it.runIf(process.platform === 'linux' && chrt)(
+    "runs as background work for Linux's scheduler when asked, and as any thread otherwise",
+    async () => {
+      await DuckDBThreadStore.stopThread();
+      const plain = await store();
+      expect(plain.backgroundThread).toBeNull();
+      await DuckDBThreadStore.stopThread();
+      const s = await DuckDBThreadStore.open(':memory:', { background: true });
+      open.push(s);
+      expect(s.backgroundThread).toEqual(expect.any(Number));
+      expect(s.backgroundThread).not.toBe(process.pid);
+      expect(threadPolicy(s.backgroundThread!)).toBe('batch');
+      // Only that thread: the one that answers requests keeps the normal policy.
+      expect(threadPolicy(process.pid)).toBe('normal');
+      await s.insert([signup('bg-1')]);
+      expect(await s.query(tail(1))).toHaveLength(1);
+    },
+  );
 
   it('an idle open store does not keep its process running', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'signpost-duck-thread-'));

@@ -123,15 +123,25 @@ export class DuckDBThreadStore implements AnalyticsStore {
   private constructor(
     private readonly thread: DuckDBThread,
     private readonly id: number,
+    /** The id of DuckDB's thread when it runs as background work (`background`), else null. */
+    readonly backgroundThread: number | null,
   ) {}
 
-  /** Opens the store at `path` (a file, or ':memory:') on the process's DuckDB thread. */
-  static async open(path: string, opts: { queryTimeoutMs?: number } = {}) {
+  /**
+   * Opens the store at `path` (a file, or ':memory:') on the process's DuckDB thread.
+   * `background`: that thread runs as background work for the scheduler (best effort).
+   */
+  static async open(path: string, opts: { queryTimeoutMs?: number; background?: boolean } = {}) {
     shared ??= new DuckDBThread(new Worker(WORKER_URL));
     const thread = shared;
     const id = thread.newStoreId();
-    await thread.call(id, { op: 'open', path, queryTimeoutMs: opts.queryTimeoutMs });
-    return new DuckDBThreadStore(thread, id);
+    const tid = await thread.call<number | null>(id, {
+      op: 'open',
+      path,
+      queryTimeoutMs: opts.queryTimeoutMs,
+      background: opts.background,
+    });
+    return new DuckDBThreadStore(thread, id, tid);
   }
 
   private call<T>(message: ThreadCall, onRows?: OnRows): Promise<T> {

@@ -4,6 +4,7 @@
  * docs/adr/0015-duckdb-worker-thread.md.
  */
 import { parentPort } from 'node:worker_threads';
+import { runAsBackgroundThread } from '../lib/background-thread';
 import { openDuckDBStore, type AppendRow, type DuckDBStore } from './duckdb.store';
 import { plainError, type ThreadRequest } from './duckdb-thread-protocol';
 import type { ListShape, QueryShape } from './types';
@@ -14,6 +15,8 @@ const stores = new Map<number, DuckDBStore>();
 const waitingStreams = new Map<number, (stop: boolean) => void>();
 /** Slices of inserts still being sent: batch → rows so far. */
 const staged = new Map<number, AppendRow[]>();
+/** This thread's id once it runs as background work (asked by the first store that wants it). */
+let background: number | null | undefined;
 
 const answer = (id: number, work: () => Promise<unknown>) => {
   let started: Promise<unknown>;
@@ -50,8 +53,9 @@ port.on('message', (m: ThreadRequest) => {
   switch (m.op) {
     case 'open':
       return answer(m.id, async () => {
+        if (m.background) background ??= runAsBackgroundThread();
         stores.set(m.store, await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs }));
-        return null;
+        return m.background ? background : null;
       });
     case 'stage': {
       const rows = staged.get(m.batch);

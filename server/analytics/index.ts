@@ -13,6 +13,8 @@ export interface AnalyticsStoreOptions {
   clickhouseDatabase?: string;
   /** Limit of one read (ANALYTICS_QUERY_TIMEOUT_MS by default); past it the query is stopped. */
   queryTimeoutMs?: number;
+  /** `batch` (the default): DuckDB's thread runs as background work (docs/performance.md). */
+  threadPolicy?: 'batch' | 'normal';
 }
 
 export const DUCKDB_FILE_NAME = 'analytics.duckdb';
@@ -31,7 +33,10 @@ export async function openAnalyticsStore(opts: AnalyticsStoreOptions): Promise<A
     return openClickHouseStore(executor);
   }
   // DuckDB works on a thread of its own (docs/adr/0015-duckdb-worker-thread.md).
-  const duck = { queryTimeoutMs: opts.queryTimeoutMs };
+  const duck = {
+    queryTimeoutMs: opts.queryTimeoutMs,
+    background: (opts.threadPolicy ?? 'batch') === 'batch',
+  };
   if (opts.dataDir === ':memory:') return DuckDBThreadStore.open(':memory:', duck);
   await mkdir(opts.dataDir, { recursive: true });
   return DuckDBThreadStore.open(path.join(opts.dataDir, DUCKDB_FILE_NAME), duck);
