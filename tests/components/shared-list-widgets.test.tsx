@@ -5,6 +5,7 @@ import type { ConditionValue } from '@/lib/conditions';
 import { ConditionValueInput } from '@/components/conditions/condition-value-input';
 import type { ValueKind } from '@/components/conditions/value-kind';
 import { ListFooter } from '@/components/list/list-footer';
+import { PagedList, type PagedQuery } from '@/components/list/paged-list';
 import {
   ActionsCell,
   RowButton,
@@ -47,6 +48,94 @@ describe('ListFooter', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Showing 25 of 25 customers');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('PagedList', () => {
+  const query = (over: Partial<PagedQuery<string>> = {}): PagedQuery<string> => ({
+    isPending: false,
+    isError: false,
+    isSuccess: true,
+    error: null,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    refetch: vi.fn(),
+    fetchNextPage: vi.fn(),
+    ...over,
+  });
+  const pages = (...lists: string[][]) => ({
+    pages: lists.map((data) => ({ data, total: 5 })),
+  });
+  const list = (q: PagedQuery<string>, extra: { noMatches?: string; action?: boolean } = {}) => (
+    <PagedList
+      query={q}
+      loading={{ label: 'Loading fruit', columns: ['w-10'] }}
+      failed={failedFruit}
+      noMatches={extra.noMatches}
+      empty={{
+        label: 'No fruit',
+        text: 'No fruit yet.',
+        action: extra.action ? <button type="button">Add fruit</button> : undefined,
+      }}
+      noun="fruit"
+    >
+      {(rows) => (
+        <ul aria-label="Fruit">
+          {rows.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+  const failedFruit = (m: string) => `Failed to get fruit: ${m}`;
+
+  it('shows a skeleton while the first page loads, then every loaded page and the footer', async () => {
+    const { rerender, user } = renderWithProviders(
+      list(query({ isPending: true, isSuccess: false })),
+    );
+    expect(screen.getByRole('status', { name: 'Loading fruit' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+
+    const q = query({ data: pages(['apple', 'pear'], ['plum']), hasNextPage: true });
+    rerender(list(q));
+    expect(screen.queryByRole('status', { name: 'Loading fruit' })).not.toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['apple', 'pear', 'plum']);
+    expect(screen.getByText('Showing 3 of 5 fruit')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(q.fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed first page: an alert with Try again and a toast; a failed later page keeps the rows', async () => {
+    const q = query({ isError: true, isSuccess: false, error: new Error('Server down.') });
+    const { rerender, user } = renderWithProviders(list(q));
+    expect(await screen.findAllByText('Failed to get fruit: Server down.')).toHaveLength(2);
+    // The alert in the page and the toast say the same.
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alerts.filter((t) => t?.includes('Failed to get fruit: Server down.'))).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+
+    rerender(list({ ...q, data: pages(['apple']) }));
+    expect(screen.getByRole('listitem')).toHaveTextContent('apple');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('an empty list: the way to the first one, or what did not match, or the text alone', () => {
+    const { rerender } = renderWithProviders(list(query({ data: pages([]) }), { action: true }));
+    const region = screen.getByRole('region', { name: 'No fruit' });
+    expect(region).toHaveTextContent('No fruit yet.');
+    expect(within(region).getByRole('button', { name: 'Add fruit' })).toBeInTheDocument();
+
+    rerender(list(query({ data: pages([]) }), { action: true, noMatches: 'No fruit matches.' }));
+    expect(screen.getByText('No fruit matches.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'No fruit' })).not.toBeInTheDocument();
+
+    rerender(list(query({ data: pages([]) })));
+    expect(screen.getByText('No fruit yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add fruit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Showing/ })).not.toBeInTheDocument();
   });
 });
 

@@ -2,15 +2,12 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { ListFooter } from '@/components/list/list-footer';
+import { PagedList, pagedRows } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
-import { RetryAlert } from '@/components/ui/retry-alert';
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
-import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEvents } from '../hooks/use-events';
@@ -49,13 +46,7 @@ function BrandEvents({ brandId }: { brandId: number }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const events = useEvents(brandId, debounced);
-  const { error } = events;
-  useEffect(() => {
-    if (error) notify.error(MESSAGES.events.failedToGet(error.message));
-  }, [error]);
-
-  const rows = events.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = events.data?.pages.at(-1)?.total ?? 0;
+  const { rows } = pagedRows(events);
 
   // A deleted row takes its focused button with it: keyboard focus goes back to the search.
   const searchRef = useRef<HTMLInputElement>(null);
@@ -80,22 +71,14 @@ function BrandEvents({ brandId }: { brandId: number }) {
         onChange={(e) => setSearch(e.target.value)}
         className="mb-4 max-w-sm"
       />
-      {events.isPending ? (
-        <RowsSkeleton label="Loading events" columns={['w-40', 'w-28', 'ml-auto w-16']} />
-      ) : null}
-      {events.isError && rows.length === 0 ? (
-        <RetryAlert
-          message={MESSAGES.events.failedToGet(events.error.message)}
-          onRetry={() => void events.refetch()}
-        />
-      ) : null}
-      {events.isSuccess && rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-          {debounced ? MESSAGES.events.noMatches : MESSAGES.events.empty}
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <>
+      <PagedList
+        query={events}
+        loading={{ label: 'Loading events', columns: ['w-40', 'w-28', 'ml-auto w-16'] }}
+        failed={MESSAGES.events.failedToGet}
+        noMatches={debounced ? MESSAGES.events.noMatches : undefined}
+        empty={{ text: MESSAGES.events.empty }}
+      >
+        {(rows) => (
           <EventsTable
             events={rows}
             onDeleted={(event) => {
@@ -103,16 +86,8 @@ function BrandEvents({ brandId }: { brandId: number }) {
               setDeletions((n) => n + 1);
             }}
           />
-          <ListFooter
-            className="mt-3"
-            shown={rows.length}
-            total={total}
-            hasMore={events.hasNextPage}
-            loadingMore={events.isFetchingNextPage}
-            onLoadMore={() => void events.fetchNextPage()}
-          />
-        </>
-      ) : null}
+        )}
+      </PagedList>
       <UndefinedEvents brandId={brandId} />
     </>
   );

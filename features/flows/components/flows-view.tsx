@@ -1,16 +1,14 @@
 import { DeleteDialog } from '@/components/ui/delete-dialog';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { ListFooter } from '@/components/list/list-footer';
+import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
-import { RetryAlert } from '@/components/ui/retry-alert';
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FlowListItem } from '@/services/flows';
@@ -82,63 +80,38 @@ function BrandFlows(props: { brandId: number }) {
     },
     onError: (err) => notify.error(MESSAGES.flows.failedToDelete(err.message)),
   });
-  const { error } = flows;
-  useEffect(() => {
-    if (error) notify.error(MESSAGES.flows.failedToGetList(error.message));
-  }, [error]);
-
-  const rows = flows.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = flows.data?.pages.at(-1)?.total ?? 0;
-
   return (
     <>
       <FlowsFilters search={search} onSearchChange={setSearch} view={view} onViewChange={setView} />
-      {flows.isPending ? (
-        <RowsSkeleton
-          label="Loading product tours"
-          columns={['w-40', 'w-20', 'w-10', 'ml-auto w-48']}
-        />
-      ) : null}
-      {flows.isError && rows.length === 0 ? (
-        <RetryAlert
-          message={MESSAGES.flows.failedToGetList(flows.error.message)}
-          onRetry={() => void flows.refetch()}
-        />
-      ) : null}
-      {flows.isSuccess && rows.length === 0 ? (
-        debounced || view.status ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-            {view.status ? MESSAGES.flows.noFilterMatches : MESSAGES.flows.noMatches}
-          </p>
-        ) : (
-          <div
-            role="region"
-            aria-label="No product tours"
-            className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
-          >
-            <p className="text-sm text-slate-600">{MESSAGES.flows.empty}</p>
-            <CreateTourLink />
-          </div>
-        )
-      ) : null}
-      {rows.length > 0 ? (
-        <>
+      <PagedList
+        query={flows}
+        loading={{
+          label: 'Loading product tours',
+          columns: ['w-40', 'w-20', 'w-10', 'ml-auto w-48'],
+        }}
+        failed={MESSAGES.flows.failedToGetList}
+        noMatches={
+          view.status
+            ? MESSAGES.flows.noFilterMatches
+            : debounced
+              ? MESSAGES.flows.noMatches
+              : undefined
+        }
+        empty={{
+          label: 'No product tours',
+          text: MESSAGES.flows.empty,
+          action: <CreateTourLink />,
+        }}
+      >
+        {(rows) => (
           <FlowsTable
             flows={rows}
             onDuplicate={(flow) => duplicate.mutate(flow)}
             duplicatingId={duplicate.isPending ? duplicate.variables.id : null}
             onDelete={setDoomed}
           />
-          <ListFooter
-            className="mt-3"
-            shown={rows.length}
-            total={total}
-            hasMore={flows.hasNextPage}
-            loadingMore={flows.isFetchingNextPage}
-            onLoadMore={() => void flows.fetchNextPage()}
-          />
-        </>
-      ) : null}
+        )}
+      </PagedList>
       <DeleteDialog
         title="Delete product tour"
         description={MESSAGES.flows.deleteConfirm(doomed?.name ?? '')}

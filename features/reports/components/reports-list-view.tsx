@@ -1,15 +1,13 @@
 import { DeleteDialog } from '@/components/ui/delete-dialog';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SavedReport } from '@/lib/contracts/reports';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
-import { ListFooter } from '@/components/list/list-footer';
+import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
-import { RetryAlert } from '@/components/ui/retry-alert';
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -64,14 +62,6 @@ function ReportsList() {
     },
     onError: (err) => notify.error(err.message),
   });
-  const { error } = reports;
-  useEffect(() => {
-    if (error) notify.error(MESSAGES.reports.failedToGetReports(error.message));
-  }, [error]);
-
-  const rows = reports.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = reports.data?.pages.at(-1)?.total ?? 0;
-
   return (
     <>
       <div className="mb-4">
@@ -84,47 +74,22 @@ function ReportsList() {
           className="w-full max-w-sm"
         />
       </div>
-      {reports.isPending ? (
-        <RowsSkeleton
-          label="Loading reports"
-          columns={['w-48', 'w-16', 'w-24', 'w-10', 'w-20', 'ml-auto w-28']}
-        />
-      ) : null}
-      {reports.isError && rows.length === 0 ? (
-        <RetryAlert
-          message={MESSAGES.reports.failedToGetReports(reports.error.message)}
-          onRetry={() => void reports.refetch()}
-        />
-      ) : null}
-      {reports.isSuccess && rows.length === 0 ? (
-        debounced ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-            {MESSAGES.reports.listNoMatches}
-          </p>
-        ) : (
-          <div
-            role="region"
-            aria-label="No reports"
-            className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
-          >
-            <p className="text-sm text-slate-600">{MESSAGES.reports.listEmpty}</p>
-            <CreateReportLink />
-          </div>
-        )
-      ) : null}
-      {rows.length > 0 ? (
-        <>
-          <ReportsTable reports={rows} onDelete={setDoomed} />
-          <ListFooter
-            className="mt-3"
-            shown={rows.length}
-            total={total}
-            hasMore={reports.hasNextPage}
-            loadingMore={reports.isFetchingNextPage}
-            onLoadMore={() => void reports.fetchNextPage()}
-          />
-        </>
-      ) : null}
+      <PagedList
+        query={reports}
+        loading={{
+          label: 'Loading reports',
+          columns: ['w-48', 'w-16', 'w-24', 'w-10', 'w-20', 'ml-auto w-28'],
+        }}
+        failed={MESSAGES.reports.failedToGetReports}
+        noMatches={debounced ? MESSAGES.reports.listNoMatches : undefined}
+        empty={{
+          label: 'No reports',
+          text: MESSAGES.reports.listEmpty,
+          action: <CreateReportLink />,
+        }}
+      >
+        {(rows) => <ReportsTable reports={rows} onDelete={setDoomed} />}
+      </PagedList>
       <DeleteDialog
         title="Delete report"
         description={MESSAGES.reports.deleteConfirm(doomed?.name ?? '')}

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { ListFooter } from '@/components/list/list-footer';
+import { useState } from 'react';
+import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlusIcon } from '@/components/ui/icons';
-import { RetryAlert } from '@/components/ui/retry-alert';
-import { RowsSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -92,14 +90,6 @@ function BrandShortUrls(props: {
       ),
     onError: (err) => notify.error(MESSAGES.shortUrls.failedToUpdate(err.message)),
   });
-  const { error } = links;
-  useEffect(() => {
-    if (error) notify.error(MESSAGES.shortUrls.failedToGetList(error.message));
-  }, [error]);
-
-  const rows = links.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = links.data?.pages.at(-1)?.total ?? 0;
-
   return (
     <>
       <div className="mb-4">
@@ -112,36 +102,22 @@ function BrandShortUrls(props: {
           className="w-full max-w-sm"
         />
       </div>
-      {links.isPending ? (
-        <RowsSkeleton
-          label="Loading short links"
-          columns={['w-48', 'w-56', 'w-10', 'w-10', 'w-20', 'w-16', 'ml-auto w-40']}
-        />
-      ) : null}
-      {links.isError && rows.length === 0 ? (
-        <RetryAlert
-          message={MESSAGES.shortUrls.failedToGetList(links.error.message)}
-          onRetry={() => void links.refetch()}
-        />
-      ) : null}
-      {links.isSuccess && rows.length === 0 ? (
-        debounced ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600">
-            {MESSAGES.shortUrls.listNoMatches}
-          </p>
-        ) : (
-          <div
-            role="region"
-            aria-label="No short links"
-            className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center"
-          >
-            <p className="text-sm text-slate-600">{MESSAGES.shortUrls.listEmpty}</p>
-            <CreateButton onClick={props.onCreate} />
-          </div>
-        )
-      ) : null}
-      {rows.length > 0 ? (
-        <>
+      <PagedList
+        query={links}
+        loading={{
+          label: 'Loading short links',
+          columns: ['w-48', 'w-56', 'w-10', 'w-10', 'w-20', 'w-16', 'ml-auto w-40'],
+        }}
+        failed={MESSAGES.shortUrls.failedToGetList}
+        noMatches={debounced ? MESSAGES.shortUrls.listNoMatches : undefined}
+        empty={{
+          label: 'No short links',
+          text: MESSAGES.shortUrls.listEmpty,
+          action: <CreateButton onClick={props.onCreate} />,
+        }}
+        noun="short links"
+      >
+        {(rows) => (
           <ShortUrlsTable
             links={rows}
             onEdit={props.onEdit}
@@ -151,17 +127,8 @@ function BrandShortUrls(props: {
             onDelete={setDoomed}
             togglingId={toggle.isPending ? toggle.variables.id : null}
           />
-          <ListFooter
-            className="mt-3"
-            shown={rows.length}
-            total={total}
-            noun="short links"
-            hasMore={links.hasNextPage}
-            loadingMore={links.isFetchingNextPage}
-            onLoadMore={() => void links.fetchNextPage()}
-          />
-        </>
-      ) : null}
+        )}
+      </PagedList>
       <ConfirmDialog
         open={doomed !== null}
         onOpenChange={(open) => {
