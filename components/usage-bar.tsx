@@ -53,3 +53,20 @@ export function UsageCount({ usage }: { usage: UsageSummary }) {
     </p>
   );
 }
+
+/** The count and, at the right, the share of the plan used ("Unlimited" without a limit). */
+export function UsageHeadline({ usage }: { usage: UsageSummary }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <UsageCount usage={usage} />
+      <span
+        className={cn(
+          'text-sm font-medium tabular-nums',
+          usage.tone === 'warning' ? 'text-amber-700' : 'text-slate-600',
+        )}
+      >
+        {usage.unlimited ? 'Unlimited' : formatPercent(usage.percentage)}
+      </span>
+    </div>
+  );
+}

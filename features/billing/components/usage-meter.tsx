@@ -1,12 +1,10 @@
-import { formatPercent } from '@/lib/format';
 import { useState } from 'react';
 import { formatBillingDate, GRACE_DAYS } from '@/lib/billing';
 import type { PlanCode } from '@/lib/constants';
 import type { Subscription } from '@/lib/contracts/plans';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { trackingStopsAt, usageSummary } from '../lib/usage';
-import { UsageBar, UsageCount } from '@/components/usage-bar';
+import { UsageBar, UsageHeadline } from '@/components/usage-bar';
 import { UsageLimitDialog } from './usage-limit-dialog';
 
 function GraceNote({ quota }: { quota: Subscription['user_quota'] }) {
@@ -38,17 +36,7 @@ export function UsageMeter({ planName, planCode, quota }: UsageMeterProps) {
   const usage = usageSummary(quota);
   return (
     <div className="flex flex-col gap-2" data-testid="usage-meter">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <UsageCount usage={usage} />
-        <span
-          className={cn(
-            'text-sm font-medium tabular-nums',
-            usage.tone === 'warning' ? 'text-amber-700' : 'text-slate-600',
-          )}
-        >
-          {usage.unlimited ? 'Unlimited' : formatPercent(usage.percentage)}
-        </span>
-      </div>
+      <UsageHeadline usage={usage} />
       <UsageBar usage={usage} />
       {usage.over || quota.tracking_paused ? <GraceNote quota={quota} /> : null}
       <div>

@@ -2,9 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { usageSummary } from '@/lib/billing';
 import type { Home } from '@/lib/contracts/home';
-import { formatInteger, formatPercent } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { UsageBar, UsageCount } from '@/components/usage-bar';
+import { UsageBar, UsageHeadline } from '@/components/usage-bar';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
@@ -40,17 +40,7 @@ function MauCard({ mau }: { mau: Home['mau'] }) {
   const usage = usageSummary({ mau_count: mau.count, mau_limit: mau.limit });
   return (
     <StatCard title="Monthly active users">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <UsageCount usage={usage} />
-        <span
-          className={cn(
-            'text-sm font-medium tabular-nums',
-            usage.tone === 'warning' ? 'text-amber-700' : 'text-slate-600',
-          )}
-        >
-          {usage.unlimited ? 'Unlimited' : formatPercent(usage.percentage)}
-        </span>
-      </div>
+      <UsageHeadline usage={usage} />
       <UsageBar usage={usage} />
       <Link
         href={paths.plans()}

@@ -1,3 +1,4 @@
+import { numberedPage } from '../../lib/numbered-page';
 import { EVENT_VOLUME_DAYS } from '../../../lib/constants';
 import type { EventBody, ListEventsQuery } from '../../../lib/contracts/events';
 import type {
@@ -73,11 +74,11 @@ export function createEventsService(deps: {
       },
     ) {
       await access.owned(ownerId, Number(q.brand_id));
-      const page = Number(q.cursor);
+      const page = numberedPage(q);
       const { rows, total } = await events.list(Number(q.brand_id), {
         search: q.search?.trim() || undefined,
-        offset: (page - 1) * q.limit,
-        limit: q.limit,
+        offset: page.offset,
+        limit: page.limit,
       });
       const counts = rows.length
         ? await store.query({
@@ -88,8 +89,8 @@ export function createEventsService(deps: {
           })
         : [];
       const byCode = new Map(counts.map((c) => [c.event, c]));
-      return {
-        data: rows.map((r) => {
+      return page.answer(
+        rows.map((r) => {
           const c = byCode.get(r.code);
           return {
             ...toEventDto(r),
@@ -99,8 +100,7 @@ export function createEventsService(deps: {
           };
         }),
         total,
-        nextCursor: page * q.limit < total ? String(page + 1) : null,
-      };
+      );
     },
 
     /**

@@ -1,3 +1,4 @@
+import { numberedPage } from '../../lib/numbered-page';
 import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { FLOW_TITLE_MAX } from '../../../lib/contracts/flows';
 import { flowProblems } from '../../../lib/flows/checks';
@@ -62,17 +63,17 @@ export function createFlowsService(deps: {
   return {
     async list(ownerId: string, q: ListFlowsQuery) {
       await access.owned(ownerId, q.brand_id);
-      const page = Number(q.cursor);
+      const page = numberedPage(q);
       const { rows, total } = await flows.list(q.brand_id, {
         search: q.search?.trim() || undefined,
         published: q.status === undefined ? undefined : q.status === 'published',
         sortBy: q.sort_by,
         order: q.sort_order,
-        offset: (page - 1) * q.limit,
-        limit: q.limit,
+        offset: page.offset,
+        limit: page.limit,
       });
-      return {
-        data: rows.map((f) => ({
+      return page.answer(
+        rows.map((f) => ({
           id: f.id,
           brand_id: f.brandId,
           name: f.name,
@@ -81,8 +82,7 @@ export function createFlowsService(deps: {
           updated_at: f.updatedAt.toISOString(),
         })),
         total,
-        nextCursor: page * q.limit < total ? String(page + 1) : null,
-      };
+      );
     },
     async get(ownerId: string, id: number) {
       return toFlowDto(await owned(ownerId, id));

@@ -1,3 +1,4 @@
+import { numberedPage } from '../../lib/numbered-page';
 import type {
   ListReportsQuery,
   ReportBody,
@@ -47,19 +48,15 @@ export function createSavedReports(deps: {
   return {
     async list(ownerId: string, q: ListReportsQuery): Promise<ReportList> {
       if (q.brand_id !== undefined) await access.owned(ownerId, q.brand_id);
-      const page = Number(q.cursor);
+      const page = numberedPage(q);
       const { rows, total } = await reports.list(ownerId, {
         brandId: q.brand_id,
         pinned: q.pinned,
         search: q.search?.trim() || undefined,
-        offset: (page - 1) * q.limit,
-        limit: q.limit,
+        offset: page.offset,
+        limit: page.limit,
       });
-      return {
-        data: rows.map(toDto),
-        total,
-        nextCursor: page * q.limit < total ? String(page + 1) : null,
-      };
+      return page.answer(rows.map(toDto), total);
     },
     async get(ownerId: string, id: number) {
       return toDto(await found(ownerId, id));

@@ -1,3 +1,4 @@
+import { numberedPage } from '../../lib/numbered-page';
 import { randomBytes } from 'node:crypto';
 import type {
   ListShortUrlsQuery,
@@ -126,18 +127,14 @@ export function createShortUrlsService(deps: {
   return {
     async list(ownerId: string, q: ListShortUrlsQuery): Promise<ShortUrlList> {
       if (q.brand_id !== undefined) await access.owned(ownerId, q.brand_id);
-      const page = Number(q.cursor);
+      const page = numberedPage(q);
       const { rows, total } = await links.list(ownerId, {
         brandId: q.brand_id,
         search: q.search?.trim() || undefined,
-        offset: (page - 1) * q.limit,
-        limit: q.limit,
+        offset: page.offset,
+        limit: page.limit,
       });
-      return {
-        data: rows.map(toDto),
-        total,
-        nextCursor: page * q.limit < total ? String(page + 1) : null,
-      };
+      return page.answer(rows.map(toDto), total);
     },
     async get(ownerId: string, id: number) {
       return toDto(await found(ownerId, id));
