@@ -17,6 +17,7 @@ import {
   Th,
   Tr,
 } from '@/components/list/table';
+import { Pill } from '@/components/ui/pill';
 import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { SelectField } from '@/components/ui/select-field';
 import { ConditionAttributePicker } from '@/features/flows/components/conditions/condition-attribute-picker';
@@ -136,6 +137,24 @@ describe('PagedList', () => {
     expect(screen.getByText('No fruit yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add fruit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /Showing/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Pill', () => {
+  it('labels a state in its tone and passes the rest on to the span', () => {
+    renderWithProviders(
+      <>
+        <Pill tone="on">Published</Pill>
+        <Pill tone="warning" role="status" title="Ends soon">
+          Expired
+        </Pill>
+      </>,
+    );
+    expect(screen.getByText('Published')).toHaveAttribute('data-tone', 'on');
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Expired');
+    expect(status).toHaveAttribute('data-tone', 'warning');
+    expect(status).toHaveAttribute('title', 'Ends soon');
   });
 });
 

@@ -1,3 +1,4 @@
+import { Pill } from '@/components/ui/pill';
 import { useEffect } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
@@ -12,13 +13,11 @@ import { TailRow } from './tail-row';
 
 function LiveBadge({ live, refusal }: { live: boolean; refusal: string | null }) {
   return (
-    <span
+    <Pill
       role="status"
       title={refusal ?? undefined}
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
-        live ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500',
-      )}
+      tone={live ? 'on' : 'off'}
+      className="inline-flex items-center gap-1.5"
     >
       <span
         aria-hidden="true"
@@ -28,7 +27,7 @@ function LiveBadge({ live, refusal }: { live: boolean; refusal: string | null })
         )}
       />
       {live ? 'Live' : 'Not live'}
-    </span>
+    </Pill>
   );
 }
 

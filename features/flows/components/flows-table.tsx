@@ -1,3 +1,4 @@
+import { Pill } from '@/components/ui/pill';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
@@ -12,7 +13,6 @@ import {
   Th,
   Tr,
 } from '@/components/list/table';
-import { cn } from '@/components/ui/cn';
 import type { FlowListItem } from '@/services/flows';
 
 /** The product tours of a product, with their status and the actions on each. */
@@ -39,16 +39,9 @@ export function FlowsTable(props: {
               <RowLink href={paths.flow(flow.id)}>{flow.name}</RowLink>
             </RowHeader>
             <Td>
-              <span
-                className={cn(
-                  'rounded-full px-2 py-0.5 text-xs font-medium',
-                  flow.status === 'published'
-                    ? 'bg-emerald-50 text-emerald-700'
-                    : 'bg-slate-100 text-slate-600',
-                )}
-              >
+              <Pill tone={flow.status === 'published' ? 'on' : 'off'}>
                 {flow.status === 'published' ? 'Published' : 'Unpublished'}
-              </span>
+              </Pill>
             </Td>
             <Td align="right">{flow.step_count}</Td>
             <Td>{formatDateTime(flow.updated_at)}</Td>

@@ -1,3 +1,4 @@
+import { Pill } from '@/components/ui/pill';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -63,15 +64,10 @@ export function FlowEditorHeader() {
             onProblem={(p) => setTitleInvalid(p !== null)}
             readOnly={readOnly}
           />
-          <span
-            className={cn(
-              'hidden shrink-0 rounded-full px-2 py-0.5 text-xs font-medium sm:inline',
-              published ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
-            )}
-          >
+          <Pill tone={published ? 'on' : 'off'} className="hidden shrink-0 sm:inline">
             {published ? 'Published' : 'Unpublished'}
             {dirty ? ' · unsaved changes' : ''}
-          </span>
+          </Pill>
           <div className="ml-auto flex shrink-0 items-center gap-2">
             <UndoRedoControls />
             <DeleteTourButton />

@@ -1,3 +1,4 @@
+import { Pill } from '@/components/ui/pill';
 import type { SavedReport } from '@/lib/contracts/reports';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -13,7 +14,6 @@ import {
   Th,
   Tr,
 } from '@/components/list/table';
-import { cn } from '@/components/ui/cn';
 import { REPORT_TYPE_LABELS } from '../../lib/report-form';
 
 /** Saved reports of every product of the owner, with the actions on each. */
@@ -40,14 +40,7 @@ export function ReportsTable(props: {
             <Td>{REPORT_TYPE_LABELS[report.type]}</Td>
             <Td>{report.brand_name}</Td>
             <Td>
-              <span
-                className={cn(
-                  'rounded-full px-2 py-0.5 text-xs font-medium',
-                  report.pinned ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
-                )}
-              >
-                {report.pinned ? 'Yes' : 'No'}
-              </span>
+              <Pill tone={report.pinned ? 'on' : 'off'}>{report.pinned ? 'Yes' : 'No'}</Pill>
             </Td>
             <Td>
               <time dateTime={report.updated_at}>{formatDate(report.updated_at)}</time>
