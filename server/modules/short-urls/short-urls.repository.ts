@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, shortUrls } from '../../db/schema';
 import { containing } from '../../db/like';
-import { ownedById } from '../../db/owned';
+import { ownedById, ownerRowsWithBrand } from '../../db/owned';
 
 export type ShortUrlRow = typeof shortUrls.$inferSelect;
 export type ShortUrlValues = Pick<
@@ -57,43 +57,19 @@ export function createShortUrlsRepository(db: Db) {
     .limit(1)
     .prepare('short_urls_redirect_target');
   const ownedBy = (ownerId: string, id: number) => ownedById(db, shortUrls, ownerId, id);
-  const withBrand = { link: shortUrls, brandName: brands.name };
+  const owned = ownerRowsWithBrand(db, shortUrls, 'link');
   return {
     /** The owner's links, newest change first, with their product's name. */
-    async list(
-      ownerId: string,
-      q: { brandId?: number; search?: string; offset: number; limit: number },
-    ) {
-      const parts: SQL[] = [eq(brands.ownerId, ownerId)];
-      if (q.brandId !== undefined) parts.push(eq(shortUrls.brandId, q.brandId));
+    list(ownerId: string, q: { brandId?: number; search?: string; offset: number; limit: number }) {
+      const filters: SQL[] = [];
+      if (q.brandId !== undefined) filters.push(eq(shortUrls.brandId, q.brandId));
       if (q.search) {
         const like = containing(q.search);
-        parts.push(or(ilike(shortUrls.slug, like), ilike(shortUrls.url, like))!);
+        filters.push(or(ilike(shortUrls.slug, like), ilike(shortUrls.url, like))!);
       }
-      const where = and(...parts);
-      const rows = await db
-        .select(withBrand)
-        .from(shortUrls)
-        .innerJoin(brands, eq(brands.id, shortUrls.brandId))
-        .where(where)
-        .orderBy(desc(shortUrls.updatedAt), desc(shortUrls.id))
-        .offset(q.offset)
-        .limit(q.limit);
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(shortUrls)
-        .innerJoin(brands, eq(brands.id, shortUrls.brandId))
-        .where(where);
-      return { rows, total: n };
+      return owned.page(ownerId, filters, q);
     },
-    async find(ownerId: string, id: number) {
-      const [row] = await db
-        .select(withBrand)
-        .from(shortUrls)
-        .innerJoin(brands, eq(brands.id, shortUrls.brandId))
-        .where(and(eq(shortUrls.id, id), eq(brands.ownerId, ownerId)));
-      return row;
-    },
+    find: owned.find,
     /** Links of one product (the plan limit counts them). */
     async countOfBrand(brandId: number, tx: Db = db) {
       const [{ n }] = await tx
