@@ -9,7 +9,7 @@ import { createOutboxRepository } from './mail/outbox.repository';
 import { memoryCounterStore, redisCounterStore, type RateLimits } from './plugins/rate-limit';
 import { silentNotifier, type Realtime } from './realtime/notifier';
 import { attachRealtime } from './realtime/socket-server';
-import { openAnalyticsStore } from './analytics';
+import { DuckDBThreadStore, openAnalyticsStore } from './analytics';
 import { createBatcher } from './analytics/batcher';
 import type { AnalyticsStore } from './analytics/types';
 import { createPaymentProvider } from './payments';
@@ -153,6 +153,15 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       queryTimeoutMs: env.ANALYTICS_QUERY_TIMEOUT_MS,
       threadPolicy: env.ANALYTICS_THREAD_POLICY,
     }));
+  if (
+    env.ANALYTICS_THREAD_POLICY === 'batch' &&
+    process.platform === 'linux' &&
+    analytics instanceof DuckDBThreadStore &&
+    analytics.backgroundThread === null
+  )
+    log.warn(
+      "DuckDB's thread keeps the normal scheduling policy: util-linux's chrt is missing or was refused (docs/adr/0017-background-thread-policy.md)",
+    );
   const profiles = createProfilesRepository(db);
   const liveTail = createLiveTail(realtime);
   // The embedded DuckDB store lives in this process alone: every event passes through here, so

@@ -7,8 +7,8 @@ import { QueryTimeoutError } from './types';
 /** Every request names the store it is for: one thread serves every store of the process. */
 export type ThreadRequest =
   /**
-   * Answered with the thread's id when `background` asked for, and got, the scheduler's batch
-   * policy (server/lib/background-thread.ts), else null.
+   * Answered with the thread's id when it runs with the scheduler's batch policy (asked for by
+   * the first open with `background`; server/lib/background-thread.ts), else null.
    */
   | {
       id: number;

@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { threadPolicy } from '../lib/background-thread';
 import { isDataError } from './batcher';
 import { DuckDBThreadStore } from './duckdb-thread';
 import { plainError, reviveError } from './duckdb-thread-protocol';
@@ -120,46 +120,58 @@ describe('DuckDB thread store', () => {
     await next.ping();
   });
 
-  const chrt = spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
-  it.runIf(process.platform === 'linux' && chrt)(
-    "runs as background work for Linux's scheduler when asked, and as any thread otherwise",
-    async () => {
-      await DuckDBThreadStore.stopThread();
-      const plain = await store();
-      expect(plain.backgroundThread).toBeNull();
-      await DuckDBThreadStore.stopThread();
-      const s = await DuckDBThreadStore.open(':memory:', { background: true });
-      open.push(s);
-      expect(s.backgroundThread).toEqual(expect.any(Number));
-      expect(s.backgroundThread).not.toBe(process.pid);
-      expect(threadPolicy(s.backgroundThread!)).toBe('batch');
-      // Only that thread: the one that answers requests keeps the normal policy.
-      expect(threadPolicy(process.pid)).toBe('normal');
-      await s.insert([signup('bg-1')]);
-      expect(await s.query(tail(1))).toHaveLength(1);
-    },
-  );
-
-  it('an idle open store does not keep its process running', async () => {
+  /** Runs `lines` in a new process (tsx) and answers what it printed. */
+  async function inNewProcess(name: string, lines: string[]) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'signpost-duck-thread-'));
-    const script = path.join(dir, 'idle.mts');
-    const storeModule = fileURLToPath(new URL('./duckdb-thread.ts', import.meta.url));
-    await writeFile(
-      script,
-      [
-        `import { DuckDBThreadStore } from ${JSON.stringify(storeModule)};`,
-        `const store = await DuckDBThreadStore.open(':memory:');`,
-        `await store.ping();`,
-        `console.log('open');`,
-      ].join('\n'),
-    );
+    const script = path.join(dir, `${name}.mts`);
+    await writeFile(script, lines.join('\n'));
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(out.trim()).toBe('open');
+    return { out: out.trim(), code };
+  }
+  const moduleOf = (file: string) => JSON.stringify(fileURLToPath(new URL(file, import.meta.url)));
+
+  const chrt = ['/usr/bin/chrt', '/bin/chrt'].some((file) => existsSync(file));
+  it.runIf(process.platform === 'linux' && chrt)(
+    "runs as background work for Linux's scheduler when asked, and as any thread otherwise",
+    async () => {
+      // A fresh process: which of its threads are batch after an open, a write and a read.
+      const threads = async (background: boolean) => {
+        const { out, code } = await inNewProcess('policy', [
+          `import { DuckDBThreadStore } from ${moduleOf('./duckdb-thread.ts')};`,
+          `import { trackEvent } from ${moduleOf('./test-events.ts')};`,
+          `import { batchThreads, threadPolicy } from ${moduleOf('../lib/background-thread.ts')};`,
+          `const store = await DuckDBThreadStore.open(':memory:', { background: ${background} });`,
+          `await store.insert([trackEvent(1, 'm1', 'signup', '${AT}', { userId: 'u1' })]);`,
+          `const rows = await store.query({ kind: 'tail', brandId: 1, event: 'signup', limit: 10 });`,
+          `console.log(JSON.stringify({ thread: store.backgroundThread, batch: batchThreads(),`,
+          `  main: threadPolicy(process.pid), rows: rows.length }));`,
+          `await store.close();`,
+        ]);
+        expect(code).toBe(0);
+        return JSON.parse(out) as { thread: number | null; batch: number[]; main: string };
+      };
+      const asked = await threads(true);
+      expect(asked).toMatchObject({ thread: expect.any(Number), main: 'normal', rows: 1 });
+      // That thread alone: not the one answering requests, nor libuv's pool or DuckDB's own.
+      expect(asked.batch).toEqual([asked.thread]);
+
+      expect(await threads(false)).toMatchObject({ thread: null, batch: [], main: 'normal' });
+    },
+  );
+
+  it('an idle open store does not keep its process running', async () => {
+    const { out, code } = await inNewProcess('idle', [
+      `import { DuckDBThreadStore } from ${moduleOf('./duckdb-thread.ts')};`,
+      `const store = await DuckDBThreadStore.open(':memory:');`,
+      `await store.ping();`,
+      `console.log('open');`,
+    ]);
+    expect(out).toBe('open');
     expect(code).toBe(0);
   });
 });

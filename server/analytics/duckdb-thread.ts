@@ -1,4 +1,6 @@
+import { access } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { prepareRow, type AppendRow } from './duckdb.store';
 import { dedupeBatch } from './event-rows';
@@ -132,6 +134,11 @@ export class DuckDBThreadStore implements AnalyticsStore {
    * `background`: that thread runs as background work for the scheduler (best effort).
    */
   static async open(path: string, opts: { queryTimeoutMs?: number; background?: boolean } = {}) {
+    // libuv's pool starts its threads on the first work any thread hands it, and they take that
+    // thread's scheduling policy. This thread starts it (one file check) before DuckDB's thread
+    // can turn to the batch policy, so the pool and the threads DuckDB starts from it keep the
+    // normal one (docs/adr/0017-background-thread-policy.md).
+    if (!shared) await access(fileURLToPath(WORKER_URL));
     shared ??= new DuckDBThread(new Worker(WORKER_URL));
     const thread = shared;
     const id = thread.newStoreId();

@@ -53,9 +53,10 @@ port.on('message', (m: ThreadRequest) => {
   switch (m.op) {
     case 'open':
       return answer(m.id, async () => {
-        if (m.background) background ??= runAsBackgroundThread();
+        // Asked once, whatever the answer: a refused or missing chrt is not tried again.
+        if (m.background && background === undefined) background = runAsBackgroundThread();
         stores.set(m.store, await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs }));
-        return m.background ? background : null;
+        return background ?? null;
       });
     case 'stage': {
       const rows = staged.get(m.batch);

@@ -44,13 +44,16 @@ export type WithBrandName<K extends string, T extends BrandScopedTable> = {
 export function ownerRowsWithBrand<K extends string, T extends BrandScopedTable>(
   db: Db,
   table: T,
-  key: K,
+  /** The row's name in each answer; `brandName` is taken by the product's name. */
+  key: K extends 'brandName' ? never : K,
 ) {
   const joined = <S extends SelectedFields>(fields: S) =>
     db
       .select(fields)
       .from(table as PgTable)
       .innerJoin(brands, eq(brands.id, table.brandId));
+  // Drizzle cannot infer a selection under a computed key: it is exactly `{[key]: table,
+  // brandName}` (brands.name is NOT NULL), which is what `Row` says; the casts below rest on it.
   const withBrand = { [key]: table, brandName: brands.name } as unknown as SelectedFields;
   type Row = WithBrandName<K, T>;
   return {

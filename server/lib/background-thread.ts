@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+/** util-linux's chrt, by its full path: never whatever a `chrt` earlier on PATH would be. */
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'];
 
 /**
  * Marks the calling thread as background work for Linux's scheduler (`SCHED_BATCH`): it keeps
@@ -17,8 +20,10 @@ export function runAsBackgroundThread(): number | null {
     // "<pid>/task/<tid>": the id of this thread, which `chrt --pid` takes.
     const tid = readlinkSync('/proc/thread-self').split('/').pop() ?? '';
     if (!/^\d+$/.test(tid)) return null;
-    execFileSync('chrt', ['--batch', '--pid', '0', tid], { stdio: 'ignore', timeout: 2_000 });
-    return Number(tid);
+    const chrt = CHRT.find((file) => existsSync(file));
+    if (!chrt) return null;
+    execFileSync(chrt, ['--batch', '--pid', '0', tid], { stdio: 'ignore', timeout: 2_000 });
+    return threadPolicy(Number(tid)) === 'batch' ? Number(tid) : null;
   } catch {
     return null;
   }
@@ -26,6 +31,17 @@ export function runAsBackgroundThread(): number | null {
 
 const POLICIES: Record<string, ThreadPolicy> = { '0': 'normal', '3': 'batch', '5': 'idle' };
 export type ThreadPolicy = 'normal' | 'batch' | 'idle' | 'other';
+
+/** The threads of this process with the batch policy (tests, diagnostics); empty off Linux. */
+export function batchThreads(): number[] {
+  try {
+    return readdirSync('/proc/self/task')
+      .map(Number)
+      .filter((tid) => threadPolicy(tid) === 'batch');
+  } catch {
+    return [];
+  }
+}
 
 /** The scheduling policy of a thread of this process, read from /proc (tests, diagnostics). */
 export function threadPolicy(tid: number): ThreadPolicy | null {
