@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { ListFooter } from '@/components/list/list-footer';
+import { pagedRows } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { buttonClasses } from '@/components/ui/button';
@@ -33,8 +34,7 @@ export function ReportsDashboardView() {
     { enabled: typeof brandId === 'number', limit: DASHBOARD_REPORT_LIMIT },
   );
   if (brandId === null) return <NoBrandState title="Reports need a tracked product" />;
-  const rows = reports.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = reports.data?.pages[0]?.total ?? 0;
+  const { rows, total } = pagedRows(reports);
   const brandName = rows[0]?.brand_name;
   return (
     <section aria-labelledby="reports-dashboard-heading" className="flex flex-col gap-4">
