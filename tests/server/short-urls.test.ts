@@ -215,6 +215,22 @@ describe(`short link redirect (${ENGINE})`, () => {
     expect((await visit('/s/MERGE-1')).statusCode).toBe(302);
   });
 
+  it("never lets the visitor's query replace a parameter the link sets, only add or override utm_*", async () => {
+    await create({
+      url: 'https://shop.example.com/login?next=/home',
+      slug: 'promo1',
+      utm: { source: 'newsletter' },
+    });
+    const res = await visit('/s/promo1?next=https://evil.example/&NEXT=x&utm_source=sms&lang=de');
+    expect(res.statusCode).toBe(302);
+    const to = new URL(res.headers.location as string);
+    expect([...to.searchParams]).toEqual([
+      ['next', '/home'],
+      ['utm_source', 'sms'],
+      ['lang', 'de'],
+    ]);
+  });
+
   it('answers a branded 404 for unknown slugs and 410 (or the after-expiry URL) for others', async () => {
     for (const path of ['/s/nope-nope', '/s/a', '/s/%00bad']) {
       const res = await visit(path);

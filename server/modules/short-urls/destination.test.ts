@@ -13,8 +13,13 @@ function reference(link: { url: string; utm: Utm }, requestQuery: string) {
     if (v) url.searchParams.set(`utm_${k}`, v);
   }
   if (requestQuery) {
+    // The link's own parameters, but for utm_*, are the link's: the visitor's copies are dropped.
+    const fixed = new Set(
+      [...url.searchParams.keys()].map((n) => n.toLowerCase()).filter((n) => !n.startsWith('utm_')),
+    );
     const incoming = new URLSearchParams(requestQuery);
     for (const name of new Set(incoming.keys())) {
+      if (fixed.has(name.toLowerCase())) continue;
       url.searchParams.delete(name);
       for (const v of incoming.getAll(name)) url.searchParams.append(name, v);
     }
@@ -34,6 +39,7 @@ const links: { url: string; utm: Utm }[] = [
   { url: 'https://shop.example.com/a?', utm: {} },
   { url: 'https://user:pw@shop.example.com:8443/ü path?q=a b', utm: { campaign: 'spring sale' } },
   { url: 'http://shop.example.com/p?utm_term=kept', utm: { content: 'c&d=e' } },
+  { url: 'https://shop.example.com/go?next=/home&color=red', utm: { campaign: 'spring' } },
 ];
 
 const queries = [
@@ -55,6 +61,8 @@ const queries = [
   '?utm_medium=sms&?q=1',
   '&&utm_campaign=x&&',
   'REF=upper&ref=lower',
+  'next=https://evil.example/&NEXT=x&Next&ref=web&x=2',
+  'color=blue&utm_campaign=own&new=1',
 ];
 
 describe('destinationOf', () => {
@@ -67,11 +75,29 @@ describe('destinationOf', () => {
       }
   });
 
-  it('lets the request win on a parameter of the same name and keeps the rest in order', () => {
+  it('lets the request override utm_* values and add parameters, keeping the rest in order', () => {
     const link = { url: 'https://shop.example.com/p?ref=mail', utm: { medium: 'email' } };
     expect(destinationOf(link, 'utm_medium=sms&z=1')).toEqual({
       location: 'https://shop.example.com/p?ref=mail&utm_medium=sms&z=1',
       utm: { medium: 'sms' },
     });
+  });
+
+  it('never lets the request replace or repeat a parameter the link sets (but utm_*)', () => {
+    const link = { url: 'https://shop.example.com/login?next=/home', utm: {} };
+    for (const q of [
+      'next=https://evil.example/',
+      'NEXT=https://evil.example/',
+      'next=https%3A%2F%2Fevil.example%2F&next=x',
+      '?next=https://evil.example/',
+    ]) {
+      const to = new URL(destinationOf(link, q).location);
+      expect([...to.searchParams], q).toEqual([['next', '/home']]);
+    }
+    const to = new URL(destinationOf(link, 'next=//evil.example&lang=de').location);
+    expect([...to.searchParams]).toEqual([
+      ['next', '/home'],
+      ['lang', 'de'],
+    ]);
   });
 });

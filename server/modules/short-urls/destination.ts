@@ -26,8 +26,13 @@ interface Destination {
   base: string;
   /** The query's parameters in order, UTM values set. */
   params: Param[];
+  /** Lower-cased names of the link's own parameters a visitor may not send: all but `utm_*`. */
+  fixed: Set<string>;
   hash: string;
 }
+
+/** A parameter a visitor may set even when the link sets it: a campaign value. */
+const overridable = (lowerName: string) => lowerName.startsWith('utm_');
 
 const destinations = new WeakMap<Pick<RedirectTarget, 'url' | 'utm'>, Destination>();
 
@@ -83,14 +88,22 @@ function destination(link: Pick<RedirectTarget, 'url' | 'utm'>): Destination {
   const hash = url.hash;
   url.search = '';
   url.hash = '';
-  d = { plain, utm: utmOf(params), base: url.href, params, hash };
+  const fixed = new Set<string>();
+  for (const p of params) {
+    const lower = p.name.toLowerCase();
+    if (!overridable(lower)) fixed.add(lower);
+  }
+  d = { plain, utm: utmOf(params), base: url.href, params, fixed, hash };
   destinations.set(link, d);
   return d;
 }
 
 /**
- * The destination with the link's UTM values and the request's own query (which wins on the
- * same name), and the utm_* values the visitor ends up with.
+ * The destination with the link's UTM values and the request's own query, and the utm_* values
+ * the visitor ends up with. The request may add parameters and override `utm_*` ones; a parameter
+ * the link itself sets (any other name, compared without case) is never replaced nor repeated:
+ * the visitor's copy is dropped, so `/s/x?next=https://evil.example/` cannot redirect a link's
+ * `next=/home` elsewhere.
  */
 export function destinationOf(
   link: Pick<RedirectTarget, 'url' | 'utm'>,
@@ -105,6 +118,7 @@ export function destinationOf(
   for (const piece of query.split('&')) {
     if (!piece) continue;
     const p = parsePiece(piece);
+    if (d.fixed.size > 0 && d.fixed.has(p.name.toLowerCase())) continue;
     const same = incoming.get(p.name);
     if (same) same.push(p);
     else incoming.set(p.name, [p]);
