@@ -247,6 +247,16 @@ export const MESSAGES = {
     deleted: (name: string) => `Deleted "${name}".`,
     /** The API's answer to a delete. */
     deletedAnswer: 'Product tour deleted.',
+    /** Step content before and after cleaning (docs/flows.md, "Limits"). */
+    stepContentTooLong: (max: number) =>
+      `Step content must not exceed ${max.toLocaleString('en-US')} characters.`,
+    stepContentTooLongCleaned: (step: number, length: number, max: number) =>
+      `Step ${step}'s content is ${length.toLocaleString('en-US')} characters once cleaned for display (links gain rel="noopener noreferrer nofollow", special characters are escaped); the limit is ${max.toLocaleString('en-US')}. Shorten it or use fewer links.`,
+    /** The plan's limits per product (lib/plans.ts, docs/flows.md "Limits"). */
+    tourLimitReached: (limit: number, plan: string) =>
+      `Your ${plan} plan allows ${limit.toLocaleString('en-US')} product tours per product. Delete one or upgrade at /profile/plans.`,
+    tourBytesLimitReached: (total: string, limit: string, plan: string) =>
+      `This product's tours would take ${total}; your ${plan} plan allows ${limit} per product. Shorten step content, delete tours you no longer use or upgrade at /profile/plans.`,
     deleteConfirm: (name: string) =>
       `Delete "${name}"? Customers stop seeing it at once. This cannot be undone.`,
     cannotPublish: 'The flow cannot be published yet: fix the problems listed.',

@@ -13,7 +13,10 @@ export const MAX_STEP_BUTTONS = 2;
 /** Actions of one button, or of a tooltip's element. */
 export const MAX_ACTIONS = 5;
 export const MAX_STEPS = 50;
-/** Step content is HTML from the rich-text editor; sanitised on save. */
+/**
+ * Step content is HTML from the rich-text editor, sanitised on save; the bound holds before and
+ * after cleaning, which may lengthen it (docs/flows.md, "Limits").
+ */
 export const MAX_STEP_CONTENT = 20_000;
 
 export const STEP_TYPES = ['modal', 'tool_tip', 'speech_bubble', 'banner'] as const;
@@ -83,7 +86,9 @@ export type FlowButton = z.infer<typeof buttonSchema>;
 export const stepSchema = z.object({
   id: text(64),
   type: z.enum(STEP_TYPES),
-  content: z.string().max(MAX_STEP_CONTENT),
+  content: z
+    .string()
+    .max(MAX_STEP_CONTENT, { error: MESSAGES.flows.stepContentTooLong(MAX_STEP_CONTENT) }),
   buttons: z
     .array(buttonSchema)
     .max(MAX_STEP_BUTTONS, { error: `A step has at most ${MAX_STEP_BUTTONS} buttons.` }),
@@ -189,7 +194,15 @@ export const flowBody = z.object({
 export type FlowBody = z.infer<typeof flowBody>;
 export type FlowInput = z.input<typeof flowBody>;
 
+/**
+ * A stored step as reads answer it. Its content was bounded when saved, after cleaning; a tour
+ * stored before that check (cleaning grew it past the bound) must still open so it can be
+ * shortened, so reads do not bound it again (docs/flows.md, "Limits").
+ */
+export const storedStepSchema = stepSchema.extend({ content: z.string() });
+
 export const flowSchema = flowBody.extend({
+  steps: z.array(storedStepSchema),
   id: z.number().int(),
   status: z.enum(['published', 'unpublished']),
   created_at: z.string(),

@@ -1,6 +1,6 @@
 import { numberedPage } from '../../lib/numbered-page';
 import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
-import { FLOW_TITLE_MAX } from '../../../lib/contracts/flows';
+import { FLOW_TITLE_MAX, MAX_STEP_CONTENT } from '../../../lib/contracts/flows';
 import { flowProblems } from '../../../lib/flows/checks';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError, notFound } from '../../errors';
@@ -9,8 +9,23 @@ import type { BrandAccess } from '../brands/brand-access';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
 
-/** Sanitises user HTML and splits the body into the stored definition and layout. */
+/**
+ * Sanitises user HTML and splits the body into the stored definition and layout. Cleaning may
+ * lengthen content (links gain `rel`, characters are escaped), so its bound is checked again on
+ * the cleaned text: a 400 before anything is written (docs/flows.md, "Limits").
+ */
 function toValues(body: FlowBody): FlowValues {
+  const steps = body.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) }));
+  const long = steps
+    .map((s, i) => ({ i, length: s.content.length }))
+    .filter((s) => s.length > MAX_STEP_CONTENT);
+  if (long.length) {
+    const details = long.map(({ i, length }) => ({
+      path: `steps.${i}.content`,
+      message: MESSAGES.flows.stepContentTooLongCleaned(i + 1, length, MAX_STEP_CONTENT),
+    }));
+    throw new AppError(400, 'step_content_too_long', details[0]!.message, details);
+  }
   return {
     brandId: body.brand_id,
     name: body.name,
@@ -21,7 +36,7 @@ function toValues(body: FlowBody): FlowValues {
       display_type: body.display_type,
       display_times: body.display_times ?? null,
       priority: body.priority,
-      steps: body.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
+      steps,
     },
     layout: body.layout,
   };
