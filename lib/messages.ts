@@ -79,6 +79,8 @@ export const MESSAGES = {
     slugTaken: (slug: string) => `The slug "${slug}" is already taken: choose another one`,
     utmTooLong: (field: string, max: number) => `UTM ${field} must be at most ${max} characters`,
     expiresAtInvalid: 'Expiry must be a date and time (ISO 8601, e.g. 2026-12-31T23:59:00Z)',
+    expiresAtRange: (min: number, max: number) =>
+      `Expiry must be a date between the years ${min} and ${max} (e.g. 2026-12-31T23:59:00Z)`,
     limitReached: (limit: number, plan: string) =>
       `Your ${plan} plan allows ${limit.toLocaleString('en-US')} short links per product. Delete one or upgrade at /profile/plans.`,
     tooManyClicks: 'Too many requests from this address. Try again in a minute.',

@@ -13,6 +13,18 @@ const NUL = /\u0000/;
 export const withoutNul = (v: string) => !NUL.test(v);
 
 /**
+ * The years a date and time in a request may fall in (docs/short-urls.md, "expires_at"): events
+ * start in 2000, ClickHouse's DateTime64 ends in 2299, and PostgreSQL has no year 0.
+ */
+export const DATE_YEARS = { min: 2000, max: 2299 } as const;
+
+/** An instant (ms since 1970) within DATE_YEARS, UTC. */
+export const withinDateYears = (ms: number) =>
+  Number.isFinite(ms) &&
+  ms >= Date.UTC(DATE_YEARS.min, 0, 1) &&
+  ms < Date.UTC(DATE_YEARS.max + 1, 0, 1);
+
+/**
  * A required, trimmed text field with the default 255-character cap
  * (docs/product/validation.md#51-forms-in-general).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { withoutNul } from './common';
+import { DATE_YEARS, withinDateYears, withoutNul } from './common';
 import { brandIdField, pageCursor } from './events';
 import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
 
@@ -105,8 +105,32 @@ const expiresAt = z
   .trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
     error: MESSAGES.shortUrls.expiresAtInvalid,
+    abort: true,
+  })
+  // Year 0 is no PostgreSQL date, and 0099 would be stored as 1999.
+  .refine((v) => withinDateYears(Date.parse(v)), {
+    error: MESSAGES.shortUrls.expiresAtRange(DATE_YEARS.min, DATE_YEARS.max),
   })
   .nullish();
+
+/**
+ * An "after expiry" address, stored as the URL parser writes it (`new URL(v).href`): non-ASCII
+ * text percent-encoded, tabs and line breaks dropped, so it is always a valid Location header.
+ */
+const expiredUrl = z
+  .string({ error: MESSAGES.shortUrls.expiredUrlInvalid })
+  .trim()
+  .max(SHORT_URL_LIMITS_TEXT.url, {
+    error: MESSAGES.shortUrls.urlTooLong(SHORT_URL_LIMITS_TEXT.url),
+  })
+  .refine((v) => withoutNul(v) && isHttpUrl(v), {
+    error: MESSAGES.shortUrls.expiredUrlInvalid,
+    abort: true,
+  })
+  .transform((v) => new URL(v).href)
+  .refine((v) => v.length <= SHORT_URL_LIMITS_TEXT.url, {
+    error: MESSAGES.shortUrls.urlTooLong(SHORT_URL_LIMITS_TEXT.url),
+  });
 
 export const shortUrlBody = z.object({
   brand_id: brandIdField,
@@ -116,17 +140,7 @@ export const shortUrlBody = z.object({
   utm: utmSchema.optional(),
   /** ISO 8601; after it the link answers its `expired_url`, or 410. */
   expires_at: expiresAt,
-  expired_url: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z
-      .string({ error: MESSAGES.shortUrls.expiredUrlInvalid })
-      .trim()
-      .max(SHORT_URL_LIMITS_TEXT.url, {
-        error: MESSAGES.shortUrls.urlTooLong(SHORT_URL_LIMITS_TEXT.url),
-      })
-      .refine((v) => withoutNul(v) && isHttpUrl(v), { error: MESSAGES.shortUrls.expiredUrlInvalid })
-      .nullish(),
-  ),
+  expired_url: z.preprocess((v) => (v === '' ? null : v), expiredUrl.nullish()),
   disabled: z.boolean({ error: 'disabled must be true or false' }).default(false),
 });
 export type ShortUrlBody = z.output<typeof shortUrlBody>;

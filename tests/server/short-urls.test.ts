@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { ShortUrl, ShortUrlReport } from '@/lib/contracts/short-urls';
 import { SHORT_URL_LIMITS } from '@/lib/plans';
 import { LINK_CLICKED_EVENT } from '@/server/analytics/link-click-shape';
+import { brands, shortUrls } from '@/server/db/schema';
 import {
   createBrand,
   createTestApp,
@@ -42,6 +44,19 @@ async function create(body: Record<string, unknown>, who = call): Promise<ShortU
   const res = await who('POST', '/v1/short-urls', { brand_id: brandId, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as ShortUrl;
+}
+
+/** Another account with a product of its own, so a test stays clear of the plan's link limit. */
+async function freshOwner(name = 'Spare') {
+  const owner = await signUpVerified(t.app);
+  const { brandId: b } = await createBrand(t.app, owner.token, name);
+  const as = request(t.app, owner.token);
+  return {
+    owner,
+    brandId: b,
+    as,
+    make: (body: Record<string, unknown>) => create({ brand_id: b, ...body }, as),
+  };
 }
 
 const visit = (
@@ -128,6 +143,32 @@ describe(`short links API (${ENGINE})`, () => {
       [{ url: 'https://a.example', slug: 'Admin' }, 400, /"Admin" is reserved/],
       [{ url: 'https://a.example', slug: 'winter-sale' }, 409, /"winter-sale" is already taken/],
       [{ url: 'https://a.example', expires_at: 'soon' }, 400, /Expiry must be a date and time/],
+      // Year 0 is no PostgreSQL date (a 500 once); 0099 was stored as 1999.
+      [
+        { url: 'https://a.example', expires_at: '0000-01-01T00:00:00Z' },
+        400,
+        /years 2000 and 2299/,
+      ],
+      [
+        { url: 'https://a.example', expires_at: '0099-06-01T00:00:00Z' },
+        400,
+        /years 2000 and 2299/,
+      ],
+      [
+        { url: 'https://a.example', expires_at: '1999-12-31T23:59:59Z' },
+        400,
+        /years 2000 and 2299/,
+      ],
+      [
+        { url: 'https://a.example', expires_at: '2300-01-01T00:00:00Z' },
+        400,
+        /years 2000 and 2299/,
+      ],
+      [
+        { url: 'https://a.example', expires_at: '2299-12-31T23:00:00-05:00' },
+        400,
+        /years 2000 and 2299/,
+      ],
       [{ url: 'https://a.example', expired_url: 'mailto:a@b.c' }, 400, /"after expiry" URL/],
       [{ url: 'https://a.example', utm: { source: 'x'.repeat(256) } }, 400, /UTM source/],
     ];
@@ -145,6 +186,91 @@ describe(`short links API (${ENGINE})`, () => {
     expect(taken.json().details).toEqual([
       { path: 'slug', message: expect.stringMatching(/already taken/) },
     ]);
+  });
+
+  it('keeps expiry dates within 2000–2299 as sent', async () => {
+    const { make: create, as: call } = await freshOwner();
+    for (const expires_at of ['2000-01-01T00:00:00Z', '2299-12-31T23:59:00Z']) {
+      const link = await create({ url: 'https://a.example/', expires_at });
+      expect(link.expires_at).toBe(new Date(expires_at).toISOString());
+      const got = (await call('GET', `/v1/short-urls/${link.id}`)).json().data as ShortUrl;
+      expect(got.expires_at).toBe(new Date(expires_at).toISOString());
+    }
+  });
+
+  it('stores an "after expiry" URL as the URL parser writes it and redirects to it', async () => {
+    const cases: [string, string][] = [
+      // Non-Latin-1 text (a bare Fastify 500 at the redirect once).
+      [
+        'https://shop.example.com/ausverkauft/ü?q=✓ €',
+        'https://shop.example.com/ausverkauft/%C3%BC?q=%E2%9C%93%20%E2%82%AC',
+      ],
+      ['https://bücher.example/ende', 'https://xn--bcher-kva.example/ende'],
+      // Line breaks inside (header injection) are dropped by the parser.
+      [
+        'https://shop.example.com/a\r\nSet-Cookie: x=1',
+        'https://shop.example.com/aSet-Cookie:%20x=1',
+      ],
+    ];
+    const { make: create } = await freshOwner();
+    for (const [i, [sent, stored]] of cases.entries()) {
+      const link = await create({
+        url: 'https://a.example/',
+        slug: `after-${i}`,
+        expires_at: '2024-01-01T00:00:00Z',
+        expired_url: sent,
+      });
+      expect(link.expired_url, sent).toBe(stored);
+      const res = await visit(`/s/after-${i}`);
+      expect(res.statusCode, sent).toBe(302);
+      expect(res.headers.location, sent).toBe(stored);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it("moves a link to another product only within that product's limit", async () => {
+    const { owner, brandId: from, as } = await freshOwner('From');
+    // A second product of a free account (the plan allows one; set up directly).
+    const [full] = await t.database.db
+      .insert(brands)
+      .values({
+        ownerId: owner.userId,
+        name: 'Full',
+        domain: 'full.example',
+        writeKey: `wk_move_${Date.now()}`,
+      })
+      .returning({ id: brands.id });
+    await t.database.db.insert(shortUrls).values(
+      Array.from({ length: SHORT_URL_LIMITS.free }, (_, i) => ({
+        brandId: full!.id,
+        slug: `move-full-${i}`,
+        url: 'https://e.example/',
+      })),
+    );
+    const made = await as('POST', '/v1/short-urls', { brand_id: from, url: 'https://e.example/m' });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json().data as ShortUrl).id;
+    const move = await as('PUT', `/v1/short-urls/${id}`, {
+      brand_id: full!.id,
+      url: 'https://e.example/m',
+    });
+    expect(move.statusCode, move.body).toBe(403);
+    expect(move.json()).toMatchObject({ code: 'plan_limit_reached' });
+    expect(move.json().message).toMatch(/Free plan allows 10 short links per product/);
+    expect(((await as('GET', `/v1/short-urls/${id}`)).json().data as ShortUrl).brand_id).toBe(from);
+    // With room again, the move goes through; saving within the same product never counts.
+    await t.database.db.delete(shortUrls).where(eq(shortUrls.slug, 'move-full-0'));
+    const moved = await as('PUT', `/v1/short-urls/${id}`, {
+      brand_id: full!.id,
+      url: 'https://e.example/m',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((moved.json().data as ShortUrl).brand_id).toBe(full!.id);
+    const again = await as('PUT', `/v1/short-urls/${id}`, {
+      brand_id: full!.id,
+      url: 'https://e.example/m2',
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('documents the calls in the OpenAPI document', async () => {
@@ -216,6 +342,7 @@ describe(`short link redirect (${ENGINE})`, () => {
   });
 
   it("never lets the visitor's query replace a parameter the link sets, only add or override utm_*", async () => {
+    const { make: create } = await freshOwner();
     await create({
       url: 'https://shop.example.com/login?next=/home',
       slug: 'promo1',

@@ -57,6 +57,18 @@ function page(reply: FastifyReply, status: 404 | 410) {
     );
 }
 
+/**
+ * A stored address as the URL parser writes it (percent-encoded, no line breaks), so it is a valid
+ * Location header even if it was stored before the contract normalised it; null if it is no URL.
+ */
+function headerSafeUrl(v: string): string | null {
+  try {
+    return new URL(v).href;
+  } catch {
+    return null;
+  }
+}
+
 const isSlug = (s: string) =>
   s.length >= SHORT_URL_LIMITS_TEXT.slugMin &&
   s.length <= SHORT_URL_LIMITS_TEXT.slugMax &&
@@ -98,12 +110,13 @@ export function redirectRoutes(
       if (!link) return page(reply, 404);
       const at = deps.now ? deps.now() : new Date();
       if (link.expiresAt && link.expiresAt.getTime() <= at.getTime()) {
-        if (link.expiredUrl)
+        const after = link.expiredUrl ? headerSafeUrl(link.expiredUrl) : null;
+        if (after)
           return reply
             .status(302)
             .header('cache-control', REDIRECT_CACHE_CONTROL)
             .header('x-robots-tag', 'noindex')
-            .redirect(link.expiredUrl, 302);
+            .redirect(after, 302);
         return page(reply, 410);
       }
       if (link.disabled) return page(reply, 410);

@@ -101,8 +101,8 @@ export function createShortUrlsRepository(db: Db) {
       const [row] = await tx.insert(shortUrls).values(values).returning();
       return row!;
     },
-    async update(ownerId: string, id: number, values: ShortUrlValues) {
-      const [row] = await db
+    async update(ownerId: string, id: number, values: ShortUrlValues, tx: Db = db) {
+      const [row] = await tx
         .update(shortUrls)
         .set({ ...values, updatedAt: new Date() })
         .where(ownedBy(ownerId, id))

@@ -108,21 +108,45 @@ export function createShortUrlsService(deps: {
     return row;
   };
 
+  /** Refuses a product already holding the plan's limit of links (inside the caller's lock). */
+  const checkLimit = async (ownerId: string, brandId: number, tx: Db) => {
+    const sub = await deps.plans.subscriptionOf(ownerId, tx);
+    const { plan, limit } = shortUrlLimit(sub?.plan.code);
+    if (limit > 0 && (await links.countOfBrand(brandId, tx)) >= limit)
+      throw new AppError(
+        403,
+        'plan_limit_reached',
+        MESSAGES.shortUrls.limitReached(limit, sub?.plan.name ?? 'Free'),
+        [{ path: 'plan', message: plan }],
+      );
+  };
+
   /** Inserts within the plan's limit of links per product; concurrent creates serialise. */
   const insertWithinLimit = (ownerId: string, body: ShortUrlBody, slug: string) =>
     deps.db.transaction(async (tx) => {
       await deps.plans.lockSubscription(ownerId, tx);
-      const sub = await deps.plans.subscriptionOf(ownerId, tx);
-      const { plan, limit } = shortUrlLimit(sub?.plan.code);
-      if (limit > 0 && (await links.countOfBrand(body.brand_id, tx)) >= limit)
-        throw new AppError(
-          403,
-          'plan_limit_reached',
-          MESSAGES.shortUrls.limitReached(limit, sub?.plan.name ?? 'Free'),
-          [{ path: 'plan', message: plan }],
-        );
+      await checkLimit(ownerId, body.brand_id, tx);
       return links.insert(values(body, slug), tx);
     });
+
+  /**
+   * Saves over a link; a link moving to another product counts against that product's limit
+   * (under the same lock as creates, so a move and a create never both take the last place).
+   */
+  const updateWithinLimit = (
+    ownerId: string,
+    id: number,
+    body: ShortUrlBody,
+    slug: string,
+    fromBrandId: number,
+  ) =>
+    body.brand_id === fromBrandId
+      ? links.update(ownerId, id, values(body, slug))
+      : deps.db.transaction(async (tx) => {
+          await deps.plans.lockSubscription(ownerId, tx);
+          await checkLimit(ownerId, body.brand_id, tx);
+          return links.update(ownerId, id, values(body, slug), tx);
+        });
 
   return {
     async list(ownerId: string, q: ListShortUrlsQuery): Promise<ShortUrlList> {
@@ -166,7 +190,10 @@ export function createShortUrlsService(deps: {
         }
       }
     },
-    /** Saves over a link; it may move to another product of the same owner. No slug: kept. */
+    /**
+     * Saves over a link; it may move to another product of the same owner, within that product's
+     * limit. No slug: kept.
+     */
     async update(ownerId: string, id: number, body: ShortUrlBody) {
       const before = await found(ownerId, id);
       const brand = await access.owned(ownerId, body.brand_id);
@@ -177,7 +204,7 @@ export function createShortUrlsService(deps: {
       )
         throw slugTaken(slug);
       const row = await withUniqueConflict(
-        () => links.update(ownerId, id, values(body, slug)),
+        () => updateWithinLimit(ownerId, id, body, slug, before.link.brandId),
         () => slugTaken(slug),
       );
       if (!row) throw notFound(MESSAGES.shortUrls.notFound);
