@@ -362,3 +362,7 @@ export const MESSAGES = {
     unauthorized: 'Please sign in to continue.',
   },
 } as const;
+    analyticsBusy:
+      'Too many reports are running for your account right now. Wait a few seconds and try again.',
+    analyticsRefused:
+      'This report cannot be computed from the events as they are. Check its property names and filter types.',

@@ -12,6 +12,8 @@ import type { Env } from './env';
 import { testMode, testModeWarnings } from './env';
 import type { Database } from './db/client';
 import type { AppContext, ZodApp } from './context';
+import { session } from './context';
+import { withAnalyticsCaller } from './analytics/scheduler';
 import { bearer } from './lib/bearer';
 import { AppError } from './errors';
 import type { Mailer } from './mail/mailer';
@@ -159,6 +161,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           authed.addHook('onRequest', async (req) => {
             req.auth = await authService.authenticate(bearer(req));
           });
+          // Analytics reads of this request count against its account (docs/reports.md).
+          authed.addHook('preHandler', (req, reply, done) =>
+            withAnalyticsCaller(session(req).user.id, reply.raw, done),
+          );
           userRoutes(authed, {
             auth: authService,
             users: ctx.usersService,

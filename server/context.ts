@@ -43,6 +43,7 @@ import type { ShortUrlsService } from './modules/short-urls/short-urls.service';
 import type { ClickQueue } from './modules/short-urls/click-queue';
 import type { ClickHasher } from './modules/short-urls/click-fingerprint';
 import type { HomeService } from './modules/home/home.service';
+import type { AnalyticsScheduler } from './analytics/scheduler';
 import { unauthorized } from './errors';
 import { MESSAGES } from '../lib/messages';
 
@@ -73,6 +74,8 @@ export interface AppContext {
   /** Allowed origins, signed identities and the server key of each product. */
   brandSources: BrandSourcesService;
   analytics: AnalyticsStore;
+  /** Admits the analytics reads of signed-in accounts (docs/reports.md). */
+  analyticsScheduler: AnalyticsScheduler;
   batcher: Batcher;
   profiles: ProfilesRepository;
   /** The clock of billing and usage decisions (tests move it). */

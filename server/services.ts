@@ -11,6 +11,7 @@ import { silentNotifier, type Realtime } from './realtime/notifier';
 import { attachRealtime } from './realtime/socket-server';
 import { DuckDBThreadStore, openAnalyticsStore } from './analytics';
 import { createBatcher } from './analytics/batcher';
+import { AnalyticsScheduler, scheduledStore } from './analytics/scheduler';
 import type { AnalyticsStore } from './analytics/types';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/types';
@@ -163,6 +164,9 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       "DuckDB's thread keeps the normal scheduling policy: util-linux's chrt is missing or was refused (docs/adr/0017-background-thread-policy.md)",
     );
   const profiles = createProfilesRepository(db);
+  // The reads of signed-in accounts are scheduled per account (docs/reports.md).
+  const analyticsScheduler = new AnalyticsScheduler();
+  const reads = scheduledStore(analytics, analyticsScheduler);
   const liveTail = createLiveTail(realtime);
   // The embedded DuckDB store lives in this process alone: every event passes through here, so
   // the codes event conditions use can be kept in memory (docs/adr/0012-flow-runtime-cost.md).
@@ -240,6 +244,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     brandsService,
     brandSources: createBrandSourcesService({ brands, onChanged: writeKeys.clear }),
     analytics,
+    analyticsScheduler,
     batcher,
     profiles,
     now,
@@ -248,9 +253,9 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     eventsService: createEventsService({
       events: createEventsRepository(db),
       access,
-      store: analytics,
+      store: reads,
     }),
-    profilesService: createProfilesService({ profiles, attributes, access, store: analytics }),
+    profilesService: createProfilesService({ profiles, attributes, access, store: reads }),
     attributesService: createAttributesService({ attributes, access }),
     ingestService: createIngestService({
       writeKeys,
@@ -280,15 +285,15 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       now,
     }),
     flowEvents,
-    flowReports: createFlowReports({ flows, store: analytics, now }),
-    reports: createReports({ access, store: analytics, profiles, now }),
+    flowReports: createFlowReports({ flows, store: reads, now }),
+    reports: createReports({ access, store: reads, profiles, now }),
     savedReports: createSavedReports({ reports: createReportsRepository(db), access }),
     shortUrls: createShortUrlsService({
       db,
       links: shortUrlLinks,
       access,
       plans,
-      store: analytics,
+      store: reads,
       publicBaseUrl: (env.SHORT_URL_BASE_URL ?? appUrl(env)).replace(/\/$/, ''),
       now,
       onError: (err) => log.warn({ err }, 'short link lookups not refreshed'),
@@ -302,7 +307,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       flows,
       reports: createReportsRepository(db),
       links: shortUrlLinks,
-      store: analytics,
+      store: reads,
       usage: payments.usage,
       profiles,
       now,

@@ -17,6 +17,8 @@ export const PROPERTY_MEASURES: readonly TrendMeasure[] = ['sum', 'avg'];
 export const REPORT_LIMITS = {
   series: 10,
   filtersPerSeries: 10,
+  /** Filters of a whole report, every series or step together (docs/reports.md, "Limits"). */
+  filtersPerReport: 20,
   /** Breakdown values shown on their own; the rest are summed up as "Other". */
   breakdownTop: 10,
   /** Points one series may hold (a day granularity over years stops here). */
@@ -39,8 +41,8 @@ export const PROPERTY_OPERATORS = {
 const VALUELESS = new Set<string>(['empty', 'not_empty']);
 
 /**
- * An event property name: any text but quotes and backslashes (it becomes a JSON path on one
- * engine), at most 255 characters.
+ * An event property name: any text but quotes, backslashes and `*` (it becomes a quoted JSON path
+ * on one engine, where `"*"` is the wildcard of every property), at most 255 characters.
  */
 export const propertyName = (label: string) =>
   z
@@ -50,7 +52,15 @@ export const propertyName = (label: string) =>
     .max(255, { error: `${label} must be at most 255 characters` })
     .refine((v) => withoutNul(v) && !/["\\]/.test(v), {
       error: `${label} must not contain quotes or backslashes`,
+    })
+    .refine((v) => !v.includes('*'), {
+      error: `${label} must not contain * (it would stand for every property)`,
     });
+
+/** Every list of filters of a report together stays within REPORT_LIMITS.filtersPerReport. */
+const withinFilterCap = <T extends { filters?: unknown[] }>(parts: T[]) =>
+  parts.reduce((n, p) => n + (p.filters?.length ?? 0), 0) <= REPORT_LIMITS.filtersPerReport;
+const FILTER_CAP_MESSAGE = `A report takes at most ${REPORT_LIMITS.filtersPerReport} filters in all`;
 
 const eventCode = z
   .string({ error: 'Event is required' })
@@ -151,7 +161,8 @@ export const trendQuery = z.object({
   series: z
     .array(trendSeries)
     .min(1, { error: 'Add at least one series' })
-    .max(REPORT_LIMITS.series, { error: `A trend takes at most ${REPORT_LIMITS.series} series` }),
+    .max(REPORT_LIMITS.series, { error: `A trend takes at most ${REPORT_LIMITS.series} series` })
+    .refine(withinFilterCap, { error: FILTER_CAP_MESSAGE }),
   breakdown: z
     .object({
       property: propertyName('Breakdown property'),
@@ -201,7 +212,8 @@ export const funnelQuery = z.object({
     })
     .max(FUNNEL_LIMITS.maxSteps, {
       error: `A funnel takes at most ${FUNNEL_LIMITS.maxSteps} steps`,
-    }),
+    })
+    .refine(withinFilterCap, { error: FILTER_CAP_MESSAGE }),
   /** How long after their first step a customer has to reach the last one. */
   window: z
     .object({

@@ -214,6 +214,11 @@ export interface QueryResults {
   linkClicks: LinkClicksResult;
 }
 
+export interface QueryOptions {
+  /** Aborted when the caller has gone (its request closed). */
+  signal?: AbortSignal;
+}
+
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];
 
 /** The shapes whose result is a list of rows (what `stream` can slice). */
@@ -227,7 +232,11 @@ export interface AnalyticsStore {
    * Rejects when the store is unavailable (the caller answers 503).
    */
   insert(rows: EventRow[]): Promise<number>;
-  query<S extends QueryShape>(shape: S): Promise<ResultOf<S>>;
+  /**
+   * One read. With `signal`: a read not yet started when it aborts never starts, and a running
+   * one is stopped (docs/reports.md, "Sharing the analytics engine").
+   */
+  query<S extends QueryShape>(shape: S, opts?: QueryOptions): Promise<ResultOf<S>>;
   /**
    * A large list result read in slices on a connection of its own, other work running between
    * slices (the embedded store has it; callers fall back to `query` without it).
