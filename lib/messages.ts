@@ -274,6 +274,8 @@ export const MESSAGES = {
       'userId needs a valid userHash (HMAC-SHA256 of the userId with the identity secret) for this product.',
     unknownKey: 'Unknown write key. Copy the snippet again from Product Tracking.',
     noKey: 'Send the write key as the HTTP Basic user name, a Bearer token or the writeKey field.',
+    tooManyUnknownKeys:
+      'Too many requests with an unknown write key from this address. Copy the snippet again from Product Tracking, then retry after the time in Retry-After.',
     overloaded: 'Too many events right now. Retry after the time in Retry-After.',
     rateLimited: (perSecond: number) =>
       `This product sends more than ${perSecond.toLocaleString('en-US')} events per second. Retry after the time in Retry-After.`,

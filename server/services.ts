@@ -143,7 +143,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
         })
       : silentNotifier);
 
-  const writeKeys = createWriteKeys(brands);
+  const writeKeys = createWriteKeys(brands, { counters, rule: limits.unknownKey });
   const brandsService = createBrandsService({ db, brands, plans, onKeysChanged: writeKeys.clear });
   const analytics =
     opts.analytics ??

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withoutNul } from './common';
+import { KEY_MAX_LENGTH } from './ingest';
 import type { FlowStep } from './flows';
 
 /**
@@ -15,6 +16,11 @@ const id = (max = 255, name = 'id') =>
     .min(1, { error: `${name} is required` })
     .max(max, { error: `${name} must be at most ${max} characters` })
     .refine(withoutNul, { error: 'Text must not contain NUL characters' });
+/** A key longer than any the server issues is refused before it is looked up. */
+const writeKeyField = z
+  .string()
+  .max(KEY_MAX_LENGTH, { error: `writeKey must be at most ${KEY_MAX_LENGTH} characters` })
+  .optional();
 const visitorId = z.union([id(255, 'userId'), z.number().transform(String)]);
 
 /**
@@ -37,7 +43,7 @@ export const FLOW_TARGET_WAIT_MS = 6_000;
 
 /** POST v1/flows/available-flow (write key as HTTP Basic user name, Bearer, or `writeKey`). */
 export const availableFlowBody = z.object({
-  writeKey: z.string().optional(),
+  writeKey: writeKeyField,
   userId: visitorId.nullable().optional(),
   /** HMAC of the userId when the product requires signed identities (as for ingestion). */
   userHash: z.string().max(255).optional(),
@@ -89,7 +95,7 @@ export type FlowTrackType = (typeof FLOW_TRACK_TYPES)[number];
 
 /** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
 export const flowTrackBody = z.object({
-  writeKey: z.string().optional(),
+  writeKey: writeKeyField,
   session_id: id(64, 'session_id'),
   step_id: id(64, 'step_id'),
   type: z.enum(FLOW_TRACK_TYPES, {
@@ -104,7 +110,7 @@ export type FlowOutcome = (typeof FLOW_OUTCOMES)[number];
 
 /** POST v1/flows/{id}/done: idempotent; the first outcome wins. */
 export const flowDoneBody = z.object({
-  writeKey: z.string().optional(),
+  writeKey: writeKeyField,
   session_id: id(64, 'session_id'),
   outcome: z.enum(FLOW_OUTCOMES, { error: 'outcome must be completed or dismissed' }),
   /** Why (free text, e.g. `close`, `esc`, `button`), kept on the flow event. */

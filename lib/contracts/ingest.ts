@@ -43,3 +43,14 @@ export interface IngestResult {
   /** Events kept without their userId: it lacked a valid userHash (signed identities). */
   unverified?: number;
 }
+
+/** Longest key the server looks up: `wk_` + 24 characters and `sk_` + 32 today, room to grow. */
+export const KEY_MAX_LENGTH = 64;
+const KEY_SHAPE = /^(?:wk|sk)_[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether a write key or secret server key has the shape the server issues (docs/security.md,
+ * "Tenant isolation"): anything else is unknown without a lookup, a cache entry or a log line.
+ */
+export const isWellFormedKey = (key: string): boolean =>
+  key.length <= KEY_MAX_LENGTH && KEY_SHAPE.test(key);

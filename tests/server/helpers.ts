@@ -75,6 +75,7 @@ export async function createTestApp(
       forgotPassword: loose,
       resetPassword: loose,
       resendVerification: loose,
+      unknownKey: loose,
     },
     mailer: opts.mailer,
     batcher: opts.batcher,

@@ -61,6 +61,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
         userAgent: req.headers['user-agent'] ?? null,
         country: null,
         origin: req.headers.origin,
+        address: req.ip,
       });
       return reply.status(200).send(result);
     } catch (err) {
@@ -118,6 +119,7 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
           userAgent: req.headers['user-agent'] ?? null,
           country: null,
           origin: req.headers.origin,
+          address: req.ip,
         })
         .catch((err: unknown) => {
           if (err instanceof NothingAccepted)

@@ -23,6 +23,8 @@ export interface IngestRequest {
   country: string | null;
   /** The request's Origin header: set by browsers, absent from server-side libraries. */
   origin?: string;
+  /** The client's address: too many unknown keys from it are refused (write-keys.ts). */
+  address?: string;
 }
 
 /** A 400 that still reports the per-event verdicts. */
@@ -57,9 +59,10 @@ export async function resolveCaller(
   writeKeys: Pick<WriteKeys, 'resolve'>,
   writeKey: string | undefined,
   origin: string | undefined,
+  address?: string,
 ): Promise<KeyOwner> {
   if (!writeKey) throw unauthorized(MESSAGES.ingest.noKey);
-  const owner = await writeKeys.resolve(writeKey);
+  const owner = await writeKeys.resolve(writeKey, address);
   if (!owner) throw unauthorized(MESSAGES.ingest.unknownKey);
   checkOrigin(owner, origin);
   return owner;
@@ -90,7 +93,7 @@ export function createIngestService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     async ingest(req: IngestRequest): Promise<IngestResult> {
-      const owner = await resolveCaller(deps.writeKeys, req.writeKey, req.origin);
+      const owner = await resolveCaller(deps.writeKeys, req.writeKey, req.origin, req.address);
       await deps.fairUse?.take(owner.brandId, req.messages.length);
       const usage = await deps.usage?.allowIngest(owner.ownerId);
       if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);

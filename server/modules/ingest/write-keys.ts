@@ -1,4 +1,14 @@
+import { isWellFormedKey } from '../../../lib/contracts/ingest';
+import { MESSAGES } from '../../../lib/messages';
+import { tooManyRequests } from '../../errors';
+import { createLru } from '../../lib/lru';
 import { hashToken } from '../../lib/tokens';
+import {
+  addressKey,
+  DEFAULT_RATE_LIMITS,
+  type CounterStore,
+  type LimitRule,
+} from '../../plugins/rate-limit';
 import type { BrandsRepository } from '../brands/brands.repository';
 
 /** The product a key belongs to and what ingestion checks about where events come from. */
@@ -17,40 +27,72 @@ export interface KeyOwner {
 export const SERVER_KEY_PREFIX = 'sk_';
 
 const TTL_MS = 5_000;
-const MAX_ENTRIES = 10_000;
+/** Products whose keys are remembered: one entry is ~0.5 KB, so ~5 MB at most. */
+const MAX_KNOWN = 10_000;
+/** Well-formed keys that matched nothing, remembered briefly so a misconfigured site asks once. */
+const MAX_UNKNOWN = 1_000;
+const UNKNOWN_TTL_MS = 1_000;
 
 /**
- * Key → brand lookups with a short cache: ingestion checks a key on every request. This node
+ * Key → product lookups with a short cache: ingestion and the flow runtime check a key on every
+ * request (docs/security.md, "Tenant isolation"). A key of the wrong shape is unknown without a
+ * query; the caches are keyed by the key's SHA-256 and bounded, and unknown keys live in their
+ * own small cache, so a stranger's made-up keys never push a product's key out. This node
  * forgets everything when a key or a source setting changes or a brand is deleted; other nodes
  * within 5 s.
  */
-export function createWriteKeys(brands: BrandsRepository) {
-  const cache = new Map<string, { owner: KeyOwner | null; until: number }>();
+export function createWriteKeys(
+  brands: Pick<BrandsRepository, 'findForIngestion'>,
+  limit?: { counters: CounterStore; rule?: LimitRule },
+) {
+  const known = createLru<KeyOwner>({ maxEntries: MAX_KNOWN, ttlMs: TTL_MS });
+  const unknown = createLru<true>({ maxEntries: MAX_UNKNOWN, ttlMs: UNKNOWN_TTL_MS });
   return {
-    async resolve(key: string): Promise<KeyOwner | null> {
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.until > now) return hit.owner;
+    /**
+     * The product of `key`, or null (a 401 for the caller). With `address`, requests from an
+     * address that sent too many unknown keys get a 429 before any lookup.
+     */
+    async resolve(key: string, address?: string): Promise<KeyOwner | null> {
+      const counted = limit && address !== undefined ? `unknown-key:${addressKey(address)}` : null;
+      const rule = limit?.rule ?? DEFAULT_RATE_LIMITS.unknownKey;
+      const refuse = async () => {
+        if (counted) await limit!.counters.hit(counted, rule.windowMs);
+        return null;
+      };
+      if (!isWellFormedKey(key)) return refuse();
+      const hash = hashToken(key);
+      const hit = known.get(hash);
+      if (hit) return hit;
+      if (counted) {
+        const { count, resetInMs } = await limit!.counters.peek(counted);
+        if (count >= rule.max)
+          throw tooManyRequests(MESSAGES.ingest.tooManyUnknownKeys, resetInMs / 1000);
+      }
+      if (unknown.get(hash)) return refuse();
       const trusted = key.startsWith(SERVER_KEY_PREFIX);
       const row = await brands.findForIngestion(
-        trusted ? { serverKeyHash: hashToken(key) } : { writeKey: key },
+        trusted ? { serverKeyHash: hash } : { writeKey: key },
       );
-      const owner: KeyOwner | null = row
-        ? {
-            brandId: row.id,
-            ownerId: row.ownerId,
-            trusted,
-            domain: row.domain,
-            allowedOrigins: row.allowedOrigins,
-            requireSignedIdentity: row.requireSignedIdentity,
-            identitySecret: row.identitySecret,
-          }
-        : null;
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(key, { owner, until: now + TTL_MS });
+      if (!row) {
+        unknown.set(hash, true);
+        return refuse();
+      }
+      const owner: KeyOwner = {
+        brandId: row.id,
+        ownerId: row.ownerId,
+        trusted,
+        domain: row.domain,
+        allowedOrigins: row.allowedOrigins,
+        requireSignedIdentity: row.requireSignedIdentity,
+        identitySecret: row.identitySecret,
+      };
+      known.set(hash, owner);
       return owner;
     },
-    clear: () => cache.clear(),
+    clear: () => {
+      known.clear();
+      unknown.clear();
+    },
   };
 }
 export type WriteKeys = ReturnType<typeof createWriteKeys>;

@@ -16,6 +16,7 @@ const RUNTIME_MAX_BODY_BYTES = 16 * 1024;
 const caller = (req: FastifyRequest) => ({
   writeKey: writeKeyOf(req, req.body),
   origin: req.headers.origin,
+  address: req.ip,
 });
 
 /**

@@ -41,6 +41,8 @@ export interface RuntimeCaller {
   writeKey: string | undefined;
   /** The request's Origin header (browsers): checked like ingestion's. */
   origin?: string;
+  /** The client's address: too many unknown keys from it are refused (write-keys.ts). */
+  address?: string;
 }
 
 export interface AvailableFlowInput {
@@ -74,7 +76,12 @@ export function createFlowRuntime(deps: {
 
   /** The calling product, once its key is accepted and it is within its rate. */
   const ownerOf = async (caller: RuntimeCaller) => {
-    const owner = await resolveCaller(deps.writeKeys, caller.writeKey, caller.origin);
+    const owner = await resolveCaller(
+      deps.writeKeys,
+      caller.writeKey,
+      caller.origin,
+      caller.address,
+    );
     await deps.limit?.(owner.brandId);
     return owner;
   };
