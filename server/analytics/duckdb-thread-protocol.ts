@@ -2,7 +2,7 @@
  * The messages between the server's thread and the DuckDB thread, and how an error crosses
  * between them (docs/adr/0015-duckdb-worker-thread.md).
  */
-import { QueryTimeoutError } from './types';
+import { CallerGoneError, QueryTimeoutError } from './types';
 
 /** Every request names the store it is for: one thread serves every store of the process. */
 export type ThreadRequest =
@@ -16,6 +16,8 @@ export type ThreadRequest =
       op: 'open';
       path: string;
       queryTimeoutMs?: number;
+      /** Reader connections (server/analytics/duckdb.store.ts, DUCKDB_READERS by default). */
+      readers?: number;
       background?: boolean;
     }
   /** With `batch`: the rows staged under it come first (a large insert sent in slices). */
@@ -25,6 +27,8 @@ export type ThreadRequest =
   /** The insert of these staged rows was given up (a later slice held a bad value). */
   | { id: number; store: number; op: 'unstage'; batch: number }
   | { id: number; store: number; op: 'query'; shape: unknown }
+  /** The caller of the query `target` went away: drop it if waiting, stop it if running. */
+  | { id: number; store: number; op: 'cancel'; target: number }
   /** Answered with one `{id, rows}` per slice, each waiting for a `next`, then `{id, value}`. */
   | { id: number; store: number; op: 'stream'; shape: unknown }
   /** The reader took the last slice: read the next one, or stop the stream. */
@@ -68,12 +72,14 @@ export function plainError(err: unknown): PlainError {
 }
 
 /**
- * The error again, of the class the callers test for: QueryTimeoutError (504), TypeError and
+ * The error again, of the class the callers test for: QueryTimeoutError (504), CallerGoneError,
+ * TypeError and
  * RangeError (data errors, isDataError in batcher.ts), else an Error with its code.
  */
 export function reviveError(plain: PlainError): Error {
   let err: Error;
   if (plain.name === 'QueryTimeoutError') err = new QueryTimeoutError(plain.ms ?? 0);
+  else if (plain.name === 'CallerGoneError') err = new CallerGoneError();
   else if (plain.name === 'TypeError') err = new TypeError(plain.message);
   else if (plain.name === 'RangeError') err = new RangeError(plain.message);
   else {

@@ -10,7 +10,15 @@ import {
   type ThreadReply,
   type ThreadRequest,
 } from './duckdb-thread-protocol';
-import type { AnalyticsStore, EventRow, ListShape, QueryShape, ResultOf } from './types';
+import {
+  CallerGoneError,
+  type AnalyticsStore,
+  type EventRow,
+  type ListShape,
+  type QueryOptions,
+  type QueryShape,
+  type ResultOf,
+} from './types';
 
 /**
  * The embedded DuckDB store on a worker thread, behind the AnalyticsStore interface. Rows are
@@ -67,14 +75,21 @@ class DuckDBThread {
     if (!this.failure) this.worker.postMessage({ ...message, id: 0, store } as ThreadRequest);
   }
 
-  call<T>(store: number, message: ThreadCall, onRows?: OnRows): Promise<T> {
+  /**
+   * Sends a request and waits for its answer. With `signal`: an aborted caller is refused before
+   * anything is sent, and one that aborts later sends a `cancel` (the worker drops or stops it).
+   */
+  call<T>(store: number, message: ThreadCall, onRows?: OnRows, signal?: AbortSignal): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
+    if (signal?.aborted) return Promise.reject(new CallerGoneError());
     const id = this.nextId++;
+    const onAbort = () => this.post(store, { op: 'cancel', target: id });
     return new Promise<T>((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, onRows });
       this.worker.postMessage({ ...message, id, store } as ThreadRequest);
-    });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }).finally(() => signal?.removeEventListener('abort', onAbort));
   }
 
   private settle(id: number) {
@@ -133,7 +148,10 @@ export class DuckDBThreadStore implements AnalyticsStore {
    * Opens the store at `path` (a file, or ':memory:') on the process's DuckDB thread.
    * `background`: that thread runs as background work for the scheduler (best effort).
    */
-  static async open(path: string, opts: { queryTimeoutMs?: number; background?: boolean } = {}) {
+  static async open(
+    path: string,
+    opts: { queryTimeoutMs?: number; readers?: number; background?: boolean } = {},
+  ) {
     // libuv's pool starts its threads on the first work any thread hands it, and they take that
     // thread's scheduling policy. This thread starts it (one file check) before DuckDB's thread
     // can turn to the batch policy, so the pool and the threads DuckDB starts from it keep the
@@ -146,14 +164,15 @@ export class DuckDBThreadStore implements AnalyticsStore {
       op: 'open',
       path,
       queryTimeoutMs: opts.queryTimeoutMs,
+      readers: opts.readers,
       background: opts.background,
     });
     return new DuckDBThreadStore(thread, id, tid);
   }
 
-  private call<T>(message: ThreadCall, onRows?: OnRows): Promise<T> {
+  private call<T>(message: ThreadCall, onRows?: OnRows, signal?: AbortSignal): Promise<T> {
     if (this.closing) return Promise.reject(new Error('analytics store is closed'));
-    return this.thread.call(this.id, message, onRows);
+    return this.thread.call(this.id, message, onRows, signal);
   }
 
   /**
@@ -184,8 +203,8 @@ export class DuckDBThreadStore implements AnalyticsStore {
     return this.call({ op: 'insert', rows: last, batch });
   }
 
-  query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
-    return this.call({ op: 'query', shape });
+  query<S extends QueryShape>(shape: S, opts?: QueryOptions): Promise<ResultOf<S>> {
+    return this.call({ op: 'query', shape }, undefined, opts?.signal);
   }
 
   stream<S extends ListShape>(

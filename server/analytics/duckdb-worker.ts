@@ -13,6 +13,8 @@ const port = parentPort!;
 const stores = new Map<number, DuckDBStore>();
 /** Streams waiting for the other side to take their last slice: request id → resume(stop). */
 const waitingStreams = new Map<number, (stop: boolean) => void>();
+/** Queries waiting or running: request id → what stops them when their caller goes away. */
+const cancels = new Map<number, AbortController>();
 /** Slices of inserts still being sent: batch → rows so far. */
 const staged = new Map<number, AppendRow[]>();
 /** This thread's id once it runs as background work (asked by the first store that wants it). */
@@ -55,7 +57,10 @@ port.on('message', (m: ThreadRequest) => {
       return answer(m.id, async () => {
         // Asked once, whatever the answer: a refused or missing chrt is not tried again.
         if (m.background && background === undefined) background = runAsBackgroundThread();
-        stores.set(m.store, await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs }));
+        stores.set(
+          m.store,
+          await openDuckDBStore(m.path, { queryTimeoutMs: m.queryTimeoutMs, readers: m.readers }),
+        );
         return background ?? null;
       });
     case 'stage': {
@@ -75,8 +80,18 @@ port.on('message', (m: ThreadRequest) => {
       }
       return answer(m.id, () => storeOf(m.store).insertPrepared(rows));
     }
-    case 'query':
-      return answer(m.id, () => storeOf(m.store).query(m.shape as QueryShape));
+    case 'query': {
+      const cancel = new AbortController();
+      cancels.set(m.id, cancel);
+      return answer(m.id, () =>
+        storeOf(m.store)
+          .query(m.shape as QueryShape, { signal: cancel.signal })
+          .finally(() => cancels.delete(m.id)),
+      );
+    }
+    case 'cancel':
+      cancels.get(m.target)?.abort();
+      return;
     case 'stream':
       return answer(m.id, async () => {
         await stream(m.id, storeOf(m.store), m.shape as ListShape);

@@ -16,8 +16,10 @@ import {
 } from './sql/duckdb';
 import {
   ANALYTICS_QUERY_TIMEOUT_MS,
+  CallerGoneError,
   QueryTimeoutError,
   type AnalyticsStore,
+  type QueryOptions,
   type EventRow,
   type ListShape,
   type QueryShape,
@@ -99,37 +101,68 @@ function appendText(appender: DuckDBAppender, values: (string | null)[]): void {
 }
 
 /**
+ * Reader connections of a store: reads run on them in parallel, each on its own, so a timeout
+ * interrupts only its own query (docs/reports.md, "Sharing the analytics engine"). One more than
+ * the scheduler lets accounts use at once (server/analytics/scheduler.ts): the tour runtime's
+ * reads always find one.
+ */
+export const DUCKDB_READERS = 4;
+
+/** How often an interrupt is repeated until the interrupted run has ended. */
+const INTERRUPT_REPEAT_MS = 50;
+
+export interface DuckDBStoreOptions {
+  /** Limit of one read, counted from the moment it starts on a reader connection. */
+  queryTimeoutMs?: number;
+  /** Reader connections (DUCKDB_READERS by default). */
+  readers?: number;
+}
+
+/** One read's limits: `timeoutMs` overrides the store's (tests, the bench). */
+export interface ReadOptions extends QueryOptions {
+  timeoutMs?: number;
+}
+
+/**
  * Opens (or creates) the DuckDB events store at `path` (a file, or ':memory:'). Writes go
- * through one connection in a promise chain; reads use a second connection, so a long report
- * never holds up ingestion and sees only committed rows.
+ * through one connection in a promise chain; reads use a small pool of reader connections, so a
+ * long report never holds up ingestion and sees only committed rows; `ping` has a connection of
+ * its own, so a full pool never makes the store look dead.
  */
 export async function openDuckDBStore(
   path: string,
-  opts: { queryTimeoutMs?: number } = {},
+  opts: DuckDBStoreOptions = {},
 ): Promise<DuckDBStore> {
   const instance = await DuckDBInstance.create(path);
-  let writer: DuckDBConnection | undefined;
-  let reader: DuckDBConnection | undefined;
+  const connections: DuckDBConnection[] = [];
   try {
-    writer = await instance.connect();
-    reader = await instance.connect();
+    const writer = await instance.connect();
+    connections.push(writer);
+    const pinger = await instance.connect();
+    connections.push(pinger);
+    const readers: DuckDBConnection[] = [];
+    for (let i = 0; i < Math.max(1, opts.readers ?? DUCKDB_READERS); i++) {
+      const reader = await instance.connect();
+      connections.push(reader);
+      readers.push(reader);
+    }
     await writer.run(DUCKDB_CREATE_EVENTS);
     await writer.run(DUCKDB_CREATE_CUSTOMER_INDEX);
     await writer.run(DUCKDB_CREATE_STAGING);
     // Fewer checkpoints under steady ingestion (they stall inserts); the WAL keeps writes durable.
     await writer.run("SET checkpoint_threshold = '64MB'");
+    return new DuckDBStore(
+      instance,
+      writer,
+      pinger,
+      readers,
+      opts.queryTimeoutMs ?? ANALYTICS_QUERY_TIMEOUT_MS,
+    );
   } catch (err) {
-    writer?.closeSync();
-    reader?.closeSync();
+    for (const c of connections) c.closeSync();
     instance.closeSync();
     throw err;
   }
-  return new DuckDBStore(
-    instance,
-    writer,
-    reader,
-    opts.queryTimeoutMs ?? ANALYTICS_QUERY_TIMEOUT_MS,
-  );
 }
 
 export class DuckDBStore implements AnalyticsStore {
@@ -137,13 +170,21 @@ export class DuckDBStore implements AnalyticsStore {
   private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
   private stagingDirty = false;
+  /** Reader connections free now; reads waiting for one, in arrival order. */
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: { take: (c: DuckDBConnection) => void; signal?: AbortSignal }[] = [];
+  /** Reads that started on a reader connection since the store opened (tests count them). */
+  readsStarted = 0;
 
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
-    private readonly reader: DuckDBConnection,
+    private readonly pinger: DuckDBConnection,
+    private readonly readers: DuckDBConnection[],
     private readonly queryTimeoutMs: number,
-  ) {}
+  ) {
+    this.idle = [...readers];
+  }
 
   insert(rows: EventRow[]): Promise<number> {
     let prepared: AppendRow[];
@@ -223,10 +264,10 @@ export class DuckDBStore implements AnalyticsStore {
     }
   }
 
-  async query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
+  async query<S extends QueryShape>(shape: S, opts?: QueryOptions): Promise<ResultOf<S>> {
     if (this.closed) throw new Error('analytics store is closed');
     const { sql, params } = compileQuery(shape, duckdbDialect);
-    const rows = await this.read(sql, params);
+    const rows = await this.read(sql, params, opts);
     return readResult(shape, rows);
   }
 
@@ -255,31 +296,99 @@ export class DuckDBStore implements AnalyticsStore {
   }
 
   /**
-   * Runs one read on the reader connection, interrupted after `queryTimeoutMs`: a runaway report
-   * answers 504 instead of holding a request (and the reader) forever.
+   * Runs one read on a reader connection of its own. Its time limit starts when it starts on
+   * that connection (not while it waits for one) and interrupts that connection alone: a runaway
+   * report answers 504 and nobody else's read is stopped. A read whose `signal` aborts while it
+   * waits never starts; one that aborts while it runs is interrupted.
    */
-  async read(sql: string, params?: DuckDBValue[] | Record<string, DuckDBValue>) {
-    const started = this.reader.runAndReadAll(sql, params);
+  async read(
+    sql: string,
+    params?: DuckDBValue[] | Record<string, DuckDBValue>,
+    opts: ReadOptions = {},
+  ) {
+    const { signal } = opts;
+    const ms = opts.timeoutMs ?? this.queryTimeoutMs;
+    const connection = await this.acquire(signal);
+    this.readsStarted++;
+    const started = connection.runAndReadAll(sql, params);
+    // The connection goes back to the pool once its run has really ended (interrupted or not).
+    void started.then(
+      () => this.release(connection),
+      () => this.release(connection),
+    );
+    let ended = false;
+    void started.then(
+      () => (ended = true),
+      () => (ended = true),
+    );
+    // An interrupt that arrives before DuckDB has begun executing is lost: it is repeated until
+    // the run has ended, so a stopped read never goes on holding its connection.
+    const stop = () => {
+      connection.interrupt();
+      const again = setInterval(() => {
+        if (ended) clearInterval(again);
+        else connection.interrupt();
+      }, INTERRUPT_REPEAT_MS);
+      again.unref();
+    };
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        this.reader.interrupt();
-        reject(new QueryTimeoutError(this.queryTimeoutMs));
-      }, this.queryTimeoutMs);
+        stop();
+        reject(new QueryTimeoutError(ms));
+      }, ms);
+      onAbort = () => {
+        stop();
+        reject(new CallerGoneError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      const reader = await Promise.race([started, timeout]);
+      const reader = await Promise.race([started, stopped]);
       return reader.getRowObjects();
     } finally {
       clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
       // An interrupted run rejects later: nobody waits for it any more.
       started.catch(() => undefined);
+      stopped.catch(() => undefined);
     }
+  }
+
+  /** A free reader connection; rejects (and never takes one) when `signal` aborts first. */
+  private acquire(signal?: AbortSignal): Promise<DuckDBConnection> {
+    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
+    if (signal?.aborted) return Promise.reject(new CallerGoneError());
+    const free = this.idle.pop();
+    if (free) return Promise.resolve(free);
+    return new Promise((resolve, reject) => {
+      const entry = {
+        signal,
+        take: (c: DuckDBConnection) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(c);
+        },
+      };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(new CallerGoneError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  private release(connection: DuckDBConnection) {
+    const next = this.waiting.shift();
+    if (next) next.take(connection);
+    else this.idle.push(connection);
   }
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('analytics store is closed');
-    await this.reader.run('SELECT 1');
+    await this.pinger.run('SELECT 1');
   }
 
   async close(): Promise<void> {
@@ -288,7 +397,8 @@ export class DuckDBStore implements AnalyticsStore {
     await this.writes;
     // A checkpoint folds the WAL into the file so the next start does not replay it.
     await this.writer.run('CHECKPOINT').catch(() => undefined);
-    this.reader.closeSync();
+    for (const reader of this.readers) reader.closeSync();
+    this.pinger.closeSync();
     this.writer.closeSync();
     this.instance.closeSync();
   }

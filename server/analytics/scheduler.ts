@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MESSAGES } from '../../lib/messages';
 import { AppError, tooManyRequests } from '../errors';
-import type { AnalyticsStore, QueryOptions, QueryShape } from './types';
+import { CallerGoneError, type AnalyticsStore, type QueryOptions, type QueryShape } from './types';
 
 /**
  * Analytics reads are scheduled, not queued blindly (docs/reports.md, "Sharing the analytics
@@ -45,13 +45,7 @@ export interface AnalyticsCaller {
 /** The caller of the analytics reads made in this async context (set per authenticated request). */
 export const analyticsCaller = new AsyncLocalStorage<AnalyticsCaller>();
 
-/** The request behind a queued read went away before its turn; the read never started. */
-export class CallerGoneError extends Error {
-  constructor() {
-    super('the caller went away before the analytics read started');
-    this.name = 'CallerGoneError';
-  }
-}
+export { CallerGoneError };
 
 interface Entry {
   account: string;

@@ -254,5 +254,13 @@ export class QueryTimeoutError extends Error {
   }
 }
 
+/** The caller of a read went away before it started (or while it ran: it was then stopped). */
+export class CallerGoneError extends Error {
+  constructor() {
+    super('the caller went away before the analytics read finished');
+    this.name = 'CallerGoneError';
+  }
+}
+
 /** Default limit of one analytics read. */
 export const ANALYTICS_QUERY_TIMEOUT_MS = 15_000;
