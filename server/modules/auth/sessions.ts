@@ -56,7 +56,7 @@ export function createSessions(deps: { auth: AuthRepository; cache: SessionCache
       if (found && (found.session.expiresAt <= now || found.session.createdAt <= oldestLive(now)))
         found = undefined;
       if (!found) {
-        const epoch = await cache.epoch();
+        const epoch = await cache.epoch(tokenHash);
         found = await auth.findLiveSession(tokenHash, now, oldestLive(now));
         if (!found) throw unauthorized(MESSAGES.auth.sessionExpired);
         cache.set(tokenHash, found, epoch);
