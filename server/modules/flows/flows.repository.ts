@@ -55,9 +55,25 @@ export function createFlowsRepository(db: Db) {
       const [row] = await db.select().from(flows).where(ownedBy(ownerId, id));
       return row;
     },
-    /** A product's published tours, for the runtime (its cache: runtime/published-flows.ts). */
+    /**
+     * A product's published tours without their definitions, for the runtime's cache
+     * (runtime/published-flows.ts): it reads the definition of a tour only when its `updated_at`
+     * changed.
+     */
     async listPublished(brandId: number) {
       return db
+        .select({
+          id: flows.id,
+          name: flows.name,
+          publishedAt: flows.publishedAt,
+          updatedAt: flows.updatedAt,
+        })
+        .from(flows)
+        .where(and(eq(flows.brandId, brandId), eq(flows.published, true)));
+    },
+    /** One published tour of the product with its definition; undefined when not published. */
+    async publishedDefinition(brandId: number, id: number) {
+      const rows = await db
         .select({
           id: flows.id,
           name: flows.name,
@@ -66,7 +82,8 @@ export function createFlowsRepository(db: Db) {
           updatedAt: flows.updatedAt,
         })
         .from(flows)
-        .where(and(eq(flows.brandId, brandId), eq(flows.published, true)));
+        .where(and(eq(flows.id, id), eq(flows.brandId, brandId), eq(flows.published, true)));
+      return rows.at(0);
     },
     async insert(v: FlowValues) {
       const [row] = await db.insert(flows).values(v).returning();

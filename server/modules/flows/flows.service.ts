@@ -8,6 +8,7 @@ import { sanitizeStepHtml } from '../../lib/sanitize-html';
 import type { BrandAccess } from '../brands/brand-access';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
+import type { SavedFlow } from './runtime/published-flows';
 
 /**
  * Sanitises user HTML and splits the body into the stored definition and layout. Cleaning may
@@ -64,8 +65,11 @@ export function createFlowsService(deps: {
   access: BrandAccess;
   /** Visitors' sessions: an unpublished tour's open sessions end at once. */
   sessions?: FlowSessionsRepository;
-  /** A product's published tours may have changed (the runtime's cache forgets them). */
-  onChanged?: (brandId: number) => Promise<void>;
+  /**
+   * A product's published tours may have changed (the runtime's cache reads them again); `saved`
+   * is the tour as just saved, its content cleaned here, which the cache keeps as it is.
+   */
+  onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -107,7 +111,7 @@ export function createFlowsService(deps: {
       const values = toValues(body);
       assertPublishable(values);
       const row = await flows.insert({ ...values, publishedAt: values.published ? now() : null });
-      if (row.published) await deps.onChanged?.(row.brandId);
+      if (row.published) await deps.onChanged?.(row.brandId, row);
       return toFlowDto(row);
     },
     /**
@@ -129,8 +133,9 @@ export function createFlowsService(deps: {
       if (!row) throw notFound(MESSAGES.flows.notFound);
       if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');
       if (before.published || row.published) {
-        await deps.onChanged?.(before.brandId);
-        if (row.brandId !== before.brandId) await deps.onChanged?.(row.brandId);
+        const moved = row.brandId !== before.brandId;
+        await deps.onChanged?.(before.brandId, moved ? undefined : row);
+        if (moved) await deps.onChanged?.(row.brandId, row);
       }
       return toFlowDto(row);
     },

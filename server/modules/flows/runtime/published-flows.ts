@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FlowDefinition } from '../../../db/schema';
@@ -9,9 +10,22 @@ import type { Candidate } from './decide';
 export interface PublishedFlow extends Candidate {
   name: string;
   definition: FlowDefinition;
-  /** The steps as visitors get them: content sanitised again once, when the list is read. */
+  /** The steps as visitors get them: content sanitised again once per saved version. */
   steps: FlowDefinition['steps'];
-  /** When the tour was last saved: an unchanged tour is not sanitised again on a re-read. */
+  /** When the tour was last saved: an unchanged tour is never sanitised again. */
+  updatedAt: Date;
+}
+
+/**
+ * A tour this process has just saved, its content cleaned by this process's sanitiser at save
+ * (flows.service.ts): the cache takes its steps as they are.
+ */
+export interface SavedFlow {
+  id: number;
+  name: string;
+  published: boolean;
+  definition: FlowDefinition;
+  publishedAt: Date | null;
   updatedAt: Date;
 }
 
@@ -22,50 +36,128 @@ interface Entry {
   loaded?: Map<number, PublishedFlow>;
 }
 
+/** One tour's prepared version, shared by every read that needs that version. */
+interface Prepared {
+  updatedAt: number;
+  flow: Promise<PublishedFlow | undefined>;
+}
+
 /** Redis channel on which a node tells the others that a product's published tours changed. */
 export const FLOWS_CHANGED_CHANNEL = 'signpost:flows:changed';
 /** A backstop: even without a message, no node serves a product's list longer than this. */
 const TTL_MS = 10_000;
 const MAX_PRODUCTS = 5_000;
+/** Sanitising yields to the event loop once a slice has run this long (one step at most more). */
+const SLICE_MS = 5;
 
 /**
- * The published tours of each product, read once and kept until a tour of that product is
- * published, unpublished, saved or deleted (docs/adr/0012-flow-runtime-cost.md). With Redis, the
- * node that changed a tour publishes the product's id and every node forgets its copy at once.
+ * The published tours of each product (docs/adr/0012-flow-runtime-cost.md, docs/flows.md "The
+ * published-tour cache"). The list is read again when a tour of the product is published,
+ * unpublished, saved or deleted (with Redis, the node that changed a tour publishes the product's
+ * id and every node forgets its list at once), but a read fetches only the tours' ids and times:
+ * a tour whose `updated_at` did not change keeps its prepared steps, and only new versions have
+ * their definition read and sanitised, one at a time, in slices that let the event loop run.
  */
 export function createPublishedFlows(deps: {
-  flows: Pick<FlowsRepository, 'listPublished'>;
+  flows: Pick<FlowsRepository, 'listPublished' | 'publishedDefinition'>;
   redis?: Redis;
   log: FastifyBaseLogger;
   ttlMs?: number;
+  /** The sanitiser (tests count its calls). */
+  sanitize?: (html: string) => string;
 }) {
   const ttl = deps.ttlMs ?? TTL_MS;
+  const sanitize = deps.sanitize ?? sanitizeStepHtml;
   const cache = new Map<number, Entry>();
+  /** Per product, the prepared version of each published tour; survives a change of the list. */
+  const prepared = new Map<number, Map<number, Prepared>>();
 
-  /** Reads the list; a tour unchanged since `previous` keeps its sanitised steps. */
-  const load = async (brandId: number, previous?: Map<number, PublishedFlow>) => {
-    const rows = await deps.flows.listPublished(brandId);
-    return new Map(
-      rows.map((r) => {
-        const before = previous?.get(r.id);
-        if (before && before.updatedAt.getTime() === r.updatedAt.getTime()) return [r.id, before];
-        const flow: PublishedFlow = {
-          id: r.id,
-          name: r.name,
-          definition: r.definition,
-          steps: r.definition.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) })),
-          publishedAt: r.publishedAt ?? r.updatedAt,
-          updatedAt: r.updatedAt,
-        };
-        return [r.id, flow];
-      }),
+  const preparedOf = (brandId: number) => {
+    let m = prepared.get(brandId);
+    if (!m) prepared.set(brandId, (m = new Map()));
+    return m;
+  };
+
+  /** When this cache last let the event loop run (shared by every preparation in progress). */
+  let sliceStart = performance.now();
+  /** Sanitises the steps one at a time, yielding once a slice has run SLICE_MS. */
+  const sanitizeSteps = async (steps: FlowDefinition['steps']) => {
+    const out: FlowDefinition['steps'] = [];
+    for (const s of steps) {
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToLoop();
+        sliceStart = performance.now();
+      }
+      out.push({ ...s, content: sanitize(s.content) });
+    }
+    return out;
+  };
+
+  /** Reads one tour's definition (one row per query: a bounded parse) and sanitises its steps. */
+  const prepare = async (brandId: number, id: number): Promise<PublishedFlow | undefined> => {
+    const r = await deps.flows.publishedDefinition(brandId, id);
+    if (!r) return undefined; // unpublished or deleted meanwhile: the change message follows
+    return {
+      id: r.id,
+      name: r.name,
+      definition: r.definition,
+      steps: await sanitizeSteps(r.definition.steps),
+      publishedAt: r.publishedAt ?? r.updatedAt,
+      updatedAt: r.updatedAt,
+    };
+  };
+
+  /** The version of tour `id` saved at `updatedAt`, prepared once whoever asks for it. */
+  const versionOf = (brandId: number, id: number, updatedAt: Date) => {
+    const memo = preparedOf(brandId);
+    const known = memo.get(id);
+    if (known && known.updatedAt === updatedAt.getTime()) return known.flow;
+    const p: Prepared = { updatedAt: updatedAt.getTime(), flow: prepare(brandId, id) };
+    memo.set(id, p);
+    // A failed read is not remembered; a newer version read meanwhile replaces this one.
+    p.flow.then(
+      (flow) => {
+        if (flow && flow.updatedAt.getTime() !== p.updatedAt && memo.get(id) === p)
+          memo.set(id, { updatedAt: flow.updatedAt.getTime(), flow: p.flow });
+      },
+      () => {
+        if (memo.get(id) === p) memo.delete(id);
+      },
     );
+    return p.flow;
+  };
+
+  /** Reads the list's ids and times; prepares only the versions not prepared before. */
+  const load = async (brandId: number) => {
+    const heads = await deps.flows.listPublished(brandId);
+    const out = new Map<number, PublishedFlow>();
+    // One at a time: the definitions read and sanitised never pile up on the event loop.
+    for (const h of heads) {
+      const flow = await versionOf(brandId, h.id, h.updatedAt);
+      if (!flow) continue;
+      const publishedAt = h.publishedAt ?? h.updatedAt;
+      out.set(
+        h.id,
+        flow.name === h.name && flow.publishedAt.getTime() === publishedAt.getTime()
+          ? flow
+          : { ...flow, name: h.name, publishedAt },
+      );
+    }
+    // Versions of tours no longer published are let go.
+    const listed = new Set(heads.map((h) => h.id));
+    const memo = preparedOf(brandId);
+    for (const id of memo.keys()) if (!listed.has(id)) memo.delete(id);
+    return out;
+  };
+
+  const forget = (brandId: number) => {
+    cache.delete(brandId);
   };
 
   const subscriber = deps.redis?.duplicate();
   subscriber?.on('error', (err) => deps.log.warn({ err }, 'redis subscriber error'));
   subscriber?.on('message', (_channel: string, message: string) => {
-    cache.delete(Number(message));
+    forget(Number(message));
   });
   const subscribed = subscriber
     ?.subscribe(FLOWS_CHANGED_CHANNEL)
@@ -85,8 +177,11 @@ export function createPublishedFlows(deps: {
       const now = Date.now();
       const hit = cache.get(brandId);
       if (hit && hit.until > now) return hit.flows;
-      const flows = load(brandId, hit?.loaded);
-      if (cache.size >= MAX_PRODUCTS) cache.clear();
+      const flows = load(brandId);
+      if (cache.size >= MAX_PRODUCTS || prepared.size >= MAX_PRODUCTS) {
+        cache.clear();
+        prepared.clear();
+      }
       const entry: Entry = { flows: hit?.loaded ? hit.flows : flows, until: now + ttl };
       cache.set(brandId, entry);
       flows.then(
@@ -105,13 +200,34 @@ export function createPublishedFlows(deps: {
 
     /** Reads the product's published tours again now (a session's tour looked missing). */
     reload(brandId: number) {
-      cache.delete(brandId);
+      forget(brandId);
       return this.get(brandId);
     },
 
-    /** A tour of the product changed: this node forgets it now, the others on the message. */
-    async changed(brandId: number) {
-      cache.delete(brandId);
+    /**
+     * A tour of the product changed: this node reads the list again on the next ask, the others
+     * on the message. `saved` is the tour as this process just saved it, its content cleaned at
+     * save by the same sanitiser: it is kept as it is, so the next ask sanitises nothing (for a
+     * product this node has read; another's is read whole on its first ask anyway).
+     */
+    async changed(brandId: number, saved?: SavedFlow) {
+      forget(brandId);
+      const memo = prepared.get(brandId);
+      if (saved && memo) {
+        if (!saved.published) memo.delete(saved.id);
+        else
+          memo.set(saved.id, {
+            updatedAt: saved.updatedAt.getTime(),
+            flow: Promise.resolve({
+              id: saved.id,
+              name: saved.name,
+              definition: saved.definition,
+              steps: saved.definition.steps,
+              publishedAt: saved.publishedAt ?? saved.updatedAt,
+              updatedAt: saved.updatedAt,
+            }),
+          });
+      }
       await deps.redis
         ?.publish(FLOWS_CHANGED_CHANNEL, String(brandId))
         .catch((err: unknown) => deps.log.warn({ err }, 'could not publish a flow change'));
