@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import type { AppContext, ZodApp } from './context';
 import { session } from './context';
 import { withAnalyticsCaller } from './analytics/scheduler';
+import { analyticsReadiness } from './analytics/readiness';
 import { bearer } from './lib/bearer';
 import { AppError } from './errors';
 import type { Mailer } from './mail/mailer';
@@ -126,16 +127,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Within a second whatever the analytics queue holds: a slow analytics ping is "degraded"
+  // (still ready: every other route answers), a refused one is 503 (docs/reports.md).
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.ping();
-      await analytics.ping();
-      return { status: 'ready' };
-    } catch {
+    const [db, reads] = await Promise.all([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      analyticsReadiness(analytics),
+    ]);
+    if (!db || reads === 'down')
       return reply
         .status(503)
         .send({ message: 'Database is not answering.', status: 503, code: 'not_ready' });
-    }
+    if (reads === 'slow') return { status: 'degraded', analytics: 'slow' };
+    return { status: 'ready' };
   });
 
   const mode = testMode(env);
