@@ -33,6 +33,9 @@ export const flows = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     definition: jsonb('definition').$type<FlowDefinition>().notNull(),
     layout: jsonb('layout').$type<FlowBody['layout']>().notNull().default({ positions: {} }),
+    /** UTF-8 bytes of the definition and layout as JSON: the plan bounds a product's total
+     * (docs/flows.md, "Limits"). */
+    definitionBytes: integer('definition_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
