@@ -64,6 +64,8 @@ export default defineConfig({
         PORT: String(TEST_MODE_PORT),
         DATA_DIR: '.data-e2e-test-mode',
         APP_URL: 'https://signpost.example.com',
+        // Short links need a host of their own on a public APP_URL (docs/short-urls.md).
+        SHORT_URL_BASE_URL: 'https://go.signpost-links.example',
         MAIL_TRANSPORT: 'outbox',
         PAYMENT_PROVIDER: 'local',
         DATABASE_URL: '',

@@ -79,6 +79,8 @@ export const MESSAGES = {
     slugTaken: (slug: string) => `The slug "${slug}" is already taken: choose another one`,
     utmTooLong: (field: string, max: number) => `UTM ${field} must be at most ${max} characters`,
     expiresAtInvalid: 'Expiry must be a date and time (ISO 8601, e.g. 2026-12-31T23:59:00Z)',
+    destinationBlocked: (host: string) =>
+      `Links to ${host} are not allowed on this service. Link to the final address instead.`,
     expiresAtRange: (min: number, max: number) =>
       `Expiry must be a date between the years ${min} and ${max} (e.g. 2026-12-31T23:59:00Z)`,
     limitReached: (limit: number, plan: string) =>

@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../lib/messages';
 import type { Env } from './env';
-import { testMode, testModeWarnings } from './env';
+import { shortLinksElsewhere, testMode, testModeWarnings } from './env';
 import type { Database } from './db/client';
 import type { AppContext, ZodApp } from './context';
 import { session } from './context';
@@ -202,6 +202,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       counters: ctx.counters,
       ratePerMinute: env.SHORT_URL_RATE_PER_IP,
       trustProxy: env.TRUST_PROXY !== false,
+      blocklist: ctx.shortUrls.blocklist,
+      notOnHost: shortLinksElsewhere(env),
       now: opts.now,
       log: app.log,
     });

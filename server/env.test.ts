@@ -9,6 +9,7 @@ import {
   mailTransport,
   paymentProviderName,
   readDotEnv,
+  shortLinksElsewhere,
   testMode,
 } from './env';
 
@@ -89,11 +90,19 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
     };
-    const real = run({ SMTP_URL: 'smtps://u:p@smtp.example.com', ...stripe })();
+    const real = run({
+      SMTP_URL: 'smtps://u:p@smtp.example.com',
+      SHORT_URL_BASE_URL: 'https://go.example.net',
+      ...stripe,
+    })();
     expect([mailTransport(real), paymentProviderName(real)]).toEqual(['smtp', 'stripe']);
     expect(testMode(real)).toEqual({ mail: false, payments: false });
     // Explicitly allowed: test mode.
-    const test = run({ MAIL_TRANSPORT: 'outbox', PAYMENT_PROVIDER: 'local' })();
+    const test = run({
+      MAIL_TRANSPORT: 'outbox',
+      PAYMENT_PROVIDER: 'local',
+      SHORT_URL_BASE_URL: 'https://go.example.net',
+    })();
     expect(testMode(test)).toEqual({ mail: true, payments: true });
     expect(run({ MAIL_TRANSPORT: 'smtp', PAYMENT_PROVIDER: 'local' })).toThrowError(
       /SMTP_URL is required when MAIL_TRANSPORT=smtp/,
@@ -110,5 +119,26 @@ describe('configuration', () => {
     expect(testMode(loadEnv({}))).toEqual({ mail: false, payments: false });
     expect(isLoopbackUrl('http://localhost.example.com')).toBe(false);
     expect(isLoopbackUrl('http://127.0.0.1.nip.io')).toBe(false);
+  });
+  it('refuses a public APP_URL whose short links share its host, naming SHORT_URL_BASE_URL', () => {
+    const base = {
+      APP_URL: 'https://signpost.example.com',
+      MAIL_TRANSPORT: 'outbox',
+      PAYMENT_PROVIDER: 'local',
+    };
+    expect(() => loadEnv(base)).toThrowError(
+      /- SHORT_URL_BASE_URL: SHORT_URL_BASE_URL is required when APP_URL \(https:\/\/signpost\.example\.com\) is not a loopback address: short links on the dashboard's own host/,
+    );
+    for (const same of ['https://signpost.example.com', 'http://SIGNPOST.example.com:8080/x'])
+      expect(() => loadEnv({ ...base, SHORT_URL_BASE_URL: same }), same).toThrowError(
+        /SHORT_URL_BASE_URL \(.*\) must be on another host than APP_URL \(signpost\.example\.com\)/,
+      );
+    const ok = loadEnv({ ...base, SHORT_URL_BASE_URL: 'https://go.example.net' });
+    expect(shortLinksElsewhere(ok)).toBe('signpost.example.com');
+    // A laptop needs none; with none the redirect answers on the dashboard's host.
+    expect(shortLinksElsewhere(loadEnv({}))).toBeUndefined();
+    expect(() => loadEnv({ SHORT_URL_BLOCKLIST_FILE: '/nonexistent/blocklist.txt' })).toThrowError(
+      /SHORT_URL_BLOCKLIST_FILE names a file that does not exist/,
+    );
   });
 });

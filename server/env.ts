@@ -18,6 +18,15 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The host name of a URL, lower case; '' when it is none. */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
 const emptyAsUnset = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 
@@ -79,6 +88,10 @@ export const envSchema = z
     }),
     /** Base of the public short-link addresses ({base}/s/{slug}); APP_URL when unset. */
     SHORT_URL_BASE_URL: optionalUrl(['http', 'https'], 'SHORT_URL_BASE_URL'),
+    /** A file of hosts short links may not lead to, added to config/short-url-blocklist.txt. */
+    SHORT_URL_BLOCKLIST_FILE: optionalText.refine((v) => v === undefined || existsSync(v), {
+      message: 'SHORT_URL_BLOCKLIST_FILE names a file that does not exist',
+    }),
     /** Short-link redirects per minute per client address; 0 = off. */
     SHORT_URL_RATE_PER_IP: z.coerce.number().int().min(0).default(600),
     GROWTHBOOK_FEATURES_FILE: z.string().default('config/features.json'),
@@ -109,6 +122,21 @@ export const envSchema = z
           code: 'custom',
           path: ['STRIPE_SECRET_KEY'],
           message: `STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required when APP_URL (${url}) is not a loopback address: without them the payment simulator sells plans for test card numbers. PAYMENT_PROVIDER=local keeps the simulator anyway (test mode).`,
+        });
+      // One abusive account's links would get the host serving every tenant's dashboard and
+      // /sdk.js onto blocklists (docs/short-urls.md, "A host of their own").
+      const appHost = hostOf(url);
+      if (!env.SHORT_URL_BASE_URL)
+        issue.addIssue({
+          code: 'custom',
+          path: ['SHORT_URL_BASE_URL'],
+          message: `SHORT_URL_BASE_URL is required when APP_URL (${url}) is not a loopback address: short links on the dashboard's own host let one abusive account get that host, which serves every tenant's dashboard and /sdk.js, onto blocklists. Point a host of its own (e.g. https://go.example.net) at this server and set it.`,
+        });
+      else if (hostOf(env.SHORT_URL_BASE_URL) === appHost)
+        issue.addIssue({
+          code: 'custom',
+          path: ['SHORT_URL_BASE_URL'],
+          message: `SHORT_URL_BASE_URL (${env.SHORT_URL_BASE_URL}) must be on another host than APP_URL (${appHost}): short links on the dashboard's own host let one abusive account get it onto blocklists.`,
         });
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
@@ -222,4 +250,14 @@ export function testModeWarnings(env: Env): string[] {
       ? ['TEST MODE: PAYMENT_PROVIDER=local on a public APP_URL; test cards buy plans']
       : []),
   ];
+}
+
+/**
+ * The dashboard's host when short links have a host of their own: the redirect does not answer
+ * there (docs/short-urls.md, "A host of their own"). Undefined when they share it.
+ */
+export function shortLinksElsewhere(env: Env): string | undefined {
+  if (!env.SHORT_URL_BASE_URL) return undefined;
+  const app = hostOf(appUrl(env));
+  return !app || hostOf(env.SHORT_URL_BASE_URL) === app ? undefined : app;
 }

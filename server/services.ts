@@ -295,6 +295,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       plans,
       store: reads,
       publicBaseUrl: (env.SHORT_URL_BASE_URL ?? appUrl(env)).replace(/\/$/, ''),
+      blocklistFile: env.SHORT_URL_BLOCKLIST_FILE,
       now,
       onError: (err) => log.warn({ err }, 'short link lookups not refreshed'),
     }),

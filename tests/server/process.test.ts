@@ -37,6 +37,7 @@ describe('the server process', () => {
 
     const allowed = await startServer({
       APP_URL: 'https://signpost.example.com',
+      SHORT_URL_BASE_URL: 'https://go.signpost-links.example',
       MAIL_TRANSPORT: 'outbox',
       PAYMENT_PROVIDER: 'local',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'signpost-proc-test-mode-')),

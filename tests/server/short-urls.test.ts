@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ShortUrl, ShortUrlReport } from '@/lib/contracts/short-urls';
 import { SHORT_URL_LIMITS } from '@/lib/plans';
 import { LINK_CLICKED_EVENT } from '@/server/analytics/link-click-shape';
@@ -561,6 +564,102 @@ describe(`short link plan limit (${ENGINE})`, () => {
     expect(over.statusCode).toBe(403);
     expect(over.json()).toMatchObject({ code: 'plan_limit_reached' });
     expect(over.json().message).toMatch(/Free plan allows 10 short links per product/);
+  });
+});
+
+describe(`short link blocklist and host (${ENGINE})`, () => {
+  it('refuses destinations on the blocklist with a message, naming the field', async () => {
+    const { as, brandId: b } = await freshOwner();
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ url: 'https://bit.ly/abc' }, 'url', /Links to bit\.ly are not allowed/],
+      [{ url: 'https://www.TinyURL.com/x' }, 'url', /Links to tinyurl\.com are not allowed/],
+      [{ url: 'http://printer.local/' }, 'url', /Links to local are not allowed/],
+      [
+        { url: 'https://shop.example.com/', expired_url: 'https://t.co/x' },
+        'expired_url',
+        /Links to t\.co are not allowed/,
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await as('POST', '/v1/short-urls', { brand_id: b, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'destination_blocked' });
+      expect(res.json().message).toMatch(message);
+      expect(res.json().details).toEqual([{ path: field, message: res.json().message }]);
+    }
+    const ok = await as('POST', '/v1/short-urls', {
+      brand_id: b,
+      url: 'https://shop.example.com/',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const put = await as('PUT', `/v1/short-urls/${(ok.json().data as ShortUrl).id}`, {
+      brand_id: b,
+      url: 'https://bit.ly/abc',
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toMatchObject({ code: 'destination_blocked' });
+  });
+
+  it("adds the operator's file, stops stored links it blocks, and keeps links off the dashboard's host", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-blocklist-'));
+    const file = path.join(dir, 'blocklist.txt');
+    writeFileSync(file, '# ours\nphish.example\n');
+    const other = await createTestApp({
+      env: {
+        SHORT_URL_BLOCKLIST_FILE: file,
+        SHORT_URL_BASE_URL: 'https://go.signpost-links.example',
+      },
+    });
+    try {
+      const owner = await signUpVerified(other.app);
+      const { brandId: b } = await createBrand(other.app, owner.token);
+      const as = request(other.app, owner.token);
+      const refused = await as('POST', '/v1/short-urls', {
+        brand_id: b,
+        url: 'https://login.phish.example/',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/Links to phish\.example are not allowed/);
+      // Stored before the operator listed the host: no longer followed.
+      await other.database.db.insert(shortUrls).values([
+        { brandId: b, slug: 'listed-1', url: 'https://phish.example/x' },
+        {
+          brandId: b,
+          slug: 'listed-2',
+          url: 'https://shop.example.com/',
+          expiresAt: new Date('2024-01-01T00:00:00Z'),
+          expiredUrl: 'https://phish.example/after',
+        },
+      ]);
+      const made = await as('POST', '/v1/short-urls', {
+        brand_id: b,
+        url: 'https://shop.example.com/',
+        slug: 'host-1',
+      });
+      expect((made.json().data as ShortUrl).short_url).toBe(
+        'https://go.signpost-links.example/s/host-1',
+      );
+      // Our own short-link host: a link to a link only loops or inflates clicks.
+      const loop = await as('POST', '/v1/short-urls', {
+        brand_id: b,
+        url: 'https://go.signpost-links.example/s/host-1',
+      });
+      expect(loop.statusCode).toBe(400);
+      expect(loop.json().message).toMatch(/Links to go\.signpost-links\.example are not allowed/);
+      const on = (host: string, url: string) =>
+        other.app.inject({ method: 'GET', url, headers: { host, 'user-agent': CHROME } });
+      expect((await on('go.signpost-links.example', '/s/listed-1')).statusCode).toBe(410);
+      expect((await on('go.signpost-links.example', '/s/listed-2')).statusCode).toBe(410);
+      const there = await on('go.signpost-links.example', '/s/host-1');
+      expect(there.statusCode).toBe(302);
+      expect(there.headers.location).toBe('https://shop.example.com/');
+      // The dashboard's own host does not answer short links when they have a host of their own.
+      const dashboard = await on('localhost:3000', '/s/host-1');
+      expect(dashboard.statusCode).toBe(404);
+      expect(dashboard.body).toContain('Link not found');
+    } finally {
+      await other.drop();
+    }
   });
 });
 

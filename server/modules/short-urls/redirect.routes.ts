@@ -3,6 +3,7 @@ import { SHORT_URL_LIMITS_TEXT, SLUG_PATTERN } from '../../../lib/contracts/shor
 import { MESSAGES } from '../../../lib/messages';
 import type { CounterStore } from '../../plugins/rate-limit';
 import { botReason } from './bot-detection';
+import type { Blocklist } from './blocklist';
 import type { ClickHasher } from './click-fingerprint';
 import type { ClickQueue } from './click-queue';
 import { destinationOf } from './destination';
@@ -88,10 +89,25 @@ export function redirectRoutes(
     /** Redirects per minute per client address; 0 = no limit. */
     ratePerMinute: number;
     trustProxy: boolean;
+    /** Destinations no link may lead to, stored links included (docs/short-urls.md). */
+    blocklist?: Pick<Blocklist, 'blockedBy'>;
+    /**
+     * The dashboard's host when short links have a host of their own (SHORT_URL_BASE_URL):
+     * links are not answered there, so nobody can spread them under the dashboard's name.
+     */
+    notOnHost?: string;
     now?: () => Date;
     log: FastifyInstance['log'];
   },
 ) {
+  // Whether a looked-up link leads to a blocked host, worked out once per looked-up link.
+  const blockedLinks = new WeakMap<RedirectTarget, boolean>();
+  const blocked = (link: RedirectTarget) => {
+    if (!deps.blocklist) return false;
+    let b = blockedLinks.get(link);
+    if (b === undefined) blockedLinks.set(link, (b = deps.blocklist.blockedBy(link.url) !== null));
+    return b;
+  };
   app.get<{ Params: { slug: string } }>(
     '/s/:slug',
     { schema: { hide: true } },
@@ -105,12 +121,17 @@ export function redirectRoutes(
             .header('cache-control', REDIRECT_CACHE_CONTROL)
             .send({ message: MESSAGES.shortUrls.tooManyClicks, status: 429, code: 'rate_limited' });
       }
+      if (deps.notOnHost && req.hostname.toLowerCase() === deps.notOnHost) return page(reply, 404);
       const slug = req.params.slug;
       const link = isSlug(slug) ? await deps.resolve(slug) : null;
       if (!link) return page(reply, 404);
+      if (blocked(link)) return page(reply, 410);
       const at = deps.now ? deps.now() : new Date();
       if (link.expiresAt && link.expiresAt.getTime() <= at.getTime()) {
-        const after = link.expiredUrl ? headerSafeUrl(link.expiredUrl) : null;
+        const after =
+          link.expiredUrl && !deps.blocklist?.blockedBy(link.expiredUrl)
+            ? headerSafeUrl(link.expiredUrl)
+            : null;
         if (after)
           return reply
             .status(302)

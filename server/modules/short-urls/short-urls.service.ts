@@ -16,10 +16,12 @@ import { PLAN_CODES, type PlanCode } from '../../../lib/constants';
 import { canonicalTimeZone } from '../../../lib/time-zone';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { Db } from '../../db/client';
+import { isLoopbackUrl } from '../../env';
 import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type { PlansRepository } from '../plans/plans.repository';
 import { rangeBuckets, reportRange } from '../reports/report-range';
+import { loadBlocklist, type Blocklist } from './blocklist';
 import { createRedirectCache } from './redirect-cache';
 import type { RedirectTarget, ShortUrlRow, ShortUrlsRepository } from './short-urls.repository';
 
@@ -63,6 +65,8 @@ export function createShortUrlsService(deps: {
   store: Pick<AnalyticsStore, 'query'>;
   /** Base of the public addresses: `{base}/s/{slug}`. */
   publicBaseUrl: string;
+  /** The operator's blocklist file, added to the shipped one (SHORT_URL_BLOCKLIST_FILE). */
+  blocklistFile?: string;
   now?: () => Date;
   /** A background refresh of the redirect's lookups failed (logged; stale entries keep answering). */
   onError?: (err: unknown) => void;
@@ -75,6 +79,27 @@ export function createShortUrlsService(deps: {
     onError: deps.onError,
   });
   const forget = (slug: string) => redirects.forget(slug);
+  // Links to our own short-link host would only loop or inflate clicks (a laptop's loopback
+  // host stays allowed: other local servers share it).
+  const blocklist: Blocklist = loadBlocklist({
+    file: deps.blocklistFile,
+    ownHosts: isLoopbackUrl(deps.publicBaseUrl)
+      ? []
+      : [URL.parse(deps.publicBaseUrl)?.hostname ?? ''],
+  });
+  /** Refuses a destination on the blocklist, naming the field (400 before any write). */
+  const checkDestinations = (body: ShortUrlBody) => {
+    for (const [path, url] of [
+      ['url', body.url],
+      ['expired_url', body.expired_url],
+    ] as const) {
+      const host = url ? blocklist.blockedBy(url) : null;
+      if (host) {
+        const message = MESSAGES.shortUrls.destinationBlocked(host);
+        throw new AppError(400, 'destination_blocked', message, [{ path, message }]);
+      }
+    }
+  };
 
   const toDto = (r: { link: ShortUrlRow; brandName: string }): ShortUrl => ({
     id: r.link.id,
@@ -165,6 +190,7 @@ export function createShortUrlsService(deps: {
     },
     async create(ownerId: string, body: ShortUrlBody) {
       const brand = await access.owned(ownerId, body.brand_id);
+      checkDestinations(body);
       if (body.slug) {
         if (await links.slugTaken(body.slug)) throw slugTaken(body.slug);
         const slug = body.slug;
@@ -197,6 +223,7 @@ export function createShortUrlsService(deps: {
     async update(ownerId: string, id: number, body: ShortUrlBody) {
       const before = await found(ownerId, id);
       const brand = await access.owned(ownerId, body.brand_id);
+      checkDestinations(body);
       const slug = body.slug ?? before.link.slug;
       if (
         slug.toLowerCase() !== before.link.slug.toLowerCase() &&
@@ -267,6 +294,8 @@ export function createShortUrlsService(deps: {
      * made on this node are seen at once, others within REDIRECT_CACHE_MS.
      */
     resolve: (slug: string): Promise<RedirectTarget | null> => redirects.resolve(slug),
+    /** Hosts links may not lead to; the redirect checks stored links too (the list may grow). */
+    blocklist,
   };
 }
 export type ShortUrlsService = ReturnType<typeof createShortUrlsService>;
