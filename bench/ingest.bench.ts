@@ -43,6 +43,7 @@ async function main() {
     INGEST_RATE_PER_KEY: '1000000000',
     INGEST_BURST_PER_KEY: '1000000000',
     INGEST_DAILY_EVENTS_PER_MAU: '1000000',
+    INGEST_DAILY_BYTES_PER_MAU: '1000000000',
   });
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({ env, database, realtime: false });

@@ -281,6 +281,10 @@ export const MESSAGES = {
     overloaded: 'Too many events right now. Retry after the time in Retry-After.',
     rateLimited: (perSecond: number) =>
       `This product sends more than ${perSecond.toLocaleString('en-US')} events per second. Retry after the time in Retry-After.`,
+    dailyBytes: (bytes: number) =>
+      `This account has stored its ${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')} MB of events for today (UTC). Tracking resumes at midnight UTC; smaller events or a larger plan raise what fits.`,
+    diskLow:
+      'The server is low on disk space and is not storing events right now. Retry after the time in Retry-After; the operator has been warned.',
     dailyAllowance: (events: number) =>
       `This account has sent its ${events.toLocaleString('en-US')} events for today (UTC). Tracking resumes at midnight UTC; a larger plan raises the allowance.`,
     unavailable: 'The event store is unavailable. Retry later.',

@@ -99,6 +99,7 @@ async function main() {
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     INGEST_RATE_PER_KEY: '0',
     INGEST_DAILY_EVENTS_PER_MAU: '0',
+    INGEST_DAILY_BYTES_PER_MAU: '0',
   });
   const release = lockDataDir(env.DATA_DIR);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -67,6 +67,20 @@ export const envSchema = z
     FLOW_RUNTIME_BURST_PER_KEY: z.coerce.number().int().min(1).default(5_000),
     /** Daily events allowed per MAU of the account's plan (at least 1,000 MAU's worth); 0 = off. */
     INGEST_DAILY_EVENTS_PER_MAU: z.coerce.number().int().min(0).default(250),
+    /** Daily bytes stored per MAU of the plan (at least 1,000 MAU's worth); 0 = off. */
+    INGEST_DAILY_BYTES_PER_MAU: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(512 * 1024),
+    /** Bytes of events the ingestion batcher may hold before it answers 429. */
+    INGEST_MAX_PENDING_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .default(256 * 1024 * 1024),
+    /** Free space under DATA_DIR (MB) below which ingestion answers 507; 0 = off. */
+    DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),
     /** smtp (needs SMTP_URL) or outbox; default: smtp when SMTP_URL is set. */
     MAIL_TRANSPORT: emptyAsUnset(z.enum(['smtp', 'outbox']).optional()),

@@ -33,6 +33,7 @@ import { createIngestService } from './modules/ingest/ingest.service';
 import { createAfterCommit } from './modules/ingest/after-commit';
 import { createWriteKeys } from './modules/ingest/write-keys';
 import { fairUseFor } from './modules/ingest/fair-use';
+import { createDiskWatermark } from './lib/disk-space';
 import { createAttributesRepository } from './modules/profiles/attributes.repository';
 import { createAttributesService } from './modules/profiles/attributes.service';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
@@ -199,6 +200,7 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     store: analytics,
     maxBatchRows: opts.batcher?.maxBatchRows,
     maxPendingRows: opts.batcher?.maxPendingRows ?? env.INGEST_MAX_PENDING,
+    maxPendingBytes: env.INGEST_MAX_PENDING_BYTES,
     afterCommit: createAfterCommit({ profiles, usage: payments.usage, log }),
     onCommitted: (rows) => {
       liveTail(rows);
@@ -263,6 +265,11 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       usage: payments.usage,
       now,
       fairUse: fairUseFor(env, redis, counters, now),
+      disk: createDiskWatermark({
+        dir: env.DATA_DIR,
+        minFreeBytes: env.DISK_MIN_FREE_MB * 1024 * 1024,
+        log,
+      }),
     }),
     flowsService: createFlowsService({
       flows,

@@ -107,6 +107,32 @@ describe('batcher tenant isolation', () => {
     await again;
   });
 
+  it('bounds the queue in bytes too: an account of few, large events is refused alone', async () => {
+    const s = gatedStore();
+    const b = createBatcher({ store: s.store, maxPendingRows: 10_000, maxPendingBytes: 4_000 });
+    const held = [b.submit({ rows: rows(1), ownerId: 'a', bytes: 900 })];
+    await tick();
+    held.push(b.submit({ rows: rows(1), ownerId: 'a', bytes: 100 }));
+    // A holds 1,000 bytes, its quarter of 4,000: one more byte is refused, whatever the rows.
+    await expect(b.submit({ rows: rows(1), ownerId: 'a', bytes: 1 })).rejects.toBeInstanceOf(
+      OverloadedError,
+    );
+    held.push(b.submit({ rows: rows(1), ownerId: 'b', bytes: 2_500 }));
+    // The whole queue holds 3,500 of 4,000 bytes: C's first request of 600 does not fit.
+    await expect(b.submit({ rows: rows(1), ownerId: 'c', bytes: 600 })).rejects.toBeInstanceOf(
+      OverloadedError,
+    );
+    s.release();
+    await tick();
+    s.release();
+    await Promise.all(held);
+    // Written, the bytes are free again.
+    const again = b.submit({ rows: rows(1), ownerId: 'c', bytes: 3_000 });
+    await tick();
+    s.release();
+    await again;
+  });
+
   it('takes accounts round-robin, so a flood does not delay another account', async () => {
     const s = gatedStore();
     const order: string[] = [];

@@ -38,7 +38,20 @@ export interface Submission {
    * page views already did.
    */
   derived?: boolean;
+  /** About how much memory the rows hold (approxRowBytes); bounds the queue in bytes too. */
+  bytes?: number;
 }
+
+/** About the bytes one row holds in the queue and on disk: its text, plus a fixed part. */
+export const approxRowBytes = (r: EventRow): number =>
+  256 +
+  (r.propertiesJson?.length ?? 0) +
+  (r.contextJson?.length ?? 0) +
+  (r.url?.length ?? 0) +
+  (r.referrer?.length ?? 0);
+
+/** Bytes the queue may hold by default (INGEST_MAX_PENDING_BYTES). */
+export const DEFAULT_MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
 export interface BatcherOptions {
   store: AnalyticsStore;
@@ -48,6 +61,11 @@ export interface BatcherOptions {
   maxPendingRows?: number;
   /** Rows one account may have waiting (default: a quarter of maxPendingRows). */
   maxOwnerRows?: number;
+  /**
+   * Bytes (Submission.bytes) waiting above which new submissions are refused; one account may
+   * hold a quarter of it, as for rows.
+   */
+  maxPendingBytes?: number;
   /**
    * Runs after each store commit with every submission of the batch (also rows the store
    * skipped as duplicates, so it must be idempotent). When it fails for a group, each
@@ -96,6 +114,11 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   /** Per-account FIFO queues; Map order is the round-robin order. */
   const queues = new Map<string, Pending[]>();
   const ownerRows = new Map<string, number>();
+  const maxPendingBytes = opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+  const maxOwnerBytes = Math.max(1, Math.floor(maxPendingBytes / 4));
+  /** Bytes queued or being written, in all and per account. */
+  let pendingBytes = 0;
+  const ownerBytes = new Map<string, number>();
   let queuedRows = 0;
   let inFlightRows = 0;
   let running: Promise<void> | null = null;
@@ -129,6 +152,11 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     const left = (ownerRows.get(p.ownerId) ?? 0) - p.rows.length;
     if (left > 0) ownerRows.set(p.ownerId, left);
     else ownerRows.delete(p.ownerId);
+    const bytes = p.bytes ?? 0;
+    pendingBytes -= bytes;
+    const leftBytes = (ownerBytes.get(p.ownerId) ?? 0) - bytes;
+    if (leftBytes > 0) ownerBytes.set(p.ownerId, leftBytes);
+    else ownerBytes.delete(p.ownerId);
   };
 
   const write = async (batch: Pending[]) => {
@@ -189,12 +217,21 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       // An account with nothing pending may always send one request (up to the whole queue).
       if (queuedRows + inFlightRows + n > maxPendingRows || (own > 0 && own + n > maxOwnerRows))
         return Promise.reject(new OverloadedError(1));
+      const bytes = submission.bytes ?? 0;
+      const ownBytes = ownerBytes.get(submission.ownerId) ?? 0;
+      if (
+        pendingBytes + bytes > maxPendingBytes ||
+        (ownBytes > 0 && ownBytes + bytes > maxOwnerBytes)
+      )
+        return Promise.reject(new OverloadedError(1));
       return new Promise<void>((resolve, reject) => {
         const list = queues.get(submission.ownerId);
         const pending = { ...submission, resolve, reject };
         if (list) list.push(pending);
         else queues.set(submission.ownerId, [pending]);
         ownerRows.set(submission.ownerId, own + n);
+        if (bytes > 0) ownerBytes.set(submission.ownerId, ownBytes + bytes);
+        pendingBytes += bytes;
         queuedRows += n;
         running ??= loop();
       });

@@ -143,6 +143,66 @@ describe(`ingestion fair use (${ENGINE})`, () => {
     });
   });
 
+  describe('daily bytes allowance per plan', () => {
+    let t: T;
+    const clock = new Date('2026-11-25T22:00:00.000Z');
+    beforeAll(async () => {
+      // 200 bytes per MAU: the free plan (1,000 MAU) may store ~195 KB a day.
+      t = await createTestApp({
+        env: { INGEST_DAILY_BYTES_PER_MAU: '200' },
+        now: () => clock,
+      });
+    });
+    afterAll(async () => t.drop());
+
+    it('refuses an account past its bytes for the day, while its event count is far from the limit', async () => {
+      const a = await tenant(t, 'Heavy');
+      const b = await tenant(t, 'Light');
+      const heavy = (n: number) => ({
+        batch: events(n, 'a').batch.map((m) => ({
+          ...m,
+          timestamp: clock.toISOString(),
+          properties: { blob: 'x'.repeat(8 * 1024) },
+        })),
+      });
+      let accepted = 0;
+      let over: Awaited<ReturnType<typeof ingest>> | undefined;
+      for (let i = 0; i < 40 && !over; i++) {
+        const res = await ingest(t.app, a.writeKey, '/v1/batch', heavy(1));
+        if (res.statusCode === 200) accepted++;
+        else over = res;
+      }
+      // ~195 KB of 8 KB events: about 23 fit, far below the 250,000 events of the day.
+      expect(accepted).toBeGreaterThan(15);
+      expect(accepted).toBeLessThan(30);
+      expect(over?.statusCode).toBe(429);
+      expect(over?.json()).toMatchObject({
+        code: 'daily_allowance',
+        message: MESSAGES.ingest.dailyBytes(200 * 1000),
+      });
+      expect(Number(over?.headers['retry-after'])).toBe(2 * 3600);
+      const small = events(10, 'b').batch.map((m) => ({ ...m, timestamp: clock.toISOString() }));
+      expect((await ingest(t.app, b.writeKey, '/v1/batch', { batch: small })).statusCode).toBe(200);
+    });
+  });
+
+  describe('free disk under DATA_DIR', () => {
+    let t: T;
+    beforeAll(async () => {
+      // More free space than any disk has: every request meets a "full" disk.
+      t = await createTestApp({ env: { DISK_MIN_FREE_MB: String(2 ** 40) } });
+    });
+    afterAll(async () => t.drop());
+
+    it('answers 507 with Retry-After before storing anything', async () => {
+      const a = await tenant(t, 'Any');
+      const res = await ingest(t.app, a.writeKey, '/v1/batch', events(3, 'a'));
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toMatchObject({ code: 'disk_low', message: MESSAGES.ingest.diskLow });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
   describe.skipIf(!TEST_REDIS_URL)('shared through Redis', () => {
     it('two nodes draw on one bucket per write key', async () => {
       // Two connections stand for two nodes; the bucket lives in Redis, refilled on its clock.

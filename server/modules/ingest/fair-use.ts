@@ -86,22 +86,24 @@ export interface FairUseOptions {
   burst: number;
   /** Daily events per monthly active user of the plan; 0 switches the allowance off. */
   eventsPerMauPerDay: number;
+  /** Daily bytes stored per monthly active user of the plan; 0 switches that allowance off. */
+  bytesPerMauPerDay?: number;
 }
 
 const DAY_MS = 86_400_000;
 /** The daily allowance never goes below that of a 1,000-MAU plan (the free plan). */
 const MIN_ALLOWANCE_MAU = 1_000;
 
-/** Events a plan may send per UTC day; null = unlimited (a plan without a MAU limit). */
-export function dailyAllowance(mauLimit: number, eventsPerMauPerDay: number): number | null {
-  if (eventsPerMauPerDay <= 0 || mauLimit === 0) return null;
-  return Math.max(mauLimit, MIN_ALLOWANCE_MAU) * eventsPerMauPerDay;
+/** Events (or bytes) a plan may send per UTC day; null = unlimited (no MAU limit, or off). */
+export function dailyAllowance(mauLimit: number, perMauPerDay: number): number | null {
+  if (perMauPerDay <= 0 || mauLimit === 0) return null;
+  return Math.max(mauLimit, MIN_ALLOWANCE_MAU) * perMauPerDay;
 }
 
 /**
  * Fair use of ingestion (docs/tracking.md, "Limits and fair use"): a token bucket per product
- * (its write key) and a daily event allowance per account that counts every event, anonymous
- * ones included. Both answer 429 with Retry-After.
+ * (its write key) and daily allowances per account, in events and in bytes, that count every
+ * event, anonymous ones included. All answer 429 with Retry-After.
  */
 export function createFairUse(deps: {
   buckets: TokenBuckets;
@@ -110,8 +112,15 @@ export function createFairUse(deps: {
   now: () => Date;
 }) {
   const { ratePerSecond, burst, eventsPerMauPerDay } = deps.options;
+  const bytesPerMauPerDay = deps.options.bytesPerMauPerDay ?? 0;
   const dayKey = (ownerId: string, now: Date) =>
     `ingest-day:${ownerId}:${now.toISOString().slice(0, 10)}`;
+  const bytesKey = (ownerId: string, now: Date) =>
+    `ingest-day-bytes:${ownerId}:${now.toISOString().slice(0, 10)}`;
+  const refuseUntilMidnight = (now: Date, message: string) =>
+    new AppError(429, 'daily_allowance', message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(untilMidnight(now) / 1000))),
+    });
   const untilMidnight = (now: Date) => DAY_MS - (now.getTime() % DAY_MS);
 
   return {
@@ -131,19 +140,25 @@ export function createFairUse(deps: {
       const now = deps.now();
       const { count } = await deps.counters.peek(dayKey(ownerId, now));
       if (count + messages > allowance)
-        throw new AppError(
-          429,
-          'daily_allowance',
-          MESSAGES.ingest.dailyAllowance(allowance),
-          undefined,
-          { 'retry-after': String(Math.max(1, Math.ceil(untilMidnight(now) / 1000))) },
-        );
+        throw refuseUntilMidnight(now, MESSAGES.ingest.dailyAllowance(allowance));
     },
-    /** Counts accepted events against today's allowance. */
-    async record(ownerId: string, events: number) {
-      if (eventsPerMauPerDay <= 0 || events === 0) return;
+    /** Refuses the request when its rows would take the account past today's bytes. */
+    async checkDailyBytes(ownerId: string, mauLimit: number, bytes: number) {
+      const allowance = dailyAllowance(mauLimit, bytesPerMauPerDay);
+      if (allowance === null) return;
       const now = deps.now();
-      await deps.counters.hit(dayKey(ownerId, now), untilMidnight(now) + 60_000, events);
+      const { count } = await deps.counters.peek(bytesKey(ownerId, now));
+      if (count + bytes > allowance)
+        throw refuseUntilMidnight(now, MESSAGES.ingest.dailyBytes(allowance));
+    },
+    /** Counts accepted events (and their bytes) against today's allowances. */
+    async record(ownerId: string, events: number, bytes = 0) {
+      if (events === 0) return;
+      const now = deps.now();
+      const ttl = untilMidnight(now) + 60_000;
+      if (eventsPerMauPerDay > 0) await deps.counters.hit(dayKey(ownerId, now), ttl, events);
+      if (bytesPerMauPerDay > 0 && bytes > 0)
+        await deps.counters.hit(bytesKey(ownerId, now), ttl, bytes);
     },
   };
 }
@@ -164,5 +179,6 @@ export const fairUseFor = (
       ratePerSecond: env.INGEST_RATE_PER_KEY,
       burst: env.INGEST_BURST_PER_KEY,
       eventsPerMauPerDay: env.INGEST_DAILY_EVENTS_PER_MAU,
+      bytesPerMauPerDay: env.INGEST_DAILY_BYTES_PER_MAU,
     },
   });

@@ -3,12 +3,14 @@ import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { originAllowed } from '../../../lib/sources';
 import {
+  approxRowBytes,
   isDataError,
   OverloadedError,
   StoreUnavailableError,
   type Batcher,
 } from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
+import type { DiskWatermark } from '../../lib/disk-space';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
 import type { FairUse } from './fair-use';
 import type { KeyOwner, WriteKeys } from './write-keys';
@@ -85,8 +87,10 @@ export function createIngestService(deps: {
   batcher: Batcher;
   /** Refuses (402) an account whose MAU grace period is over. */
   usage?: { allowIngest(ownerId: string): Promise<{ mauLimit: number }> };
-  /** Token bucket per product and daily allowance per account. */
+  /** Token bucket per product and daily allowances per account. */
   fairUse?: FairUse;
+  /** Refuses (507) while the data directory's disk is nearly full. */
+  disk?: Pick<DiskWatermark, 'check'>;
   /** The server clock: receive time, the timestamp window and the MAU month follow it. */
   now?: () => Date;
 }) {
@@ -94,6 +98,7 @@ export function createIngestService(deps: {
   return {
     async ingest(req: IngestRequest): Promise<IngestResult> {
       const owner = await resolveCaller(deps.writeKeys, req.writeKey, req.origin, req.address);
+      await deps.disk?.check();
       await deps.fairUse?.take(owner.brandId, req.messages.length);
       const usage = await deps.usage?.allowIngest(owner.ownerId);
       if (usage) await deps.fairUse?.checkDaily(owner.ownerId, usage.mauLimit, req.messages.length);
@@ -118,8 +123,11 @@ export function createIngestService(deps: {
         ...(unverified > 0 ? { unverified } : {}),
       };
       if (rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
+      let bytes = 0;
+      for (const row of rows) bytes += approxRowBytes(row);
+      if (usage) await deps.fairUse?.checkDailyBytes(owner.ownerId, usage.mauLimit, bytes);
       try {
-        await deps.batcher.submit({ rows, ownerId: owner.ownerId });
+        await deps.batcher.submit({ rows, ownerId: owner.ownerId, bytes });
       } catch (err) {
         if (err instanceof OverloadedError)
           throw tooManyRequests(MESSAGES.ingest.overloaded, err.retryAfterSeconds);
@@ -131,7 +139,7 @@ export function createIngestService(deps: {
           'retry-after': '5',
         });
       }
-      await deps.fairUse?.record(owner.ownerId, rows.length);
+      await deps.fairUse?.record(owner.ownerId, rows.length, bytes);
       return { accepted: rows.length, ...verdicts };
     },
   };
