@@ -5,6 +5,8 @@ import type { MailMessage, Mailer } from './types';
 
 export type { MailMessage, Mailer } from './types';
 
+const EMAIL_LIKE = /[^\s<>@"'(),;:]+@[^\s<>@"'(),;:]+/g;
+
 /**
  * SMTP when SMTP_URL is set; otherwise the database outbox, read at /dev/outbox. Links are
  * credentials (reset, verification): they are never written to the log.
@@ -34,10 +36,12 @@ export function createMailer(opts: {
     transport: 'outbox',
     async send(m) {
       await opts.outbox.insert(m);
+      // Recipients are personal data: named only at debug (docs/security.md).
       opts.log.info(
-        { to: m.to, subject: m.subject },
-        `mail to ${m.to} kept in the local outbox: open /dev/outbox on this machine`,
+        { subject: m.subject },
+        'mail kept in the local outbox: open /dev/outbox on this machine',
       );
+      opts.log.debug({ to: m.to, subject: m.subject }, `mail to ${m.to} kept in the local outbox`);
     },
   };
 }
@@ -52,9 +56,12 @@ export function createDeliveryQueue(mailer: Mailer, log: FastifyBaseLogger) {
     deliver(message: MailMessage): void {
       const p = mailer
         .send(message)
-        .catch((err: unknown) =>
-          log.error({ err: (err as Error).message, to: message.to }, 'mail delivery failed'),
-        )
+        .catch((err: unknown) => {
+          // An SMTP server's answer often quotes the recipient: that goes to debug only too.
+          const reason = String((err as Error).message).replace(EMAIL_LIKE, '<recipient>');
+          log.error({ err: reason }, 'mail delivery failed');
+          log.debug({ to: message.to }, `mail to ${message.to} not delivered`);
+        })
         .finally(() => pending.delete(p));
       pending.add(p);
     },
