@@ -79,6 +79,8 @@ export const envSchema = z
       .int()
       .min(1024 * 1024)
       .default(256 * 1024 * 1024),
+    /** Daily tour events and link clicks stored per MAU of the plan (their own quota); 0 = off. */
+    DERIVED_DAILY_EVENTS_PER_MAU: z.coerce.number().int().min(0).default(250),
     /** Free space under DATA_DIR (MB) below which ingestion answers 507; 0 = off. */
     DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'SMTP_URL'),

@@ -33,6 +33,7 @@ import { createIngestService } from './modules/ingest/ingest.service';
 import { createAfterCommit } from './modules/ingest/after-commit';
 import { createWriteKeys } from './modules/ingest/write-keys';
 import { fairUseFor } from './modules/ingest/fair-use';
+import { createDerivedQuota } from './modules/ingest/derived-quota';
 import { createDiskWatermark } from './lib/disk-space';
 import { createAttributesRepository } from './modules/profiles/attributes.repository';
 import { createAttributesService } from './modules/profiles/attributes.service';
@@ -218,10 +219,19 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       ? withWriteBehindStarts(withSeenVisitors(sessionsTable), { now, log })
       : sessionsTable;
   const publishedFlows = createPublishedFlows({ flows, redis, log });
-  const flowEvents = createFlowEventQueue({ batcher, log });
+  // Tour events and link clicks draw on a daily quota of their own (derived-quota.ts).
+  const derived = createDerivedQuota({
+    batcher,
+    counters,
+    usage: payments.usage,
+    perMauPerDay: env.DERIVED_DAILY_EVENTS_PER_MAU,
+    log,
+    now,
+  });
+  const flowEvents = createFlowEventQueue({ batcher: derived, log });
   const shortUrlLinks = createShortUrlsRepository(db);
   const shortUrlClicks = createClickQueue({
-    batcher,
+    batcher: derived,
     links: shortUrlLinks,
     unique: redis ? redisUniqueClicks(redis) : memoryUniqueClicks(),
     log,
