@@ -372,5 +372,9 @@ export const MESSAGES = {
 } as const;
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
+    analyticsTooLarge:
+      'This report needs more memory or rows than one report may use. Narrow it: a shorter date range, fewer series or a breakdown with fewer values.',
+  },
+} as const;
     analyticsRefused:
       'This report cannot be computed from the events as they are. Check its property names and filter types.',

@@ -1,7 +1,7 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { RawRow } from './event-rows';
 import type { ClickHouseExecutor } from './clickhouse.store';
-import { ANALYTICS_QUERY_TIMEOUT_MS, QueryTimeoutError } from './types';
+import { ANALYTICS_QUERY_TIMEOUT_MS, CallerGoneError, QueryTimeoutError } from './types';
 
 export interface ClickHouseClientOptions {
   url: string;
@@ -15,26 +15,63 @@ export interface ClickHouseClientOptions {
 /** ClickHouse database names are identifiers here, so they are validated, never bound. */
 const DATABASE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Wraps an existing `@clickhouse/client` (any transport) as the store's executor. */
+/** Limits of every read on ClickHouse (docs/reports.md, "Sharing the analytics engine"). */
+export const CLICKHOUSE_READ_LIMITS = {
+  /** Bytes one read may take on the server; past it ClickHouse stops it (MEMORY_LIMIT_EXCEEDED). */
+  maxMemoryUsage: 2 * 1024 ** 3,
+  /**
+   * Rows one read may answer (a report answers at most about 11,000: 1,000 buckets × 11 breakdown
+   * lines); past it ClickHouse stops it (TOO_MANY_ROWS_OR_BYTES).
+   */
+  maxResultRows: 1_000_000,
+} as const;
+
+/**
+ * Sockets of the reports' client: one more than the scheduler lets accounts use at once
+ * (server/analytics/scheduler.ts). The tour runtime and ingestion have a client of their own, so
+ * reports never hold the sockets a visitor's page waits for.
+ */
+export const REPORTS_SOCKETS = 4;
+
+export interface ClickHouseExecutorOptions {
+  queryTimeoutMs?: number;
+  /** The tour runtime's and ingestion's client; the reports' one serves them too when unset. */
+  runtime?: ClickHouseClient;
+  maxMemoryUsage?: number;
+  maxResultRows?: number;
+}
+
+/**
+ * Wraps existing `@clickhouse/client`s (any transport) as the store's executor: `client` for the
+ * reads of reports (lane `reports`), `opts.runtime` for everything else.
+ */
 export function clickHouseClientExecutor(
   client: ClickHouseClient,
-  queryTimeoutMs = ANALYTICS_QUERY_TIMEOUT_MS,
+  opts: ClickHouseExecutorOptions = {},
 ): ClickHouseExecutor {
+  const queryTimeoutMs = opts.queryTimeoutMs ?? ANALYTICS_QUERY_TIMEOUT_MS;
+  const runtime = opts.runtime ?? client;
+  const settings = {
+    max_execution_time: Math.max(1, Math.ceil(queryTimeoutMs / 1000)),
+    max_memory_usage: String(opts.maxMemoryUsage ?? CLICKHOUSE_READ_LIMITS.maxMemoryUsage),
+    max_result_rows: String(opts.maxResultRows ?? CLICKHOUSE_READ_LIMITS.maxResultRows),
+    result_overflow_mode: 'throw',
+  } as const;
   return {
-    async query(sql, params) {
+    async query(sql, params, read = {}) {
       try {
-        const result = await client.query({
+        const result = await (read.lane === 'reports' ? client : runtime).query({
           query: sql,
           query_params: params,
           format: 'JSONEachRow',
-          clickhouse_settings: {
-            max_execution_time: Math.max(1, Math.ceil(queryTimeoutMs / 1000)),
-          },
+          clickhouse_settings: settings,
+          abort_signal: read.signal,
         });
         return await result.json<RawRow>();
       } catch (err) {
         // 159 TIMEOUT_EXCEEDED: the server stopped the query at max_execution_time.
         if ((err as { code?: unknown }).code === '159') throw new QueryTimeoutError(queryTimeoutMs);
+        if (read.signal?.aborted) throw new CallerGoneError();
         throw err;
       }
     },
@@ -50,7 +87,10 @@ export function clickHouseClientExecutor(
         clickhouse_settings: { async_insert: 0 },
       });
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (runtime !== client) await runtime.close();
+    },
   };
 }
 
@@ -84,5 +124,8 @@ export async function openClickHouseClientExecutor(
       await admin.close();
     }
   }
-  return clickHouseClientExecutor(createClient({ ...common, database }), opts.queryTimeoutMs);
+  return clickHouseClientExecutor(
+    createClient({ ...common, database, max_open_connections: REPORTS_SOCKETS }),
+    { queryTimeoutMs: opts.queryTimeoutMs, runtime: createClient({ ...common, database }) },
+  );
 }

@@ -7,9 +7,21 @@ import {
   clickhouseDialect,
   type ClickHouseParam,
 } from './sql/clickhouse';
-import type { AnalyticsStore, EventRow, QueryShape, ResultOf } from './types';
+import {
+  CallerGoneError,
+  type AnalyticsStore,
+  type EventRow,
+  type QueryOptions,
+  type QueryShape,
+  type ResultOf,
+} from './types';
 
 export type ClickHouseParams = Record<string, ClickHouseParam>;
+
+export interface ReadLane {
+  lane?: 'reports' | 'runtime';
+  signal?: AbortSignal;
+}
 
 /**
  * The little the store needs from ClickHouse, so the same SQL runs on a server through
@@ -17,7 +29,11 @@ export type ClickHouseParams = Record<string, ClickHouseParam>;
  * bound server-side as `{name:Type}`.
  */
 export interface ClickHouseExecutor {
-  query(sql: string, params?: ClickHouseParams): Promise<RawRow[]>;
+  /**
+   * `lane` `reports`: an account's report (its own client pool, docs/reports.md); anything else
+   * is the tour runtime's or ingestion's. With `signal`, a caller that goes away stops the read.
+   */
+  query(sql: string, params?: ClickHouseParams, read?: ReadLane): Promise<RawRow[]>;
   command(sql: string, params?: ClickHouseParams): Promise<void>;
   /** A synchronous insert: resolves once the part is written (never async_insert). */
   insertJSONEachRow(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
@@ -104,10 +120,12 @@ class ClickHouseStore implements AnalyticsStore {
     return stored;
   }
 
-  async query<S extends QueryShape>(shape: S): Promise<ResultOf<S>> {
+  async query<S extends QueryShape>(shape: S, opts?: QueryOptions): Promise<ResultOf<S>> {
     if (this.closed) throw new Error('analytics store is closed');
+    if (opts?.signal?.aborted) throw new CallerGoneError();
     const { sql, params } = compileQuery(shape, clickhouseDialect);
-    return readResult(shape, await this.executor.query(sql, params));
+    const read = { lane: opts?.lane ?? 'runtime', signal: opts?.signal } as const;
+    return readResult(shape, await this.executor.query(sql, params, read));
   }
 
   async ping(): Promise<void> {

@@ -188,6 +188,12 @@ function isBinderError(err: unknown): boolean {
   return typeof message === 'string' && /^Binder Error\b/.test(message);
 }
 
+/** ClickHouse stopped a read at max_memory_usage (241) or max_result_rows (396). */
+function isTooLarge(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '241' || code === '396';
+}
+
 /**
  * The store the authenticated routes read through: reads made inside an account's request
  * (`analyticsCaller`) go through the scheduler with the request's signal; other reads (the tour
@@ -201,13 +207,16 @@ export function scheduledStore(
     const caller = analyticsCaller.getStore();
     const signal = opts?.signal ?? caller?.signal;
     try {
-      if (!caller) return await store.query(shape, { signal });
-      return await scheduler.run(caller.account, signal, () => store.query(shape, { signal }));
+      if (!caller) return await store.query(shape, { ...opts, signal });
+      const read = { ...opts, signal, lane: 'reports' } as const;
+      return await scheduler.run(caller.account, signal, () => store.query(shape, read));
     } catch (err) {
       // One refused read fails the request: its other queued reads are not worth running.
       if (err instanceof AppError && err.status === 429) caller?.request?.abort();
       if (isBinderError(err))
         throw new AppError(400, 'unanswerable_report', MESSAGES.http.analyticsRefused);
+      if (isTooLarge(err))
+        throw new AppError(400, 'report_too_large', MESSAGES.http.analyticsTooLarge);
       throw err;
     }
   };

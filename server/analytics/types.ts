@@ -217,6 +217,11 @@ export interface QueryResults {
 export interface QueryOptions {
   /** Aborted when the caller has gone (its request closed). */
   signal?: AbortSignal;
+  /**
+   * `reports`: a signed-in account's read (scheduled per account); ClickHouse gives these a client
+   * pool of their own, apart from the tour runtime's. Anything else by default.
+   */
+  lane?: 'reports' | 'runtime';
 }
 
 export type ResultOf<S extends QueryShape> = QueryResults[S['kind']];
