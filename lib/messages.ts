@@ -368,13 +368,11 @@ export const MESSAGES = {
     bodyNotObject: 'The request body must be a JSON object.',
     badCharacters: 'Text must not contain control characters such as NUL (\\u0000).',
     unauthorized: 'Please sign in to continue.',
-  },
-} as const;
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
+    analyticsRefused:
+      'This report cannot be computed from the events as they are. Check its property names and filter types.',
     analyticsTooLarge:
       'This report needs more memory or rows than one report may use. Narrow it: a shorter date range, fewer series or a breakdown with fewer values.',
   },
 } as const;
-    analyticsRefused:
-      'This report cannot be computed from the events as they are. Check its property names and filter types.',
