@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventCondition, UrlCondition } from '../../../../lib/contracts/flows';
 import {
   chooseFlow,
+  decisiveCount,
   displayAllows,
   eventWindow,
   frequencyHolds,
@@ -93,6 +94,29 @@ describe('event conditions', () => {
     [{ condition_type: null, value: null }, 0, false],
   ] as const)('frequency %j with %i occurrences → %s', (frequency, count, expected) => {
     expect(frequencyHolds(count, frequency as EventCondition['frequency'])).toBe(expected);
+  });
+
+  it('counting may stop at decisiveCount: the frequency answers the same for every count', () => {
+    const frequencies = [
+      ...[-1, 0, 1, 2, 2.5, 7].flatMap((value) =>
+        (['at_least', 'at_most', 'exactly', null] as const).map((condition_type) => ({
+          condition_type,
+          value,
+        })),
+      ),
+      { condition_type: 'between', value: { from: 2, to: 4 } },
+      { condition_type: 'between', value: { from: 0, to: 0 } },
+      { condition_type: 'between', value: { from: 'x', to: 'y' } },
+      { condition_type: 'between', value: null },
+      { condition_type: 'at_least', value: null },
+      { condition_type: 'at_most', value: null },
+    ] as EventCondition['frequency'][];
+    for (const f of frequencies) {
+      const stop = decisiveCount(f);
+      expect(stop).toBeLessThanOrEqual(8);
+      for (let count = 0; count <= 20; count++)
+        expect(frequencyHolds(Math.min(count, stop), f)).toBe(frequencyHolds(count, f));
+    }
   });
 
   it.each([

@@ -219,6 +219,28 @@ export function frequencyHolds(count: number, frequency: EventCondition['frequen
   }
 }
 
+/**
+ * How far counting must go for `frequencyHolds` to be decided: for any count c,
+ * `frequencyHolds(min(c, decisiveCount(f)), f) === frequencyHolds(c, f)`. Counting walks the
+ * visitor's events newest first and stops there (docs/flows.md, "What a decision costs").
+ */
+export function decisiveCount(frequency: EventCondition['frequency']): number {
+  const r = rangeOf(frequency.value);
+  const n = typeof frequency.value === 'number' ? frequency.value : NaN;
+  const past = (v: number) => (Number.isFinite(v) ? Math.max(0, Math.floor(v) + 1) : 0);
+  switch (frequency.condition_type) {
+    case 'at_most':
+    case 'exactly':
+      return past(n);
+    case 'between':
+      return r === null ? 0 : past(Number(r.to));
+    default: {
+      const least = Number.isFinite(n) ? n : 1;
+      return Math.max(0, Math.ceil(least));
+    }
+  }
+}
+
 function triggerHolds(
   t: TriggerCondition,
   flowId: number,

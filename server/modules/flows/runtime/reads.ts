@@ -2,6 +2,7 @@ import { evaluateCondition } from '../../../../lib/conditions';
 import type { EventCondition } from '../../../../lib/contracts/flows';
 import type { ProfilesRepository } from '../../profiles/profiles.repository';
 import {
+  decisiveCount,
   displayAllows,
   eventWindow,
   urlConditionHolds,
@@ -56,10 +57,13 @@ function urlTriggersAllow(condition: Candidate['definition']['condition'], url: 
   return !any;
 }
 
-/** What the decision must read for these candidates: the profile, and which events since when. */
+/**
+ * What the decision must read for these candidates: the profile, which events since when, and
+ * per event code the properties its conditions read (`eventKeys`: all the event memory keeps).
+ */
 export function readsNeeded(candidates: Candidate[], now: number) {
   let profile = false;
-  const events = new Set<string>();
+  const eventKeys = new Map<string, Set<string>>();
   let from: number | null = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
     if (c.definition.attribute_conditions.length > 0) profile = true;
@@ -68,7 +72,9 @@ export function readsNeeded(candidates: Candidate[], now: number) {
       if (t.trigger_type !== 'event') continue;
       for (const e of t.conditions) {
         if (!e.event_code) continue;
-        events.add(e.event_code);
+        let keys = eventKeys.get(e.event_code);
+        if (!keys) eventKeys.set(e.event_code, (keys = new Set()));
+        for (const a of e.attribute_conditions) keys.add(a.attribute_key);
         const w = eventWindow(e.timeframe, now);
         from = w.from === null || from === null ? null : Math.min(from, w.from);
       }
@@ -76,7 +82,8 @@ export function readsNeeded(candidates: Candidate[], now: number) {
   }
   return {
     profile,
-    events: [...events],
+    events: [...eventKeys.keys()],
+    eventKeys,
     from: from === Number.POSITIVE_INFINITY ? null : from,
   };
 }
@@ -88,27 +95,35 @@ export interface SeenEvent {
   properties: Record<string, unknown>;
 }
 
+/** Whether an event's properties meet an event condition's attribute conditions (AND or OR). */
+export function eventPropertiesHold(
+  p: Record<string, unknown>,
+  c: Pick<EventCondition, 'attribute_conditions' | 'attribute_condition_operator'>,
+  now: number,
+): boolean {
+  const attrs = c.attribute_conditions;
+  if (attrs.length === 0) return true;
+  const test = (a: (typeof attrs)[number]) =>
+    evaluateCondition(p[a.attribute_key], a.condition_type, a.value, now);
+  return c.attribute_condition_operator === 'OR' ? attrs.some(test) : attrs.every(test);
+}
+
 /**
  * How many of the visitor's events meet an event condition: its code, inside its window, and
- * its attribute conditions on the event's properties (joined by AND or OR), read with the same
- * evaluator as customer conditions.
+ * its attribute conditions on the event's properties, read with the same evaluator as customer
+ * conditions. Counting stops once the frequency is decided (`decisiveCount`).
  */
 export function countMatching(events: SeenEvent[], c: EventCondition, now: number): number {
   if (!c.event_code) return 0;
   const { from, to } = eventWindow(c.timeframe, now);
-  const attrs = c.attribute_conditions;
-  const holds = (p: Record<string, unknown>) => {
-    if (attrs.length === 0) return true;
-    const test = (a: (typeof attrs)[number]) =>
-      evaluateCondition(p[a.attribute_key], a.condition_type, a.value, now);
-    return c.attribute_condition_operator === 'OR' ? attrs.some(test) : attrs.every(test);
-  };
+  const stop = decisiveCount(c.frequency);
   let n = 0;
   for (const e of events) {
+    if (n >= stop) break;
     const t = e.timestamp.getTime();
     if (e.event !== c.event_code) continue;
     if ((from !== null && t < from) || (to !== null && t >= to)) continue;
-    if (holds(e.properties)) n++;
+    if (eventPropertiesHold(e.properties, c, now)) n++;
   }
   return n;
 }

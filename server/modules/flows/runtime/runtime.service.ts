@@ -18,7 +18,7 @@ import type {
 import { createKeyedLock } from '../../../lib/keyed-lock';
 import { chooseFlow } from './decide';
 import { FLOW_EVENTS, flowEventRow } from './flow-events';
-import type { EventMemory } from './event-memory';
+import type { EventCounter, EventMemory } from './event-memory';
 import type { FlowEventQueue } from './flow-event-queue';
 import type { PublishedFlow, PublishedFlows } from './published-flows';
 import {
@@ -66,7 +66,7 @@ export function createFlowRuntime(deps: {
   store: Pick<AnalyticsStore, 'query'>;
   events: Pick<FlowEventQueue, 'push'>;
   /** The events of codes in use, kept in memory (embedded store only); else the store is read. */
-  memory?: Pick<EventMemory, 'read'>;
+  memory?: Pick<EventMemory, 'counter'>;
   /** The per-product limit on these calls (runtime-limit.ts); none when switched off. */
   limit?: (brandId: number) => Promise<void>;
   now?: () => Date;
@@ -178,25 +178,29 @@ export function createFlowRuntime(deps: {
     const profile = needs.profile
       ? profileValues(await deps.profiles.findVisitor(brandId, visitor))
       : {};
-    let events: SeenEvent[] = [];
-    if (needs.events.length > 0)
-      events =
-        deps.memory?.read(brandId, visitor, needs.events, needs.from) ??
-        (await deps.store.query({
-          kind: 'visitorEvents',
-          brandId,
-          userId,
-          anonymousId: input.anonymousId,
-          events: needs.events,
-          from: needs.from === null ? null : new Date(needs.from),
-          limit: VISITOR_EVENTS_READ,
-        }));
+    // Made after the last await: the counter reads the memory as it is now.
+    let counter: EventCounter | null =
+      needs.events.length > 0
+        ? (deps.memory?.counter(brandId, visitor, needs.eventKeys) ?? null)
+        : null;
+    if (needs.events.length > 0 && !counter) {
+      const events: SeenEvent[] = await deps.store.query({
+        kind: 'visitorEvents',
+        brandId,
+        userId,
+        anonymousId: input.anonymousId,
+        events: needs.events,
+        from: needs.from === null ? null : new Date(needs.from),
+        limit: VISITOR_EVENTS_READ,
+      });
+      counter = (c, t) => countMatching(events, c, t);
+    }
     const chosen = chooseFlow(
       possible,
       input.url,
       {
         profile,
-        eventCount: (_flowId, c) => countMatching(events, c, at.getTime()),
+        eventCount: (_flowId, c) => (counter ? counter(c, at.getTime()) : 0),
         sessionsOf,
       },
       at.getTime(),
