@@ -4,9 +4,12 @@
  * 100,000 customers and 60 days. For each report (a trend with a filter and a breakdown, a
  * three-step funnel, a weekly retention grid) the bench records the statements the service runs
  * for one API call, then times, interleaved, `POST /v1/reports/query` over HTTP and those
- * statements on the store's own DuckDB connection. Prints both medians and their ratio; writes
- * bench/results/reports.json. Goal: API ≤ 1.2× the engine for every report.
- * BENCH_EVENTS and BENCH_RUNS shrink it for a quick look.
+ * statements on DuckDB itself (a read-only connection to the same file, in this process, so the
+ * server's own DuckDB thread and scheduler are not in the engine's time). Prints both medians and
+ * their ratio; writes bench/results/reports.json. Goal: API ≤ 1.2× the engine for every report.
+ * BENCH_EVENTS and BENCH_RUNS shrink it for a quick look; BENCH_SMOKE=1 is CI's smoke run (20,000
+ * events, 2 runs: it checks that every step runs to its end, and reports the ratio without
+ * failing on it).
  */
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,20 +21,20 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { loadEnv } from '../server/env';
 import { DUCKDB_FILE_NAME, openDuckDBStore } from '../server/analytics';
-import type { DuckDBStore } from '../server/analytics/duckdb.store';
 import { compileQuery } from '../server/analytics/sql/build-query';
 import { duckdbDialect } from '../server/analytics/sql/duckdb';
 import type { QueryShape } from '../server/analytics/types';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const EVENTS = Number(process.env.BENCH_EVENTS ?? (SMOKE ? 20_000 : 5_000_000));
+const RUNS = Number(process.env.BENCH_RUNS ?? (SMOKE ? 2 : 9));
 const CUSTOMERS = 100_000;
 const GOAL_RATIO = 1.2;
 
 /** 5,000,000 events over 100,000 customers and 60 days, written by DuckDB itself (fast). */
 async function seedEvents(dir: string, brandId: number) {
   const file = path.join(dir, DUCKDB_FILE_NAME);
-  (await openDuckDBStore(file)).close(); // creates the table and its indexes
+  await (await openDuckDBStore(file)).close(); // creates the table and its indexes
   const db = await DuckDBInstance.create(file);
   const c = await db.connect();
   await c.run(`INSERT INTO events
@@ -87,7 +90,14 @@ async function main() {
   app = await buildApp({ env, database, realtime: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/reports/query`;
-  const store = app.ctx.analytics as DuckDBStore;
+  // The server reads through its DuckDB thread; the reports service calls this store's `query`
+  // (behind the scheduler), so wrapping it records the shapes one API call runs.
+  const store = app.ctx.analytics;
+  // The engine alone: the same file, read-only, on a connection of this thread.
+  const engineDb = await DuckDBInstance.create(path.join(dir, DUCKDB_FILE_NAME), {
+    access_mode: 'READ_ONLY',
+  });
+  const engineConnection = await engineDb.connect();
 
   const reports: Record<string, Record<string, unknown>> = {
     trend: {
@@ -135,15 +145,18 @@ async function main() {
     // The statements one API call runs, in order, compiled as the store compiles them.
     const shapes: QueryShape[] = [];
     const query = store.query.bind(store);
-    store.query = (async (shape: QueryShape) => {
+    store.query = (async (shape: QueryShape, opts?: Parameters<typeof query>[1]) => {
       shapes.push(shape);
-      return query(shape);
+      return query(shape, opts);
     }) as typeof store.query;
     await api(body);
     store.query = query;
+    if (shapes.length === 0) throw new Error(`${name}: the API call ran no analytics statement`);
     const compiled = shapes.map((s) => compileQuery(s, duckdbDialect));
+    // What the store does per statement: run it and read its rows as objects.
     const engine = async () => {
-      for (const c of compiled) await store.read(c.sql, c.params);
+      for (const c of compiled)
+        (await engineConnection.runAndReadAll(c.sql, c.params as never)).getRowObjects();
     };
     await api(body); // warm both
     await engine();
@@ -167,11 +180,21 @@ async function main() {
   }
   const met = Object.values(results).every((r) => r.ratio <= GOAL_RATIO);
   console.log(`goal: API ≤ ${GOAL_RATIO}× the engine for every report: ${met ? 'met' : 'NOT met'}`);
-  writeResult('reports', { bench: 'reports', events: EVENTS, runs: RUNS, results, goal_met: met });
+  writeResult('reports', {
+    bench: 'reports',
+    smoke: SMOKE,
+    events: EVENTS,
+    runs: RUNS,
+    results,
+    goal_met: met,
+  });
+  engineConnection.closeSync();
+  engineDb.closeSync();
   await app.close();
   await database.close();
   rmSync(dir, { recursive: true, force: true });
-  if (!met) process.exit(1);
+  // A smoke run shows that every step runs; its tiny sizes say nothing about the ratio.
+  if (!met && !SMOKE) process.exit(1);
 }
 
 main().catch((err) => {
