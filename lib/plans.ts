@@ -96,3 +96,23 @@ export const SHORT_URL_LIMITS: Readonly<Record<PlanCode, number>> = {
   scale: 0,
   enterprise: 0,
 };
+
+/**
+ * Product tours a product may hold, and their total size in bytes (each tour's definition and
+ * canvas layout as JSON), per plan (docs/flows.md, "Limits"). Drafts count. Every plan has a
+ * bound, Enterprise too: each node keeps a product's published tours in memory and prepares them
+ * on the server's thread.
+ */
+export const TOUR_LIMITS: Readonly<Record<PlanCode, { tours: number; bytes: number }>> = {
+  free: { tours: 50, bytes: 5_000_000 },
+  starter: { tours: 100, bytes: 20_000_000 },
+  growth: { tours: 250, bytes: 50_000_000 },
+  scale: { tours: 500, bytes: 100_000_000 },
+  enterprise: { tours: 1_000, bytes: 200_000_000 },
+};
+
+/** A size for people: `1.3 MB`, `820 KB` (decimal units, as the limits are written). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${Math.ceil(bytes / 1_000)} KB`;
+}

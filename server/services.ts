@@ -284,6 +284,8 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
     flowsService: createFlowsService({
       flows,
       access,
+      db,
+      plans,
       sessions: flowSessions,
       onChanged: publishedFlows.changed,
       now,

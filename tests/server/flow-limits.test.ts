@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STEP_CONTENT } from '@/lib/contracts/flows';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@/lib/messages';
-import { flows } from '../../server/db/schema';
+import { formatBytes, TOUR_LIMITS } from '@/lib/plans';
+import { flows, plans, subscriptions } from '../../server/db/schema';
 import type { FlowDefinition } from '../../server/db/schema';
 import {
   createBrand,
@@ -99,5 +101,137 @@ describe(`tour content bound after cleaning (${ENGINE})`, () => {
     );
     expect(shorter.statusCode, shorter.body).toBe(200);
     expect((await call('GET', `/v1/flows/${row!.id}`)).statusCode).toBe(200);
+  });
+});
+
+/** A new account on `plan` with one product, and its API caller. */
+async function account(plan: 'free' | 'starter') {
+  const { token } = await signUpVerified(t.app);
+  const me = (await request(t.app, token)('GET', '/v1/users/me')).json().data as { id: string };
+  if (plan !== 'free') {
+    const [p] = await t.database.db.select().from(plans).where(eq(plans.code, plan));
+    await t.database.db
+      .update(subscriptions)
+      .set({ planId: p!.id })
+      .where(eq(subscriptions.userId, me.id));
+  }
+  const { brandId: brand } = await createBrand(t.app, token);
+  return { token, call: request(t.app, token), brand };
+}
+
+/** Tours written straight to the table (filling a product quickly). */
+async function fill(brand: number, n: number, bytes = 100) {
+  await t.database.db.insert(flows).values(
+    Array.from({ length: n }, (_, i) => ({
+      brandId: brand,
+      name: `Filler ${i}`,
+      definition: {} as FlowDefinition,
+      layout: { positions: {} },
+      definitionBytes: bytes,
+    })),
+  );
+}
+
+/** A tour of about `kb` KB: 50 steps of plain text. */
+const sized = (brand: number, kb: number) =>
+  tour(
+    Array.from({ length: 50 }, (_, i) =>
+      step(`s${i}`, `<p>${'a'.repeat(Math.max(1, Math.floor((kb * 1000) / 50) - 7))}</p>`),
+    ),
+    { brand_id: brand },
+  );
+
+describe(`plan limits on tours per product (${ENGINE})`, () => {
+  const free = TOUR_LIMITS.free;
+
+  it(`allows ${free.tours} tours per product on the free plan, then answers 403 to create and duplicate`, async () => {
+    const a = await account('free');
+    await fill(a.brand, free.tours - 1);
+    const last = await a.call(
+      'POST',
+      '/v1/flows',
+      tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+    );
+    expect(last.statusCode, last.body).toBe(201);
+    const over = await a.call(
+      'POST',
+      '/v1/flows',
+      tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+    );
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      message: MESSAGES.flows.tourLimitReached(free.tours, 'Free'),
+    });
+    const copy = await a.call('POST', `/v1/flows/${last.json().data.id}/duplicate`);
+    expect(copy.statusCode).toBe(403);
+    // Editing a tour of a full product is fine; deleting one makes room.
+    const id = last.json().data.id;
+    expect(
+      (
+        await a.call(
+          'PUT',
+          `/v1/flows/${id}`,
+          tour([step('s1', '<p>y</p>')], { brand_id: a.brand }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await a.call('DELETE', `/v1/flows/${id}`)).statusCode).toBe(200);
+    expect(
+      (await a.call('POST', '/v1/flows', tour([step('s1', '<p>x</p>')], { brand_id: a.brand })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it("refuses to move a tour into a product that is full (the target product's limit)", async () => {
+    const a = await account('starter');
+    const { brandId: full } = await createBrand(t.app, a.token, 'Full');
+    await fill(full, TOUR_LIMITS.starter.tours);
+    const mine = (
+      await a.call('POST', '/v1/flows', tour([step('s1', '<p>x</p>')], { brand_id: a.brand }))
+    ).json().data;
+    const moved = await a.call(
+      'PUT',
+      `/v1/flows/${mine.id}`,
+      tour([step('s1', '<p>x</p>')], { brand_id: full }),
+    );
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe(
+      MESSAGES.flows.tourLimitReached(TOUR_LIMITS.starter.tours, 'Starter'),
+    );
+  });
+
+  it(`bounds a product's tours at ${formatBytes(free.bytes)} on the free plan; a save that does not grow a tour always passes`, async () => {
+    const a = await account('free');
+    // Nearly full: 10 KB of room left.
+    await fill(a.brand, 1, free.bytes - 10_000);
+    const big = await a.call('POST', '/v1/flows', sized(a.brand, 900));
+    expect(big.statusCode, big.body).toBe(403);
+    expect(big.json().code).toBe('plan_limit_reached');
+    expect(big.json().message).toMatch(
+      /^This product's tours would take 5(\.\d)? MB; your Free plan allows 5 MB per product\. /,
+    );
+
+    const small = await a.call('POST', '/v1/flows', sized(a.brand, 1));
+    expect(small.statusCode, small.body).toBe(201);
+    const id = small.json().data.id;
+    // Grows past the limit: refused, the stored tour unchanged.
+    expect((await a.call('PUT', `/v1/flows/${id}`, sized(a.brand, 50))).statusCode).toBe(403);
+    expect((await a.call('GET', `/v1/flows/${id}`)).json().data.steps).toHaveLength(50);
+    // Over the limit already (a downgrade, say): saving without growing, or shrinking, passes.
+    await t.database.db
+      .update(flows)
+      .set({ definitionBytes: sql`${flows.definitionBytes} + 1000000` })
+      .where(and(eq(flows.brandId, a.brand), eq(flows.name, 'Filler 0')));
+    expect((await a.call('PUT', `/v1/flows/${id}`, sized(a.brand, 1))).statusCode).toBe(200);
+    expect(
+      (
+        await a.call(
+          'PUT',
+          `/v1/flows/${id}`,
+          tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

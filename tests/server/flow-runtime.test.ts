@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '@/server/app';
@@ -27,6 +28,12 @@ let writeKey: string;
 let otherKey: string;
 let otherBrandId: number;
 let otherCall: ApiRequest;
+let identitySecret: string;
+/** A user id as the customer's own server signs it (docs/flows.md, "Who a visitor is"). */
+const signed = (userId: string) => ({
+  userId,
+  userHash: createHmac('sha256', identitySecret).update(userId).digest('hex'),
+});
 
 const button = (id: string, actions: unknown[]) => ({
   id,
@@ -130,6 +137,8 @@ beforeAll(async () => {
   const a = await signUpVerified(t.app);
   ({ brandId, writeKey } = await createBrand(t.app, a.token));
   call = request(t.app, a.token);
+  const sources = await call('GET', `/v1/brands/${brandId}/sources`);
+  identitySecret = sources.json().data.identity_secret as string;
   const b = await signUpVerified(t.app);
   ({ writeKey: otherKey, brandId: otherBrandId } = await createBrand(t.app, b.token));
   otherCall = request(t.app, b.token);
@@ -268,12 +277,12 @@ describe(`flow runtime (${ENGINE})`, () => {
       });
     await order(50);
     await order(5); // does not count: total ≤ 10
-    expect(await ask({ userId: 'buyer', anonymousId: 'a-buyer', url })).toBeNull();
+    expect(await ask({ ...signed('buyer'), anonymousId: 'a-buyer', url })).toBeNull();
     await order(20);
     let shown: Answer | null = null;
     await vi.waitFor(
       async () => {
-        shown = await ask({ userId: 'buyer', anonymousId: 'a-buyer', url });
+        shown = await ask({ ...signed('buyer'), anonymousId: 'a-buyer', url });
         expect(shown?.flow.id).toBe(f.id);
       },
       { timeout: 5_000 },
@@ -313,13 +322,13 @@ describe(`flow runtime (${ENGINE})`, () => {
       await vi.waitFor(
         async () => {
           reads.mockClear();
-          expect(await ask({ userId: 'buyer', anonymousId: 'a-buyer', url: other })).toBeNull();
+          expect(await ask({ ...signed('buyer'), anonymousId: 'a-buyer', url: other })).toBeNull();
           expect(eventReads()).toEqual([]);
         },
         { timeout: 5_000, interval: 20 },
       );
       await order(1);
-      expect((await ask({ userId: 'buyer', anonymousId: 'a-buyer', url: other }))?.flow.id).toBe(
+      expect((await ask({ ...signed('buyer'), anonymousId: 'a-buyer', url: other }))?.flow.id).toBe(
         f2.id,
       );
       expect(eventReads()).toEqual([]);
@@ -338,7 +347,7 @@ describe(`flow runtime (${ENGINE})`, () => {
   it('signing in where the user id already holds an open session resumes that one', async () => {
     const f = await publish(tour({ display_type: 'every_time' }));
     const fUrl = `https://shop.example.com/page-${seq}`;
-    const onPhone = await ask({ userId: 'user-two-keys', anonymousId: 'phone', url: fUrl });
+    const onPhone = await ask({ ...signed('user-two-keys'), anonymousId: 'phone', url: fUrl });
     expect(onPhone?.session.resumed).toBe(false);
     // On the laptop, still anonymous, another tour starts; then its step is edited away.
     const gBody = tour();
@@ -352,7 +361,7 @@ describe(`flow runtime (${ENGINE})`, () => {
     expect(edited.statusCode, edited.body).toBe(200);
     // Signing in on the laptop: its anonymous session ends (edited); the decision picks f again,
     // whose open session under the user id is the one shown, stored and trackable.
-    const signedIn = await ask({ userId: 'user-two-keys', anonymousId: 'laptop', url: fUrl });
+    const signedIn = await ask({ ...signed('user-two-keys'), anonymousId: 'laptop', url: fUrl });
     expect(signedIn?.flow.id).toBe(f.id);
     expect(signedIn?.session).toMatchObject({ id: onPhone!.session.id, resumed: true });
     const seen = await track(f.id, {
@@ -476,6 +485,46 @@ describe(`flow runtime (${ENGINE})`, () => {
     expect(click.json().data).toMatchObject({ recorded: true });
     const next = await ask({ anonymousId: 'v-el', url: 'https://shop.example.com/next' });
     expect(next?.session).toMatchObject({ current_step_id: 'after', resumed: true });
+  });
+
+  it("an unsigned user id from another browser cannot start, advance or end that user's session, nor spend their once tour", async () => {
+    const f = await publish(tour());
+    const url = `https://shop.example.com/page-${seq}`;
+    // The real user, signed in on their own browser; their session of the once tour is open.
+    const mine = await ask({ ...signed('victim-42'), anonymousId: 'victim-browser', url });
+    expect(mine?.flow.id).toBe(f.id);
+    // A script holding the public write key claims the user id, unsigned, from its own browser.
+    const spoof = await ask({ userId: 'victim-42', anonymousId: 'attacker-browser', url });
+    expect(spoof?.session.id).not.toBe(mine!.session.id);
+    expect(spoof?.session.resumed).toBe(false);
+    const ended = await done(f.id, { session_id: spoof!.session.id, outcome: 'dismissed' });
+    expect(ended.json().data).toMatchObject({ state: 'dismissed' });
+    // Nothing of it reached the user: their session is open, on the step they were on.
+    const back = await ask({ ...signed('victim-42'), anonymousId: 'victim-browser', url });
+    expect(back?.session).toMatchObject({ id: mine!.session.id, resumed: true });
+    const [row] = await t.database.db
+      .select()
+      .from(flowSessions)
+      .where(eq(flowSessions.id, mine!.session.id));
+    expect(row).toMatchObject({ state: 'open', visitorKey: 'victim-42', currentStepId: 'one' });
+
+    // Unsigned on both sides (a product without signed identities): the claim keys nothing, so
+    // a stranger who dismisses "their" once tour changes nothing for the user's own browser.
+    const g = await publish(tour());
+    const gUrl = `https://shop.example.com/page-${seq}`;
+    const stranger = await ask({
+      userId: 'plain-user',
+      anonymousId: 'stranger-browser',
+      url: gUrl,
+    });
+    expect(stranger?.flow.id).toBe(g.id);
+    await done(g.id, { session_id: stranger!.session.id, outcome: 'dismissed' });
+    const user = await ask({ userId: 'plain-user', anonymousId: 'user-browser', url: gUrl });
+    expect(user?.flow.id).toBe(g.id);
+    expect(user?.session.resumed).toBe(false);
+    // And the user's own browser keeps its history: dismissed there, the once tour stays gone.
+    await done(g.id, { session_id: user!.session.id, outcome: 'dismissed' });
+    expect(await ask({ userId: 'plain-user', anonymousId: 'user-browser', url: gUrl })).toBeNull();
   });
 
   it('an anonymous id equal to a user id never reaches that user; a week-idle session ends', async () => {

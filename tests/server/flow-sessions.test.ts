@@ -106,6 +106,12 @@ describe(`flow sessions (${ENGINE})`, () => {
     expect((await repo.openFor(brandId, { userId: 'user-7', anonymousId: 'x' }))?.id).toBe(
       mine!.id,
     );
+    // An unsigned claim of the user id reaches the user's sessions of that same browser only.
+    const claim = (anonymousId: string) => ({ userId: null, anonymousId, claimedUserId: 'user-7' });
+    expect((await repo.openFor(brandId, claim('anon-7')))?.id).toBe(mine!.id);
+    expect((await repo.visitorState(brandId, claim('anon-7'))).hasOpen).toBe(true);
+    expect(await repo.openFor(brandId, claim('other-browser'))).toBeUndefined();
+    expect((await repo.visitorState(brandId, claim('other-browser'))).hasOpen).toBe(false);
   });
 
   it('writes many sessions in one statement; a row meeting an open session of its visitor is left out', async () => {

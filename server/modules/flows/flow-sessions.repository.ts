@@ -19,6 +19,12 @@ export type EndReason =
 export interface VisitorIds {
   userId: string | null;
   anonymousId: string;
+  /**
+   * A user id the visitor sent without a valid signature (docs/flows.md, "Who a visitor is"): not
+   * believed, so it keys nothing new, and it reaches only sessions that user started from this
+   * same anonymous id (their own browser), never another visitor's.
+   */
+  claimedUserId?: string | null;
 }
 
 /**
@@ -32,6 +38,12 @@ const ofVisitor = (brandId: number, v: VisitorIds) =>
     or(
       v.userId ? eq(flowSessions.visitorKey, v.userId) : undefined,
       and(eq(flowSessions.visitorKey, v.anonymousId), isNull(flowSessions.userId)),
+      v.claimedUserId
+        ? and(
+            eq(flowSessions.visitorKey, v.claimedUserId),
+            eq(flowSessions.anonymousId, v.anonymousId),
+          )
+        : undefined,
     ),
   );
 

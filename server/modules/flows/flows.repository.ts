@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody } from '../../../lib/contracts/flows';
@@ -14,6 +14,8 @@ export interface FlowValues {
   publishedAt?: Date | null;
   definition: FlowDefinition;
   layout: FlowBody['layout'];
+  /** UTF-8 bytes of the definition and layout as JSON (the plan bounds a product's total). */
+  definitionBytes: number;
 }
 
 /**
@@ -85,13 +87,28 @@ export function createFlowsRepository(db: Db) {
         .where(and(eq(flows.id, id), eq(flows.brandId, brandId), eq(flows.published, true)));
       return rows.at(0);
     },
-    async insert(v: FlowValues) {
-      const [row] = await db.insert(flows).values(v).returning();
+    /**
+     * How many tours the product holds and their bytes (the plan bounds both), leaving out
+     * `except` (the tour being saved).
+     */
+    async usageOfBrand(brandId: number, tx: Db = db, except?: number) {
+      const where =
+        except === undefined
+          ? eq(flows.brandId, brandId)
+          : and(eq(flows.brandId, brandId), ne(flows.id, except));
+      const [row] = await tx
+        .select({ tours: count(), bytes: sum(flows.definitionBytes) })
+        .from(flows)
+        .where(where);
+      return { tours: row?.tours ?? 0, bytes: Number(row?.bytes ?? 0) };
+    },
+    async insert(v: FlowValues, tx: Db = db) {
+      const [row] = await tx.insert(flows).values(v).returning();
       return row;
     },
     /** Undefined when no flow of the owner has this id. */
-    async update(ownerId: string, id: number, v: FlowValues) {
-      const [row] = await db
+    async update(ownerId: string, id: number, v: FlowValues, tx: Db = db) {
+      const [row] = await tx
         .update(flows)
         .set({ ...v, updatedAt: new Date() })
         .where(ownedBy(ownerId, id))

@@ -3,9 +3,13 @@ import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { FLOW_TITLE_MAX, MAX_STEP_CONTENT } from '../../../lib/contracts/flows';
 import { flowProblems } from '../../../lib/flows/checks';
 import { MESSAGES } from '../../../lib/messages';
+import { PLAN_CODES, type PlanCode } from '../../../lib/constants';
+import { formatBytes, TOUR_LIMITS } from '../../../lib/plans';
+import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { sanitizeStepHtml } from '../../lib/sanitize-html';
 import type { BrandAccess } from '../brands/brand-access';
+import type { PlansRepository } from '../plans/plans.repository';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
 import type { SavedFlow } from './runtime/published-flows';
@@ -27,20 +31,44 @@ function toValues(body: FlowBody): FlowValues {
     }));
     throw new AppError(400, 'step_content_too_long', details[0]!.message, details);
   }
+  const definition = {
+    condition: body.condition,
+    attribute_conditions: body.attribute_conditions,
+    display_type: body.display_type,
+    display_times: body.display_times ?? null,
+    priority: body.priority,
+    steps,
+  };
   return {
     brandId: body.brand_id,
     name: body.name,
     published: body.publish,
-    definition: {
-      condition: body.condition,
-      attribute_conditions: body.attribute_conditions,
-      display_type: body.display_type,
-      display_times: body.display_times ?? null,
-      priority: body.priority,
-      steps,
-    },
+    definition,
     layout: body.layout,
+    definitionBytes: sizeOf(definition, body.layout),
   };
+}
+
+/** A tour's stored size: UTF-8 bytes of its definition and layout as JSON. */
+export const sizeOf = (definition: unknown, layout: unknown) =>
+  Buffer.byteLength(JSON.stringify(definition)) + Buffer.byteLength(JSON.stringify(layout));
+
+/** The plan's limits of tours per product (lib/plans.ts); an unknown plan counts as Free. */
+export function tourLimit(planCode: string | undefined) {
+  const plan = (PLAN_CODES as readonly string[]).includes(planCode ?? '')
+    ? (planCode as PlanCode)
+    : 'free';
+  return { plan, ...TOUR_LIMITS[plan] };
+}
+
+/** What a write does to its product's usage (docs/flows.md, "Limits"). */
+interface Growth {
+  brandId: number;
+  /** A tour joins the product (create, duplicate, moved from another product). */
+  adds: boolean;
+  /** The tour's size after the write, and before it when it stays in the product. */
+  bytes: number;
+  before?: { id: number; bytes: number };
 }
 
 /**
@@ -63,6 +91,9 @@ function assertPublishable(values: FlowValues) {
 export function createFlowsService(deps: {
   flows: FlowsRepository;
   access: BrandAccess;
+  /** With both, writes stay within the plan's limits per product (lib/plans.ts TOUR_LIMITS). */
+  db?: Db;
+  plans?: Pick<PlansRepository, 'subscriptionOf' | 'lockSubscription'>;
   /** Visitors' sessions: an unpublished tour's open sessions end at once. */
   sessions?: FlowSessionsRepository;
   /**
@@ -79,6 +110,39 @@ export function createFlowsService(deps: {
     if (!row) throw notFound(MESSAGES.flows.notFound);
     return row;
   };
+
+  /**
+   * Runs `write` if the product keeps within the plan's number of tours and bytes. A write that
+   * does not grow a tour is always allowed, so a product over its limits (a downgrade, an older
+   * tour) can still be edited down. One account's writes wait for each other (its subscription
+   * row is locked), so two at once cannot both take the last room.
+   */
+  const withinLimits = <T>(ownerId: string, g: Growth, write: (tx?: Db) => Promise<T>) => {
+    const { db, plans } = deps;
+    if (!db || !plans) return write();
+    return db.transaction(async (tx) => {
+      await plans.lockSubscription(ownerId, tx);
+      const sub = await plans.subscriptionOf(ownerId, tx);
+      const limit = tourLimit(sub?.plan.code);
+      const planName = sub?.plan.name ?? 'Free';
+      const used = await flows.usageOfBrand(g.brandId, tx, g.before?.id);
+      const refuse = (message: string) =>
+        new AppError(403, 'plan_limit_reached', message, [{ path: 'plan', message: limit.plan }]);
+      if (g.adds && used.tours >= limit.tours)
+        throw refuse(MESSAGES.flows.tourLimitReached(limit.tours, planName));
+      const total = used.bytes + g.bytes;
+      if (total > limit.bytes && g.bytes > (g.before?.bytes ?? 0))
+        throw refuse(
+          MESSAGES.flows.tourBytesLimitReached(
+            formatBytes(total),
+            formatBytes(limit.bytes),
+            planName,
+          ),
+        );
+      return write(tx);
+    });
+  };
+
   return {
     async list(ownerId: string, q: ListFlowsQuery) {
       await access.owned(ownerId, q.brand_id);
@@ -110,7 +174,11 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = toValues(body);
       assertPublishable(values);
-      const row = await flows.insert({ ...values, publishedAt: values.published ? now() : null });
+      const row = await withinLimits(
+        ownerId,
+        { brandId: values.brandId, adds: true, bytes: values.definitionBytes },
+        (tx) => flows.insert({ ...values, publishedAt: values.published ? now() : null }, tx),
+      );
       if (row.published) await deps.onChanged?.(row.brandId, row);
       return toFlowDto(row);
     },
@@ -129,7 +197,17 @@ export function createFlowsService(deps: {
         : before.published && before.publishedAt
           ? before.publishedAt
           : now();
-      const row = await flows.update(ownerId, id, { ...values, publishedAt });
+      const stays = values.brandId === before.brandId;
+      const row = await withinLimits(
+        ownerId,
+        {
+          brandId: values.brandId,
+          adds: !stays,
+          bytes: values.definitionBytes,
+          before: stays ? { id, bytes: before.definitionBytes } : undefined,
+        },
+        (tx) => flows.update(ownerId, id, { ...values, publishedAt }, tx),
+      );
       if (!row) throw notFound(MESSAGES.flows.notFound);
       if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');
       if (before.published || row.published) {
@@ -142,15 +220,25 @@ export function createFlowsService(deps: {
     async duplicate(ownerId: string, id: number) {
       const src = await owned(ownerId, id);
       const name = `Copy of ${src.name}`.slice(0, FLOW_TITLE_MAX);
+      const definitionBytes = sizeOf(src.definition, src.layout);
       return toFlowDto(
-        await flows.insert({
-          brandId: src.brandId,
-          name,
-          published: false,
-          publishedAt: null,
-          definition: src.definition,
-          layout: src.layout,
-        }),
+        await withinLimits(
+          ownerId,
+          { brandId: src.brandId, adds: true, bytes: definitionBytes },
+          (tx) =>
+            flows.insert(
+              {
+                brandId: src.brandId,
+                name,
+                published: false,
+                publishedAt: null,
+                definition: src.definition,
+                layout: src.layout,
+                definitionBytes,
+              },
+              tx,
+            ),
+        ),
       );
     },
     async remove(ownerId: string, id: number) {

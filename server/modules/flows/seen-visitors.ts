@@ -69,7 +69,11 @@ export function withSeenVisitors(
 
   const mayHave = async (brandId: number, v: VisitorIds) => {
     const f = await filterOf(brandId);
-    return (v.userId !== null && f.has(v.userId)) || f.has(v.anonymousId);
+    return (
+      (v.userId !== null && f.has(v.userId)) ||
+      f.has(v.anonymousId) ||
+      (!!v.claimedUserId && f.has(v.claimedUserId))
+    );
   };
 
   return {

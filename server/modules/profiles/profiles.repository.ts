@@ -194,11 +194,20 @@ export function createProfilesRepository(db: Db) {
      * user id, else the anonymous one of their anonymous id (a profile that has seen that id;
      * an anonymous id equal to someone's user id never reads that user's profile).
      */
-    async findVisitor(brandId: number, v: { userId: string | null; anonymousId: string }) {
+    /**
+     * The profile the flow runtime reads for a visitor: their user's (a verified user id), else
+     * one that holds their anonymous id — preferring that of an unsigned user id the visitor
+     * sent, which is found only if this browser's anonymous id is already on it.
+     */
+    async findVisitor(
+      brandId: number,
+      v: { userId: string | null; anonymousId: string; claimedUserId?: string | null },
+    ) {
       const rows = v.userId
         ? await visitorByUser.execute({ brand: brandId, user: v.userId, anon: v.anonymousId })
         : await visitorByAnonymousId.execute({ brand: brandId, anon: v.anonymousId });
-      return rows.find((r) => r.customerKey === v.userId) ?? rows[0];
+      const own = v.userId ?? v.claimedUserId;
+      return rows.find((r) => r.customerKey === own) ?? rows[0];
     },
 
     /** Undefined when no profile of the owner has this id. */

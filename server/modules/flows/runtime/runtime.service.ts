@@ -236,16 +236,21 @@ export function createFlowRuntime(deps: {
     async available(caller: RuntimeCaller, input: AvailableFlowInput): Promise<AvailableFlow> {
       const owner = await ownerOf(caller);
       const brandId = owner.brandId;
-      let userId = input.userId ?? null;
-      // Signed identities: an unsigned user id is not believed; the visitor stays anonymous.
-      if (
-        userId &&
-        owner.requireSignedIdentity &&
-        !owner.trusted &&
-        !verifySignedIdentity(userId, input.userHash ?? null, owner.identitySecret)
-      )
-        userId = null;
-      const visitor = { userId, anonymousId: input.anonymousId };
+      // Who is asking (docs/flows.md, "Who a visitor is"): a user id is believed only when signed
+      // (or sent with the secret server key). Anyone holding the public write key may send any
+      // user id, so an unsigned one acts as the anonymous visitor that sent it: it reads no
+      // profile, starts no session under that user and reaches no other browser's sessions.
+      const claimed = input.userId ?? null;
+      const signed =
+        claimed !== null &&
+        (owner.trusted ||
+          verifySignedIdentity(claimed, input.userHash ?? null, owner.identitySecret));
+      const userId = signed ? claimed : null;
+      const visitor = {
+        userId,
+        anonymousId: input.anonymousId,
+        claimedUserId: signed ? null : claimed,
+      };
       // One decision per visitor at a time: two tabs asking at once cannot both start a tour, and
       // a start written behind the answer is seen by the visitor's next decision.
       const decideFor = () => decide(owner, visitor, input);
