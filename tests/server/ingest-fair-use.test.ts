@@ -238,4 +238,15 @@ describe(`ingestion fair use (${ENGINE})`, () => {
     // Another key has its own bucket.
     expect((await buckets.take('other', 100, 100, 100)).ok).toBe(true);
   });
+
+  it('the in-memory buckets stay bounded, and drop the ones that are full again as takes come', async () => {
+    let now = 0;
+    const buckets = memoryTokenBuckets(() => now, 1_000);
+    for (let i = 0; i < 60_000; i++) await buckets.take(`brand:${i}`, 1, 10, 100);
+    expect(buckets.size()).toBe(1_000);
+    // Ten seconds on, every bucket is full again: new takes drop them two at a time.
+    now += 10_000;
+    for (let i = 0; i < 600; i++) await buckets.take(`fresh:${i}`, 1, 10, 100);
+    expect(buckets.size()).toBe(600);
+  });
 });

@@ -17,23 +17,40 @@ export interface TakeResult {
 const refill = (state: { tokens: number; at: number }, now: number, rate: number, burst: number) =>
   Math.min(burst, state.tokens + ((now - state.at) * rate) / 1000);
 
-/** One node's buckets. Idle full buckets are swept so the map stays bounded. */
-export function memoryTokenBuckets(clock: () => number = Date.now): TokenBuckets {
-  const buckets = new Map<string, { tokens: number; at: number }>();
+/** Buckets one node keeps at most; past it the longest idle goes (it is full again by then). */
+const MAX_MEMORY_BUCKETS = 50_000;
+
+/**
+ * One node's buckets, O(1) per take: the map is kept in order of last use, so the idle buckets
+ * are at its start; each take drops up to two that are full again (a full bucket is the same as
+ * none), and past the bound the longest idle.
+ */
+export function memoryTokenBuckets(
+  clock: () => number = () => Date.now(),
+  maxBuckets = MAX_MEMORY_BUCKETS,
+): TokenBuckets & { size(): number } {
+  const buckets = new Map<string, { tokens: number; at: number; rate: number; burst: number }>();
+  const sweep = (now: number) => {
+    let budget = 2;
+    for (const [k, s] of buckets) {
+      if (buckets.size > maxBuckets || (budget-- > 0 && refill(s, now, s.rate, s.burst) >= s.burst))
+        buckets.delete(k);
+      else break;
+    }
+  };
   return {
     async take(key, cost, rate, burst) {
       const now = clock();
       const state = buckets.get(key) ?? { tokens: burst, at: now };
       const tokens = refill(state, now, rate, burst);
-      if (buckets.size > 50_000)
-        for (const [k, s] of buckets) if (refill(s, now, rate, burst) >= burst) buckets.delete(k);
-      if (tokens >= cost) {
-        buckets.set(key, { tokens: tokens - cost, at: now });
-        return { ok: true, waitMs: 0 };
-      }
-      buckets.set(key, { tokens, at: now });
+      buckets.delete(key);
+      const ok = tokens >= cost;
+      buckets.set(key, { tokens: ok ? tokens - cost : tokens, at: now, rate, burst });
+      sweep(now);
+      if (ok) return { ok: true, waitMs: 0 };
       return { ok: false, waitMs: Math.ceil(((cost - tokens) * 1000) / rate) };
     },
+    size: () => buckets.size,
   };
 }
 
