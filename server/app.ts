@@ -1,6 +1,7 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +20,7 @@ import { bearer } from './lib/bearer';
 import { AppError } from './errors';
 import type { Mailer } from './mail/mailer';
 import { registerErrorHandling } from './plugins/errors';
+import { LOG_SERIALIZERS } from './lib/redact-error';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './realtime/notifier';
@@ -50,7 +52,8 @@ import { homeRoutes } from './modules/home/home.routes';
 export interface BuildAppOptions {
   env: Env;
   database: Database;
-  logger?: boolean | { level: string };
+  /** Pino options; every logger's `err` is redacted (server/lib/redact-error.ts). */
+  logger?: boolean | { level: string; stream?: DestinationStream };
   /** Overrides of the auth rate limits (tests raise them). */
   limits?: Partial<RateLimits>;
   /** Replaces the mail transport (tests capture mail at the SMTP edge). */
@@ -74,8 +77,11 @@ export type App = FastifyInstance & { ctx: AppContext };
 /** Builds the API: plugins, modules and one error handler. Listening is the caller's job. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { env, database } = opts;
+  const logger: FastifyServerOptions['logger'] = opts.logger
+    ? { ...(opts.logger === true ? {} : opts.logger), serializers: LOG_SERIALIZERS }
+    : false;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger,
     // Fastify accepts a hop count at run time; its typings omit the number form.
     trustProxy: env.TRUST_PROXY as boolean | string,
     bodyLimit: 1024 * 1024,

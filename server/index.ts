@@ -5,6 +5,7 @@ import { loadEnv, paymentProviderName, readDotEnv } from './env';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
+import { LOG_SERIALIZERS } from './lib/redact-error';
 import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
 import {
   contentSecurityPolicy,
@@ -29,7 +30,7 @@ async function main() {
       process.exit(1);
     }
   })();
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino({ level: env.LOG_LEVEL, serializers: LOG_SERIALIZERS });
 
   let releaseLock: () => void;
   try {

@@ -83,6 +83,7 @@ export async function createTestApp(
     now: opts.now,
     paymentProvider: opts.paymentProvider,
     notifier: opts.notifier,
+    logger: opts.logger,
   });
   await app.ready();
   const close = async () => {
