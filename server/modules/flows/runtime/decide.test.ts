@@ -12,7 +12,8 @@ import {
   type Candidate,
   type VisitorFacts,
 } from './decide';
-import { stillPossible } from './reads';
+import { evaluateCondition, ALL_CONDITION_TYPES } from '../../../../lib/conditions';
+import { eventPropertiesHold, stillPossible } from './reads';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,6 +118,25 @@ describe('event conditions', () => {
       for (let count = 0; count <= 20; count++)
         expect(frequencyHolds(Math.min(count, stop), f)).toBe(frequencyHolds(count, f));
     }
+  });
+
+  it('an event property filter answers as the shared evaluator does, numbers included', () => {
+    const actuals = [0, -1, 50, 50.5, NaN, '50', 'abc', '', null, undefined, true, [1]];
+    const expecteds = [50, '50', '50.5', 'abc', '', null, true, { from: 1, to: 60 }, undefined];
+    let checked = 0;
+    for (const condition_type of ALL_CONDITION_TYPES)
+      for (const actual of actuals)
+        for (const value of expecteds) {
+          const c = {
+            attribute_conditions: [{ attribute_key: 'k', condition_type, value }],
+            attribute_condition_operator: 'AND' as const,
+          } as Pick<EventCondition, 'attribute_conditions' | 'attribute_condition_operator'>;
+          expect(eventPropertiesHold({ k: actual }, c, NOW)).toBe(
+            evaluateCondition(actual, condition_type, value as never, NOW),
+          );
+          checked++;
+        }
+    expect(checked).toBeGreaterThan(1_000);
   });
 
   it.each([

@@ -8,7 +8,6 @@
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** A 53-bit hash of a string (cyrb53): message ids are compared by it within one visitor. */
 export function hash53(s: string): number {
@@ -50,6 +49,8 @@ export class VisitorEventColumns {
   private propsStart = new Uint32Array(0);
   private propsLength = new Uint32Array(0);
   private bytes = new Uint8Array(0);
+  /** `bytes` as a Buffer (same memory), for decoding. */
+  private view = Buffer.alloc(0);
   private capacity = 0;
   private used = 0;
   /** Events stored, those cut off the end of a visitor's list included. */
@@ -318,16 +319,43 @@ export class VisitorEventColumns {
     }
   }
 
+  /**
+   * The events of these visitors newest first (their lists merged by time), one index per call
+   * of the answered function, -1 at the end: a walk a caller can pause and take up again.
+   */
+  walk(keys: readonly string[]): () => number {
+    const cursors: number[] = [];
+    for (const key of keys) {
+      const slot = this.slots.get(key);
+      if (slot !== undefined && this.head[slot]! !== -1) cursors.push(this.head[slot]!);
+    }
+    return () => {
+      if (cursors.length === 0) return -1;
+      let best = 0;
+      for (let c = 1; c < cursors.length; c++)
+        if (this.at[cursors[c]!]! > this.at[cursors[best]!]!) best = c;
+      const i = cursors[best]!;
+      const next = this.next[i]!;
+      if (next === -1) cursors.splice(best, 1);
+      else cursors[best] = next;
+      return i;
+    };
+  }
+
+  /** An event's time (epoch ms). */
+  timeOf(index: number): number {
+    return this.at[index]!;
+  }
+
   /** The properties' JSON of an event (`newest` gives its index); '' when none were kept. */
   propsOf(index: number): string {
     const start = this.propsStart[index]!;
     const length = this.propsLength[index]!;
     if (length === 0) return '';
-    const slice = this.bytes.subarray(start, start + length);
-    // Short ASCII (the usual kept properties) without TextDecoder, which costs a microsecond each.
-    if (length <= 128 && slice.every((b) => b < 0x80))
-      return String.fromCharCode.apply(null, slice as unknown as number[]);
-    return decoder.decode(slice);
+    // Node's own decoder over the same memory: TextDecoder costs more on short strings.
+    if (this.view.buffer !== this.bytes.buffer)
+      this.view = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    return this.view.toString('utf8', start, start + length);
   }
 
   /** The byte length of an event's kept properties. */

@@ -65,11 +65,20 @@ export function keptProperties(
   return out ? `{${out}}` : '';
 }
 
-/** What one decision has read of one code: properties parsed and filters tested, by position. */
+/**
+ * What one decision has read of one code, by position in the visitor's walk (newest first):
+ * the events walked so far and their times, properties parsed, and each attribute filter's result.
+ */
 interface Seen {
+  next: () => number;
+  order: number[];
+  times: number[];
   parsed: (Record<string, unknown> | undefined)[];
-  filters: Map<string, (boolean | undefined)[]>;
+  filters: Map<string, Uint8Array>;
 }
+const UNKNOWN = 0;
+const HOLDS = 1;
+const FAILS = 2;
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Thrown from a slice of the load to stop reading rows nobody will keep. */
@@ -268,32 +277,38 @@ export function createEventMemory(deps: {
         ? JSON.stringify([c.attribute_condition_operator, c.attribute_conditions])
         : null;
     let tested = filter === null ? null : seen.filters.get(filter);
-    if (filter !== null && !tested) seen.filters.set(filter, (tested = []));
+    if (filter !== null && !tested) seen.filters.set(filter, (tested = new Uint8Array(keep)));
     let n = 0;
-    let position = -1;
-    m.events.newest(keys, keep, (t, i) => {
+    for (let position = 0; position < keep && n < stop; position++) {
+      if (position === seen.order.length) {
+        const next = seen.next();
+        if (next === -1) break;
+        seen.order.push(next);
+        seen.times.push(m.events.timeOf(next));
+      }
       cost.visited++;
-      position++;
-      if (to !== null && t >= to) return true;
-      if (from !== null && t < from) return false;
+      const t = seen.times[position]!;
+      if (to !== null && t >= to) continue;
+      if (from !== null && t < from) break;
       if (tested) {
-        let holds = tested[position];
-        if (holds === undefined) {
+        let holds = tested[position]!;
+        if (holds === UNKNOWN) {
           let p = seen.parsed[position];
           if (p === undefined) {
+            const i = seen.order[position]!;
             const length = m.events.propsLengthOf(i);
-            if (budget.parsedBytes + length > parseBudget) return false;
+            if (budget.parsedBytes + length > parseBudget) break;
             budget.parsedBytes += length;
             cost.parsed++;
             cost.parsedBytes += length;
             p = seen.parsed[position] = parse(m.events.propsOf(i));
           }
-          holds = tested[position] = eventPropertiesHold(p, c, at);
+          holds = tested[position] = eventPropertiesHold(p, c, at) ? HOLDS : FAILS;
         }
-        if (!holds) return true;
+        if (holds === FAILS) continue;
       }
-      return ++n < stop;
-    });
+      n++;
+    }
     return n;
   }
 
@@ -348,7 +363,17 @@ export function createEventMemory(deps: {
         const m = c.event_code ? memories.get(c.event_code) : undefined;
         if (!m || m.state !== 'ready') return 0;
         let s = seen.get(m.code);
-        if (!s) seen.set(m.code, (s = { parsed: [], filters: new Map() }));
+        if (!s)
+          seen.set(
+            m.code,
+            (s = {
+              next: m.events.walk(keys),
+              order: [],
+              times: [],
+              parsed: [],
+              filters: new Map(),
+            }),
+          );
         return count(m, keys, c, at, s, budget);
       };
     },

@@ -103,9 +103,49 @@ export function eventPropertiesHold(
 ): boolean {
   const attrs = c.attribute_conditions;
   if (attrs.length === 0) return true;
-  const test = (a: (typeof attrs)[number]) =>
-    evaluateCondition(p[a.attribute_key], a.condition_type, a.value, now);
-  return c.attribute_condition_operator === 'OR' ? attrs.some(test) : attrs.every(test);
+  const any = c.attribute_condition_operator === 'OR';
+  // Plain loops: the event memory runs this for up to thousands of events per decision.
+  for (const a of attrs) {
+    const actual = p[a.attribute_key];
+    const holds =
+      typeof actual === 'number'
+        ? numberHolds(actual, a.condition_type, a.value, now)
+        : evaluateCondition(actual, a.condition_type, a.value, now);
+    if (any && holds) return true;
+    if (!any && !holds) return false;
+  }
+  return !any;
+}
+
+/**
+ * `evaluateCondition` for a number, without its text conversions when the comparison is
+ * numeric and the expected value a number or text (the same answer: it compares `Number(…)`s).
+ */
+function numberHolds(
+  actual: number,
+  type: EventCondition['attribute_conditions'][number]['condition_type'],
+  expected: EventCondition['attribute_conditions'][number]['value'],
+  now: number,
+): boolean {
+  if (typeof expected !== 'number' && typeof expected !== 'string')
+    return evaluateCondition(actual, type, expected, now);
+  const e = Number(expected);
+  switch (type) {
+    case '=':
+      return actual === e;
+    case '!=':
+      return actual !== e;
+    case '>':
+      return actual > e;
+    case '>=':
+      return actual >= e;
+    case '<':
+      return actual < e;
+    case '<=':
+      return actual <= e;
+    default:
+      return evaluateCondition(actual, type, expected, now);
+  }
 }
 
 /**
