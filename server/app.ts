@@ -22,6 +22,7 @@ import type { Mailer } from './mail/mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { LOG_SERIALIZERS } from './lib/redact-error';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerForwardedWarning } from './plugins/forwarded-warning';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './realtime/notifier';
 import type { AnalyticsStore } from './analytics/types';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerForwardedWarning(app, env.TRUST_PROXY);
   app.addHook('onResponse', async (req, reply) => {
     // Without the query string: links such as /verify-email?token=… carry credentials.
     req.log.debug(
