@@ -214,4 +214,32 @@ describe('published tours cache', () => {
     // Without slices the loop would not turn until the whole product was sanitised.
     expect(turns).toBeGreaterThanOrEqual(5);
   });
+
+  it('keeps no more content than its bound: the product asked about least recently goes first', async () => {
+    const reads = new Map<number, number>();
+    const content = `<p>${'x'.repeat(53)}</p>`; // 60 characters
+    const flows = {
+      listPublished: async (brandId: number) => {
+        reads.set(brandId, (reads.get(brandId) ?? 0) + 1);
+        return [{ id: brandId, name: 'T', publishedAt: new Date(1), updatedAt: new Date(1) }];
+      },
+      publishedDefinition: async (brandId: number) => ({
+        id: brandId,
+        name: 'T',
+        definition: definition(content),
+        publishedAt: new Date(1),
+        updatedAt: new Date(1),
+      }),
+    };
+    const cache = createPublishedFlows({ flows, log, ttlMs: 60_000, maxChars: 150 });
+    await cache.get(1);
+    await cache.get(2);
+    await cache.get(1); // product 1 is now the most recent
+    await cache.get(3); // 180 characters: product 2 goes
+    await cache.get(1);
+    await cache.get(3);
+    expect([reads.get(1), reads.get(2), reads.get(3)]).toEqual([1, 1, 1]);
+    await cache.get(2);
+    expect(reads.get(2)).toBe(2);
+  });
 });

@@ -10,7 +10,10 @@ import type { Candidate } from './decide';
 export interface PublishedFlow extends Candidate {
   name: string;
   definition: FlowDefinition;
-  /** The steps as visitors get them: content sanitised again once per saved version. */
+  /**
+   * The steps as visitors get them: content sanitised again once per saved version. The same
+   * array as `definition.steps` (one copy of the content is kept).
+   */
   steps: FlowDefinition['steps'];
   /** When the tour was last saved: an unchanged tour is never sanitised again. */
   updatedAt: Date;
@@ -47,6 +50,12 @@ export const FLOWS_CHANGED_CHANNEL = 'signpost:flows:changed';
 /** A backstop: even without a message, no node serves a product's list longer than this. */
 const TTL_MS = 10_000;
 const MAX_PRODUCTS = 5_000;
+/**
+ * Characters of step content kept over all products. The largest plan allows 200 MB of tours
+ * per product (lib/plans.ts), so one product always fits beside others; past the bound the
+ * products asked about least recently are let go (read and prepared again when next asked).
+ */
+export const PUBLISHED_FLOWS_MAX_CHARS = 512_000_000;
 /** Sanitising yields to the event loop once a slice has run this long (one step at most more). */
 const SLICE_MS = 5;
 
@@ -65,12 +74,46 @@ export function createPublishedFlows(deps: {
   ttlMs?: number;
   /** The sanitiser (tests count its calls). */
   sanitize?: (html: string) => string;
+  /** Characters of content kept over all products (tests use a small one). */
+  maxChars?: number;
 }) {
   const ttl = deps.ttlMs ?? TTL_MS;
+  const maxChars = deps.maxChars ?? PUBLISHED_FLOWS_MAX_CHARS;
   const sanitize = deps.sanitize ?? sanitizeStepHtml;
   const cache = new Map<number, Entry>();
   /** Per product, the prepared version of each published tour; survives a change of the list. */
   const prepared = new Map<number, Map<number, Prepared>>();
+  /**
+   * Characters of content each product's last list holds, least recently asked first (a product
+   * asked about moves to the end).
+   */
+  const weights = new Map<number, number>();
+  let totalChars = 0;
+
+  const drop = (brandId: number) => {
+    cache.delete(brandId);
+    prepared.delete(brandId);
+    totalChars -= weights.get(brandId) ?? 0;
+    weights.delete(brandId);
+  };
+  /** Records a product's weight; lets the least recently asked others go past the bound. */
+  const weigh = (brandId: number, list: Map<number, PublishedFlow>) => {
+    let chars = 0;
+    for (const f of list.values()) for (const s of f.steps) chars += s.content.length;
+    totalChars += chars - (weights.get(brandId) ?? 0);
+    weights.delete(brandId);
+    weights.set(brandId, chars);
+    for (const other of weights.keys()) {
+      if (totalChars <= maxChars) break;
+      if (other !== brandId) drop(other);
+    }
+  };
+  const touch = (brandId: number) => {
+    const w = weights.get(brandId);
+    if (w === undefined) return;
+    weights.delete(brandId);
+    weights.set(brandId, w);
+  };
 
   const preparedOf = (brandId: number) => {
     let m = prepared.get(brandId);
@@ -97,11 +140,12 @@ export function createPublishedFlows(deps: {
   const prepare = async (brandId: number, id: number): Promise<PublishedFlow | undefined> => {
     const r = await deps.flows.publishedDefinition(brandId, id);
     if (!r) return undefined; // unpublished or deleted meanwhile: the change message follows
+    const steps = await sanitizeSteps(r.definition.steps);
     return {
       id: r.id,
       name: r.name,
-      definition: r.definition,
-      steps: await sanitizeSteps(r.definition.steps),
+      definition: { ...r.definition, steps },
+      steps,
       publishedAt: r.publishedAt ?? r.updatedAt,
       updatedAt: r.updatedAt,
     };
@@ -176,11 +220,14 @@ export function createPublishedFlows(deps: {
     get(brandId: number): Promise<Map<number, PublishedFlow>> {
       const now = Date.now();
       const hit = cache.get(brandId);
+      touch(brandId);
       if (hit && hit.until > now) return hit.flows;
       const flows = load(brandId);
       if (cache.size >= MAX_PRODUCTS || prepared.size >= MAX_PRODUCTS) {
         cache.clear();
         prepared.clear();
+        weights.clear();
+        totalChars = 0;
       }
       const entry: Entry = { flows: hit?.loaded ? hit.flows : flows, until: now + ttl };
       cache.set(brandId, entry);
@@ -189,6 +236,7 @@ export function createPublishedFlows(deps: {
           if (cache.get(brandId) !== entry) return;
           entry.flows = flows;
           entry.loaded = loaded;
+          weigh(brandId, loaded);
         },
         // A failed read is not remembered: the next request tries again.
         () => {
