@@ -91,6 +91,16 @@ if (!existsSync(chromium)) {
   } else if (!ok) totals.failed += 1;
 }
 
+// Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
+// here instead of on the next person who measures. The e2e build serves route-weight.
+const e2eBuild = path.join(root, '.next-e2e');
+if (
+  !step('bench smoke', process.execPath, ['scripts/bench-smoke.mjs'], {
+    ...(existsSync(path.join(e2eBuild, 'BUILD_ID')) ? { BENCH_NEXT_DIR: '.next-e2e' } : {}),
+  })
+)
+  totals.failed += 1;
+
 console.log('\n=== summary ===');
 for (const n of notes) console.log(`note: ${n}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
