@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { OPTIMISED_IMAGE_HOSTS } from './lib/image-hosts';
 
 /** `npm run dev:mock` only: the mock API worker; any other build gets an empty stand-in. */
 const MOCK_API =
@@ -18,12 +19,14 @@ const nextConfig: NextConfig = {
   // The dashboard is client-rendered behind sign-in; the API and sockets live on Fastify.
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the single type gate
   images: {
-    // Avatars are any http(s) URL a user typed: the optimiser may fetch them from any host (never
-    // a private address: Next refuses local IPs unless told otherwise).
-    remotePatterns: [
-      { protocol: 'https', hostname: '**' },
-      { protocol: 'http', hostname: '**' },
-    ],
+    // Avatars are any http(s) URL a user typed, but the optimiser fetches only from the avatar
+    // services of lib/image-hosts.ts: for any other host it would be an open proxy (fetching
+    // whatever a stranger names, from our address). Other avatars load directly in the browser.
+    remotePatterns: OPTIMISED_IMAGE_HOSTS.map((hostname) => ({
+      protocol: 'https' as const,
+      hostname,
+      port: '',
+    })),
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isOptimisedImage } from '@/lib/image-hosts';
 import { displayName, initialOf, isHttpUrl, type DisplayUser } from '@/lib/user-display';
 
 const SIZE_PX = 32;
@@ -11,19 +12,24 @@ export const optimisedImage = (url: string, width: number) =>
 
 /**
  * The avatar image when it is an http(s) URL, otherwise (or when it does not load) the initial on
- * a coloured disc. Browsers take the resized, re-encoded copies of the optimisation path from
- * `srcSet` (1x and 2x); `src` keeps the original for anything that ignores it.
+ * a coloured disc. On an allow-listed avatar service (lib/image-hosts.ts) browsers take the
+ * resized, re-encoded copies of the optimisation path from `srcSet` (1x and 2x); any other host
+ * is loaded as it is (the optimiser fetches nothing else). `src` keeps the original.
  */
 export function UserAvatar({ user }: { user: DisplayUser }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (isHttpUrl(user.avatar) && broken !== user.avatar) {
     const avatar = user.avatar;
     return (
-      // eslint-disable-next-line @next/next/no-img-element -- any host; next.config.ts allows them
+      // eslint-disable-next-line @next/next/no-img-element -- any host; only some are optimised
       <img
         data-testid="user-avatar"
         src={avatar}
-        srcSet={`${optimisedImage(avatar, SIZE_PX)} 1x, ${optimisedImage(avatar, SIZE_PX * 2)} 2x`}
+        srcSet={
+          isOptimisedImage(avatar)
+            ? `${optimisedImage(avatar, SIZE_PX)} 1x, ${optimisedImage(avatar, SIZE_PX * 2)} 2x`
+            : undefined
+        }
         width={SIZE_PX}
         height={SIZE_PX}
         alt={`${displayName(user)} avatar`}
