@@ -368,6 +368,8 @@ export const MESSAGES = {
     bodyNotObject: 'The request body must be a JSON object.',
     badCharacters: 'Text must not contain control characters such as NUL (\\u0000).',
     unauthorized: 'Please sign in to continue.',
+    tooManyRequests:
+      'You are sending requests faster than this service allows. Wait for the time in Retry-After, then try again.',
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
     analyticsRefused:

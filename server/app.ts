@@ -16,6 +16,13 @@ import type { AppContext, ZodApp } from './context';
 import { session } from './context';
 import { withAnalyticsCaller } from './analytics/scheduler';
 import { analyticsReadiness } from './analytics/readiness';
+import {
+  createUserRateLimit,
+  DEFAULT_USER_RATE_LIMITS,
+  isWrite,
+  readOnly,
+  type UserRateLimits,
+} from './plugins/user-rate-limit';
 import { bearer } from './lib/bearer';
 import { AppError } from './errors';
 import type { Mailer } from './mail/mailer';
@@ -57,6 +64,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: DestinationStream };
   /** Overrides of the auth rate limits (tests raise them). */
   limits?: Partial<RateLimits>;
+  /** Overrides of the per-user limits of signed-in requests (server/plugins/user-rate-limit.ts). */
+  userLimits?: Partial<UserRateLimits>;
   /** Replaces the mail transport (tests capture mail at the SMTP edge). */
   mailer?: Mailer;
   /** Attach Socket.IO to this app's HTTP server (default true). */
@@ -128,6 +137,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     paymentProvider: opts.paymentProvider,
   });
   const { authService, payments, provider, batcher, analytics, mail, mailer } = ctx;
+  const userLimits = createUserRateLimit(ctx.counters, {
+    ...DEFAULT_USER_RATE_LIMITS,
+    ...opts.userLimits,
+  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Signpost API', version: '1.0.0' } },
@@ -176,10 +189,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           authed.addHook('onRequest', async (req) => {
             req.auth = await authService.authenticate(bearer(req));
           });
-          // Analytics reads of this request count against its account (docs/reports.md).
-          authed.addHook('preHandler', (req, reply, done) =>
-            withAnalyticsCaller(session(req).user.id, reply.raw, done),
-          );
+          // Writes, and requests that read analytics, count against their user's limits; the
+          // analytics reads against its account's share of the engine (docs/reports.md).
+          authed.addHook('preHandler', async (req) => {
+            if (isWrite(req.method) && !readOnly(req.routeOptions.config))
+              await userLimits.write(session(req).user.id);
+          });
+          authed.addHook('preHandler', (req, reply, done) => {
+            const user = session(req).user.id;
+            withAnalyticsCaller(user, reply.raw, done, () => userLimits.analytics(user));
+          });
           userRoutes(authed, {
             auth: authService,
             users: ctx.usersService,

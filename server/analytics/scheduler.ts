@@ -38,6 +38,13 @@ export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
 export interface AnalyticsCaller {
   account: string;
   signal?: AbortSignal;
+  /**
+   * Counts the request against its user's limit (server/plugins/user-rate-limit.ts): called once,
+   * at the request's first read; a rejection refuses that read and every later one.
+   */
+  admit?: () => Promise<void>;
+  /** The outcome of `admit`, once asked. */
+  admitted?: Promise<void>;
   /** Aborted when one read of the request is refused: its other queued reads are then dropped. */
   request?: AbortController;
 }
@@ -208,6 +215,7 @@ export function scheduledStore(
     const signal = opts?.signal ?? caller?.signal;
     try {
       if (!caller) return await store.query(shape, { ...opts, signal });
+      if (caller.admit) await (caller.admitted ??= caller.admit());
       const read = { ...opts, signal, lane: 'reports' } as const;
       return await scheduler.run(caller.account, signal, () => store.query(shape, read));
     } catch (err) {
@@ -231,17 +239,18 @@ export function scheduledStore(
 }
 
 /**
- * Runs `next` with the analytics caller of an authenticated request: its account, and a signal
- * aborted when the client goes away before the answer is sent.
+ * Runs `next` with the analytics caller of an authenticated request: its account, a signal
+ * aborted when the client goes away before the answer is sent, and the user's rate limit.
  */
 export function withAnalyticsCaller(
   account: string,
   raw: { once(event: 'close', listener: () => void): unknown; writableFinished: boolean },
   next: () => void,
+  admit?: () => Promise<void>,
 ) {
   const request = new AbortController();
   raw.once('close', () => {
     if (!raw.writableFinished) request.abort();
   });
-  analyticsCaller.run({ account, signal: request.signal, request }, next);
+  analyticsCaller.run({ account, signal: request.signal, request, admit }, next);
 }

@@ -80,6 +80,7 @@ export async function createTestApp(
     mailer: opts.mailer,
     batcher: opts.batcher,
     analytics: opts.analytics,
+    userLimits: opts.userLimits,
     now: opts.now,
     paymentProvider: opts.paymentProvider,
     notifier: opts.notifier,

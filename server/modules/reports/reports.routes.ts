@@ -42,13 +42,16 @@ export function reportRoutes(app: ZodApp, deps: { reports: Reports; saved: Saved
     schema: { tags, params: idParam },
     handler: async (req) => ({ data: await saved.remove(owner(req), req.params.id) }),
   });
+  // Reads sent as POST (their bodies are report queries): not counted as writes.
   app.post('/reports/funnel-customers', {
+    config: { readOnly: true },
     schema: { tags, body: funnelCustomersQuery },
     handler: async (req) => ({
       data: { customers: await reports.funnelCustomers(owner(req), req.body) },
     }),
   });
   app.post('/reports/query', {
+    config: { readOnly: true },
     schema: { tags, body: reportQuery, querystring: format },
     handler: async (req, reply) => {
       const answer = await reports.query(owner(req), req.body);
