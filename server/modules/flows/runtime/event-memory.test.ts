@@ -317,6 +317,28 @@ describe('event memory', () => {
     expect(memory.counter(BRAND, v1, codes({ Order: ['total'] }))).toBeNull();
   });
 
+  it('counts rows that arrive during a load in the product’s share', async () => {
+    let release: (rows: CodeEvent[]) => void = () => undefined;
+    const slow = {
+      query: () => new Promise<CodeEvent[]>((resolve) => (release = resolve)),
+    } as unknown as Pick<AnalyticsStore, 'query'>;
+    const productShare = 50_000;
+    const memory = createEventMemory({ store: slow, log: silent, productShare });
+    const visitor = { userId: null, anonymousId: 'a' };
+    expect(memory.counter(BRAND, visitor, codes({ Order: ['total'] }))).toBeNull();
+    let most = 0;
+    for (let i = 0; i < 2_000; i++) {
+      memory.remember([ev(`w${i}`, 'Order', '2026-01-01T10:00:00Z', { anonymousId: `v${i}` })]);
+      most = Math.max(most, memory.bytes(BRAND));
+    }
+    expect(most).toBeGreaterThan(productShare / 2);
+    expect(most).toBeLessThanOrEqual(productShare);
+    release([]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(memory.has(BRAND, 'Order')).toBe(false);
+    expect(memory.bytes(BRAND)).toBe(0);
+  });
+
   it('one product filling its share never drops another product’s events', async () => {
     const maxBytes = 600_000;
     const productShare = 200_000;

@@ -30,6 +30,8 @@ interface CodeMemory {
   events: VisitorEventColumns;
   /** Rows committed while the load runs (properties already cut down): added once it is done. */
   arrived: { key: string; messageId: string; at: number; props: string }[];
+  /** Bytes reserved for `arrived` (counted in the product's share like the columns). */
+  arrivedBytes: number;
 }
 
 const gone = (m: CodeMemory) => m.state === 'gone';
@@ -139,7 +141,8 @@ export function createEventMemory(deps: {
     if (m.state === 'gone') return;
     m.state = 'gone';
     m.arrived = [];
-    take(m.brandId, -m.events.held);
+    take(m.brandId, -m.events.held - m.arrivedBytes);
+    m.arrivedBytes = 0;
     if ((held.get(m.brandId) ?? 0) <= 0) held.delete(m.brandId);
     const codes = products.get(m.brandId);
     if (codes?.get(m.code) === m) codes.delete(m.code);
@@ -159,7 +162,7 @@ export function createEventMemory(deps: {
     if (top === null) return null;
     let m: CodeMemory | null = null;
     for (const c of products.get(top)?.values() ?? [])
-      if (!m || c.events.held > m.events.held) m = c;
+      if (!m || c.events.held + c.arrivedBytes > m.events.held + m.arrivedBytes) m = c;
     return m;
   }
 
@@ -191,6 +194,7 @@ export function createEventMemory(deps: {
       keys,
       events: new VisitorEventColumns((bytes) => reserve(m, bytes)),
       arrived: [],
+      arrivedBytes: 0,
     };
     return m;
   }
@@ -240,6 +244,8 @@ export function createEventMemory(deps: {
       if (m.events.wasted > 0) m.events.compact();
       const arrived = m.arrived;
       m.arrived = [];
+      take(m.brandId, -m.arrivedBytes);
+      m.arrivedBytes = 0;
       m.state = 'ready';
       for (const a of arrived) if (!add(m, a.key, a.messageId, a.at, a.props)) break;
     }
@@ -387,8 +393,14 @@ export function createEventMemory(deps: {
         const props = keptProperties(row.properties, m.keys);
         const at = row.timestamp.getTime();
         if (m.state === 'loading') {
-          if (m.arrived.length >= keep * 10) forget(m, 'too many rows while loading', now());
-          else m.arrived.push({ key, messageId: row.messageId, at, props });
+          // What a waiting row takes: the object, its strings (UTF-16) and the array's slot.
+          const bytes = 96 + 2 * (key.length + row.messageId.length + props.length);
+          if (!reserve(m, bytes))
+            forget(m, 'no room left in the product’s share', now() + NO_ROOM_RETRY_MS);
+          else {
+            m.arrivedBytes += bytes;
+            m.arrived.push({ key, messageId: row.messageId, at, props });
+          }
         } else add(m, key, row.messageId, at, props);
       }
     },
