@@ -7,7 +7,7 @@ import { PLAN_CODES, type PlanCode } from '../../../lib/constants';
 import { formatBytes, TOUR_LIMITS } from '../../../lib/plans';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { sanitizeStepHtml } from '../../lib/sanitize-html';
+import { sanitizeStepsInSlices } from '../../lib/sanitize-html';
 import type { BrandAccess } from '../brands/brand-access';
 import type { PlansRepository } from '../plans/plans.repository';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
@@ -19,8 +19,8 @@ import type { SavedFlow } from './runtime/published-flows';
  * lengthen content (links gain `rel`, characters are escaped), so its bound is checked again on
  * the cleaned text: a 400 before anything is written (docs/flows.md, "Limits").
  */
-function toValues(body: FlowBody): FlowValues {
-  const steps = body.steps.map((s) => ({ ...s, content: sanitizeStepHtml(s.content) }));
+async function toValues(body: FlowBody): Promise<FlowValues> {
+  const steps = await sanitizeStepsInSlices(body.steps);
   const long = steps
     .map((s, i) => ({ i, length: s.content.length }))
     .filter((s) => s.length > MAX_STEP_CONTENT);
@@ -172,7 +172,7 @@ export function createFlowsService(deps: {
     },
     async create(ownerId: string, body: FlowBody) {
       await access.owned(ownerId, body.brand_id);
-      const values = toValues(body);
+      const values = await toValues(body);
       assertPublishable(values);
       const row = await withinLimits(
         ownerId,
@@ -190,7 +190,7 @@ export function createFlowsService(deps: {
     async update(ownerId: string, id: number, body: FlowBody) {
       const before = await owned(ownerId, id);
       await access.owned(ownerId, body.brand_id);
-      const values = toValues(body);
+      const values = await toValues(body);
       assertPublishable(values);
       const publishedAt = !values.published
         ? null

@@ -1,8 +1,7 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FlowDefinition } from '../../../db/schema';
-import { sanitizeStepHtml } from '../../../lib/sanitize-html';
+import { sanitizeStepHtml, sanitizeStepsInSlices } from '../../../lib/sanitize-html';
 import type { FlowsRepository } from '../flows.repository';
 import type { Candidate } from './decide';
 
@@ -56,8 +55,6 @@ const MAX_PRODUCTS = 5_000;
  * products asked about least recently are let go (read and prepared again when next asked).
  */
 export const PUBLISHED_FLOWS_MAX_CHARS = 512_000_000;
-/** Sanitising yields to the event loop once a slice has run this long (one step at most more). */
-const SLICE_MS = 5;
 
 /**
  * The published tours of each product (docs/adr/0012-flow-runtime-cost.md, docs/flows.md "The
@@ -121,26 +118,11 @@ export function createPublishedFlows(deps: {
     return m;
   };
 
-  /** When this cache last let the event loop run (shared by every preparation in progress). */
-  let sliceStart = performance.now();
-  /** Sanitises the steps one at a time, yielding once a slice has run SLICE_MS. */
-  const sanitizeSteps = async (steps: FlowDefinition['steps']) => {
-    const out: FlowDefinition['steps'] = [];
-    for (const s of steps) {
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToLoop();
-        sliceStart = performance.now();
-      }
-      out.push({ ...s, content: sanitize(s.content) });
-    }
-    return out;
-  };
-
   /** Reads one tour's definition (one row per query: a bounded parse) and sanitises its steps. */
   const prepare = async (brandId: number, id: number): Promise<PublishedFlow | undefined> => {
     const r = await deps.flows.publishedDefinition(brandId, id);
     if (!r) return undefined; // unpublished or deleted meanwhile: the change message follows
-    const steps = await sanitizeSteps(r.definition.steps);
+    const steps = await sanitizeStepsInSlices(r.definition.steps, sanitize);
     return {
       id: r.id,
       name: r.name,
