@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FlowSessionsRepository, VisitorIds } from '../flow-sessions.repository';
 import type { KeyOwner } from '../../ingest/write-keys';
@@ -10,8 +11,11 @@ const owner: KeyOwner = {
   domain: 'shop.example.com',
   allowedOrigins: [],
   requireSignedIdentity: false,
-  identitySecret: null,
+  identitySecret: 'identity-secret',
 };
+/** A signed user id: only those key a visitor by user id (docs/flows.md, "Who a visitor is"). */
+const sign = (userId: string) =>
+  createHmac('sha256', owner.identitySecret!).update(userId).digest('hex');
 
 /**
  * A runtime whose session reads take a while and count how many decisions read each visitor at
@@ -46,7 +50,12 @@ function runtime() {
   const ask = (anonymousId: string, userId: string | null = null) =>
     flowRuntime.available(
       { writeKey: 'wk_test' },
-      { anonymousId, userId, url: 'https://shop.example.com/' },
+      {
+        anonymousId,
+        userId,
+        userHash: userId === null ? undefined : sign(userId),
+        url: 'https://shop.example.com/',
+      },
     );
   return { ask, most, everyone };
 }
