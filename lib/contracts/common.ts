@@ -12,6 +12,10 @@ const NUL = /\u0000/;
 /** Text the database can store: PostgreSQL refuses NUL characters. */
 export const withoutNul = (v: string) => !NUL.test(v);
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Text that is valid UTF-16 (no lone surrogate): JSON columns refuse anything else. */
+export const wellFormed = (v: string) => !LONE_SURROGATE.test(v);
+
 /**
  * The years a date and time in a request may fall in (docs/short-urls.md, "expires_at"): events
  * start in 2000, ClickHouse's DateTime64 ends in 2299, and PostgreSQL has no year 0.

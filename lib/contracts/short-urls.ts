@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { DATE_YEARS, withinDateYears, withoutNul } from './common';
+import { DATE_YEARS, wellFormed, withinDateYears, withoutNul } from './common';
 import { brandIdField, pageCursor } from './events';
 import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
 
@@ -86,7 +86,7 @@ const utmValue = (field: UtmField) =>
     .max(SHORT_URL_LIMITS_TEXT.utm, {
       error: MESSAGES.shortUrls.utmTooLong(field, SHORT_URL_LIMITS_TEXT.utm),
     })
-    .refine(withoutNul, { error: MESSAGES.http.badCharacters })
+    .refine((v) => withoutNul(v) && wellFormed(v), { error: MESSAGES.http.badCharacters })
     .nullish()
     .transform((v) => (v ? v : undefined));
 
@@ -100,10 +100,18 @@ export const utmSchema = z.object({
 });
 export type Utm = Partial<Record<UtmField, string>>;
 
+/** The calendar day written at the start exists (2024-02-30 would silently become 1 March). */
+const dayExists = (v: string) => {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(0);
+  day.setUTCFullYear(y, m - 1, d); // Date.UTC would read years 0–99 as 1900–1999
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
+
 const expiresAt = z
   .string({ error: MESSAGES.shortUrls.expiresAtInvalid })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)) && dayExists(v), {
     error: MESSAGES.shortUrls.expiresAtInvalid,
     abort: true,
   })

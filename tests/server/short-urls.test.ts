@@ -146,6 +146,18 @@ describe(`short links API (${ENGINE})`, () => {
       [{ url: 'https://a.example', slug: 'Admin' }, 400, /"Admin" is reserved/],
       [{ url: 'https://a.example', slug: 'winter-sale' }, 409, /"winter-sale" is already taken/],
       [{ url: 'https://a.example', expires_at: 'soon' }, 400, /Expiry must be a date and time/],
+      // A day that does not exist (was stored as 1 March).
+      [
+        { url: 'https://a.example', expires_at: '2024-02-30T00:00:00Z' },
+        400,
+        /Expiry must be a date and time/,
+      ],
+      // A lone surrogate in a UTM value (a 500 from the JSON column once).
+      [
+        { url: 'https://a.example', utm: { source: 'a\ud800' } },
+        400,
+        /must not contain control characters/,
+      ],
       // Year 0 is no PostgreSQL date (a 500 once); 0099 was stored as 1999.
       [
         { url: 'https://a.example', expires_at: '0000-01-01T00:00:00Z' },
