@@ -370,6 +370,7 @@ export const MESSAGES = {
     unauthorized: 'Please sign in to continue.',
     tooManyRequests:
       'You are sending requests faster than this service allows. Wait for the time in Retry-After, then try again.',
+    clientClosed: 'The request was closed before its answer was ready.',
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
     analyticsRefused:

@@ -119,4 +119,24 @@ describe('analytics scheduler', () => {
       expect(err).toMatchObject({ status: 400, message: MESSAGES.http.analyticsRefused });
     }
   });
+
+  it('answers a read whose client has gone as 499, never as a server error', async () => {
+    let started = 0;
+    const inner = {
+      engine: 'duckdb',
+      query: async () => {
+        started++;
+        return 0;
+      },
+    } as unknown as AnalyticsStore;
+    const store = scheduledStore(inner, new AnalyticsScheduler());
+    const gone = new AbortController();
+    gone.abort();
+    const shape = { kind: 'eventCount', brandId: 1, from: new Date(0), to: new Date(1) } as const;
+    const err = await analyticsCaller
+      .run({ account: 'A', signal: gone.signal }, () => store.query(shape))
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 499, code: 'client_closed' });
+    expect(started).toBe(0);
+  });
 });

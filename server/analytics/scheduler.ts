@@ -221,6 +221,9 @@ export function scheduledStore(
     } catch (err) {
       // One refused read fails the request: its other queued reads are not worth running.
       if (err instanceof AppError && err.status === 429) caller?.request?.abort();
+      // The client went away: nobody reads the answer, and it is no server error to log.
+      if (err instanceof CallerGoneError)
+        throw new AppError(499, 'client_closed', MESSAGES.http.clientClosed);
       if (isBinderError(err))
         throw new AppError(400, 'unanswerable_report', MESSAGES.http.analyticsRefused);
       if (isTooLarge(err))

@@ -16,6 +16,13 @@ export type ParamKind = keyof ParamValues;
 /** The differences between engines; everything else in the query shapes is shared SQL. */
 export interface Dialect<P> {
   readonly name: 'duckdb' | 'clickhouse';
+  /**
+   * Ends a subquery whose computed columns the outer query filters on, so the engine evaluates
+   * them once per row: DuckDB pushes an outer filter down into the subquery by substituting each
+   * column with its expression (10 references to an extracted property parse the JSON 10 times),
+   * and `OFFSET 0` stops that; ClickHouse computes an expression once however often it appears.
+   */
+  readonly fence: string;
   /** SQL text standing for the bound parameter `name` (with any conversion around it). */
   placeholder(name: string, kind: ParamKind): string;
   encode<K extends ParamKind>(kind: K, value: ParamValues[K]): P;

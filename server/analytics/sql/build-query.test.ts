@@ -77,3 +77,49 @@ describe('readResult', () => {
     expect(readResult({ kind: 'mau', brandIds: [1], from, to }, [{ n: '12' }])).toBe(12);
   });
 });
+
+describe('report filters', () => {
+  it('extract each filtered property once per row, however many filters read it', () => {
+    const filters = [
+      { property: 'plan', type: 'string', operator: 'exact', value: 'pro' },
+      { property: 'plan', type: 'string', operator: 'not_contain', value: 'x' },
+      { property: 'total', type: 'number', operator: 'between', value: { from: 1, to: 9 } },
+      { property: 'total', type: 'number', operator: '!=', value: 5 },
+    ] as const;
+    const trend = {
+      kind: 'reportTrend',
+      brandId: 7,
+      event: 'Order',
+      measure: 'total',
+      property: null,
+      filters,
+      from,
+      to,
+      breakdown: null,
+      top: null,
+      granularity: 'day',
+      timeZone: 'UTC',
+    } as unknown as QueryShape;
+    const funnel = {
+      kind: 'reportFunnel',
+      brandId: 7,
+      steps: [
+        { event: 'A', filters },
+        { event: 'B', filters: [] },
+      ],
+      from,
+      to,
+      windowMs: 1000,
+    } as unknown as QueryShape;
+    for (const shape of [trend, funnel]) {
+      const { sql } = compileQuery(shape, duckdbDialect);
+      // Two properties: two extractions in each subquery the filters read (the trend's buckets
+      // and its total are two), and none anywhere else.
+      const subqueries = sql.match(/ OFFSET 0\) events WHERE /g)?.length ?? 0;
+      expect(subqueries, shape.kind).toBeGreaterThan(0);
+      expect(sql.match(/json_extract_string\(properties/g), shape.kind).toHaveLength(
+        2 * subqueries,
+      );
+    }
+  });
+});

@@ -60,6 +60,7 @@ const BUCKET_DATE = {
 
 export const clickhouseDialect: Dialect<ClickHouseParam> = {
   name: 'clickhouse',
+  fence: '',
   // Timestamps travel as epoch milliseconds: no client-side date formatting or time zone.
   placeholder: (name, kind) =>
     kind === 'timestamp'

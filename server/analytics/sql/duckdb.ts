@@ -45,6 +45,7 @@ const BUCKET_UNIT = { day: 'day', week: 'week', month: 'month' } as const;
 
 export const duckdbDialect: Dialect<DuckDBValue> = {
   name: 'duckdb',
+  fence: ' OFFSET 0',
   placeholder: (name) => `$${name}`,
   encode<K extends ParamKind>(kind: K, value: ParamValues[K]): DuckDBValue {
     const v: ParamValues[ParamKind] = value;

@@ -60,9 +60,29 @@ class ReportSql<P> {
     return this.b.bind(this.name('v'), 'double', Number(value));
   }
 
-  /** One filter; see the class comment for what it means. */
-  filter(f: PropertyFilter): string {
-    const v = this.property(f.property);
+  /**
+   * `FROM events WHERE cond`, then the filters (all of them must hold). Each filtered property
+   * is extracted once per row, in a subquery that keeps the alias `events`, however many filters
+   * read it and however often each refers to it (docs/reports.md, "How a report is computed").
+   */
+  filtered(cond: string, filters: readonly PropertyFilter[], join = ''): string {
+    if (filters.length === 0) return ` FROM events${join} WHERE ${cond}`;
+    const columns = new Map<string, string>();
+    const extracted: string[] = [];
+    for (const f of filters) {
+      if (columns.has(f.property)) continue;
+      const column = this.name('pf');
+      columns.set(f.property, column);
+      extracted.push(`${this.property(f.property)} AS ${column}`);
+    }
+    const rows = `SELECT *, ${extracted.join(', ')} FROM events WHERE ${cond}${this.d.fence}`;
+    const where = filters.map((f) => this.filter(f, columns.get(f.property))).join(' AND ');
+    return ` FROM (${rows}) events${join} WHERE ${where}`;
+  }
+
+  /** One filter, on `column` (the property already extracted) or the property itself. */
+  filter(f: PropertyFilter, column?: string): string {
+    const v = column ?? this.property(f.property);
     const empty = `(${v} IS NULL OR ${v} = '' OR ${v} = '[]')`;
     const lower = this.d.lower(v);
     const num = this.d.toDouble(v);
@@ -141,12 +161,13 @@ class ReportSql<P> {
   /** The events of one series: brand, code, range and filters (all of them must hold). */
   where(shape: ReportTrendShape | ReportTopValuesShape, join = ''): string {
     const b = this.b;
-    const filters = shape.filters.map((f) => ` AND ${this.filter(f)}`).join('');
-    return (
-      ` FROM events${join} WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
-      ` AND event = ${b.bind('event', 'string', shape.event)}` +
-      ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
-      ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}${filters}`
+    return this.filtered(
+      `brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` AND event = ${b.bind('event', 'string', shape.event)}` +
+        ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
+        ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`,
+      shape.filters,
+      join,
     );
   }
 }
@@ -169,11 +190,13 @@ function funnelCtes<P>(
   const windowMs = () => b.bind('window', 'double', shape.windowMs);
   const events = (i: number, last: string) => {
     const step = shape.steps[i]!;
-    const filters = step.filters.map((f) => ` AND ${q.filter(f)}`).join('');
     return (
-      `SELECT customer_key, ${d.epochMs('timestamp')} AS ms FROM events` +
-      ` WHERE brand_id = ${brand} AND event = ${b.bind(`event${i}`, 'string', step.event)}` +
-      ` AND timestamp >= ${from}${last}${filters}`
+      `SELECT customer_key, ${d.epochMs('timestamp')} AS ms` +
+      q.filtered(
+        `brand_id = ${brand} AND event = ${b.bind(`event${i}`, 'string', step.event)}` +
+          ` AND timestamp >= ${from}${last}`,
+        step.filters,
+      )
     );
   };
   const ctes = [
