@@ -57,6 +57,20 @@ export function createFlowsRepository(db: Db) {
       const [row] = await db.select().from(flows).where(ownedBy(ownerId, id));
       return row;
     },
+    /** What a save needs of the stored flow, without its definition (no large JSON read). */
+    async findHead(ownerId: string, id: number) {
+      const rows = await db
+        .select({
+          id: flows.id,
+          brandId: flows.brandId,
+          published: flows.published,
+          publishedAt: flows.publishedAt,
+          definitionBytes: flows.definitionBytes,
+        })
+        .from(flows)
+        .where(ownedBy(ownerId, id));
+      return rows.at(0);
+    },
     /**
      * A product's published tours without their definitions, for the runtime's cache
      * (runtime/published-flows.ts): it reads the definition of a tour only when its `updated_at`

@@ -188,7 +188,8 @@ export function createFlowsService(deps: {
      * continue on the new version (docs/flows.md, "Runtime decision").
      */
     async update(ownerId: string, id: number, body: FlowBody) {
-      const before = await owned(ownerId, id);
+      const before = await flows.findHead(ownerId, id);
+      if (!before) throw notFound(MESSAGES.flows.notFound);
       await access.owned(ownerId, body.brand_id);
       const values = await toValues(body);
       assertPublishable(values);
