@@ -69,6 +69,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
       published: false,
       definition: row.definition,
       layout: row.layout,
+      definitionBytes: row.definitionBytes,
     };
     expect(await repo.find(stranger, id)).toBeUndefined();
     expect(await repo.update(stranger, id, values)).toBeUndefined();
