@@ -366,7 +366,8 @@ export const MESSAGES = {
     bodyTooLarge: 'The request body is too large.',
     validation: 'Some fields are not valid.',
     bodyNotObject: 'The request body must be a JSON object.',
-    badCharacters: 'Text must not contain control characters such as NUL (\\u0000).',
+    badCharacters:
+      'Text must not contain control characters such as NUL (\\u0000) or a lone UTF-16 surrogate: send it as valid Unicode.',
     unauthorized: 'Please sign in to continue.',
     tooManyRequests:
       'You are sending requests faster than this service allows. Wait for the time in Retry-After, then try again.',

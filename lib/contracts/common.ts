@@ -15,6 +15,8 @@ export const withoutNul = (v: string) => !NUL.test(v);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Text that is valid UTF-16 (no lone surrogate): JSON columns refuse anything else. */
 export const wellFormed = (v: string) => !LONE_SURROGATE.test(v);
+/** Text every column can store: no NUL, no lone surrogate (docs/security.md, "Tenant isolation"). */
+export const storable = (v: string) => withoutNul(v) && wellFormed(v);
 
 /**
  * The years a date and time in a request may fall in (docs/short-urls.md, "expires_at"): events
@@ -38,7 +40,7 @@ export const requiredText = (label: string, max = TEXT_MAX_LENGTH) =>
     .trim()
     .min(1, { error: MESSAGES.field.required(label) })
     .max(max, { error: MESSAGES.field.tooLong(max) })
-    .refine(withoutNul, { error: MESSAGES.http.badCharacters });
+    .refine(storable, { error: MESSAGES.http.badCharacters });
 
 export const emailField = z
   .string({ error: textTypeError('E-mail') })

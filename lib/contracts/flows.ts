@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
 import { MESSAGES } from '../messages';
-import { withoutNul } from './common';
+import { storable } from './common';
 import { brandIdField, pageCursor } from './events';
 
 /** Limits of docs/product/constants.md#flow-limits. */
@@ -43,7 +43,7 @@ export const TIME_UNITS = [
 ] as const;
 
 const text = (max = 255) =>
-  z.string().max(max).refine(withoutNul, { error: MESSAGES.http.badCharacters });
+  z.string().max(max).refine(storable, { error: MESSAGES.http.badCharacters });
 const range = z.object({
   from: z.union([z.number(), z.string().max(64)]),
   to: z.union([z.number(), z.string().max(64)]),
@@ -166,7 +166,7 @@ export const flowTitle = z
   .trim()
   .min(1, { error: MESSAGES.flows.titleEmpty })
   .max(FLOW_TITLE_MAX, { error: MESSAGES.flows.titleTooLong })
-  .refine(withoutNul, { error: MESSAGES.http.badCharacters });
+  .refine(storable, { error: MESSAGES.http.badCharacters });
 
 /** Canvas node positions, stored beside the definition (never mixed into it). */
 export const flowLayoutSchema = z.object({

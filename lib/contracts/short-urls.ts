@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { DATE_YEARS, wellFormed, withinDateYears, withoutNul } from './common';
+import { DATE_YEARS, storable, withinDateYears, withoutNul } from './common';
 import { brandIdField, pageCursor } from './events';
 import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
 
@@ -86,7 +86,7 @@ const utmValue = (field: UtmField) =>
     .max(SHORT_URL_LIMITS_TEXT.utm, {
       error: MESSAGES.shortUrls.utmTooLong(field, SHORT_URL_LIMITS_TEXT.utm),
     })
-    .refine((v) => withoutNul(v) && wellFormed(v), { error: MESSAGES.http.badCharacters })
+    .refine(storable, { error: MESSAGES.http.badCharacters })
     .nullish()
     .transform((v) => (v ? v : undefined));
 

@@ -21,8 +21,9 @@ function issuesToDetails(issues: Issue[], context: string) {
 
 import { QueryTimeoutError } from '../analytics/types';
 
-// PostgreSQL refuses NUL and untranslatable characters in text: that is the sender's input.
-const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+// PostgreSQL refuses NUL and untranslatable characters in text, and (22P02) a JSON value with a
+// lone surrogate's escape or a value of the wrong form: that is the sender's input, never a 500.
+const BAD_TEXT_CODES = new Set(['22021', '22P05', '22P02']);
 
 function databaseCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };

@@ -185,6 +185,15 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
     });
     expectClear4xx(name, 400);
     expect(name.json().message).toBe(MESSAGES.http.badCharacters);
+    // A lone surrogate cannot be stored in a JSON column: refused by the contract, as NUL is.
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/v1/brands',
+      headers: { 'content-type': 'application/json', ...auth(token) },
+      payload: '{"name": "a\\ud800b", "domain": "surrogate.example.com"}',
+    });
+    expectClear4xx(surrogate, 400);
+    expect(surrogate.json().message).toBe(MESSAGES.http.badCharacters);
   });
 
   it('malformed JSON', async () => {
