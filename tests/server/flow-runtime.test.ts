@@ -336,6 +336,70 @@ describe(`flow runtime (${ENGINE})`, () => {
     }
   });
 
+  it("unsigned, as the SDK sends it: the user's events count once their browser identified", async () => {
+    const path = `/unsigned-${++seq}`;
+    const defined = await call('POST', '/v1/events', {
+      brand_id: brandId,
+      name: 'Plan Chosen',
+      code: 'Plan Chosen',
+      attributes: [],
+    });
+    expect(defined.statusCode, defined.body).toBe(201);
+    const eventId = (defined.json().data as { id: number }).id;
+    const f = await publish(
+      tour({
+        condition: {
+          trigger_conditions: [
+            urlTrigger(path),
+            {
+              trigger_type: 'event',
+              conditions: [
+                {
+                  event_id: eventId,
+                  event_code: 'Plan Chosen',
+                  frequency: { condition_type: 'at_least', value: 2 },
+                  timeframe: { condition_type: 'anytime' },
+                  attribute_conditions: [],
+                  attribute_condition_operator: 'AND',
+                },
+              ],
+            },
+          ],
+          trigger_operator: 'AND',
+        },
+      }),
+    );
+    const url = `https://shop.example.com${path}`;
+    // Two events from the customer's server, with the user id alone.
+    const chose = () =>
+      ingest(t.app, writeKey, '/v1/track', { userId: 'sdk-user', event: 'Plan Chosen' });
+    expect((await chose()).statusCode).toBe(200);
+    expect((await chose()).statusCode).toBe(200);
+    // Before the browser identified, its claim of the user id counts none of them.
+    await vi.waitFor(async () => {
+      const profile = await t.app.ctx.profiles.findVisitor(brandId, {
+        userId: 'sdk-user',
+        anonymousId: 'none',
+      });
+      expect(profile?.customerKey).toBe('sdk-user');
+    });
+    expect(await ask({ userId: 'sdk-user', anonymousId: 'sdk-browser', url })).toBeNull();
+    const identify = await ingest(t.app, writeKey, '/v1/identify', {
+      userId: 'sdk-user',
+      anonymousId: 'sdk-browser',
+    });
+    expect(identify.statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect((await ask({ userId: 'sdk-user', anonymousId: 'sdk-browser', url }))?.flow.id).toBe(
+          f.id,
+        ),
+      { timeout: 5_000 },
+    );
+    // Another browser claiming the same user id, never identified there, counts none of them.
+    expect(await ask({ userId: 'sdk-user', anonymousId: 'other-browser', url })).toBeNull();
+  });
+
   it('anonymous history follows the visitor when they identify', async () => {
     const f = await publish(tour());
     const url = `https://shop.example.com/page-${seq}`;

@@ -44,6 +44,23 @@ export function createProfilesRepository(db: Db) {
       ),
     )
     .prepare('profiles_visitor_user');
+  // An unsigned user id reaches its user's profile only if this anonymous id is already on it.
+  const visitorByClaim = db
+    .select()
+    .from(customerProfiles)
+    .where(
+      and(
+        eq(customerProfiles.brandId, sql.placeholder('brand')),
+        or(
+          and(
+            eq(customerProfiles.customerKey, sql.placeholder('user')),
+            sql`${sql.placeholder('anon')} = ANY(${customerProfiles.anonymousIds})`,
+          ),
+          anonymous,
+        ),
+      ),
+    )
+    .prepare('profiles_visitor_claim');
   return {
     /**
      * Upserts one brand's patches and adds the customers newly active in a month to the owner's
@@ -205,7 +222,13 @@ export function createProfilesRepository(db: Db) {
     ) {
       const rows = v.userId
         ? await visitorByUser.execute({ brand: brandId, user: v.userId, anon: v.anonymousId })
-        : await visitorByAnonymousId.execute({ brand: brandId, anon: v.anonymousId });
+        : v.claimedUserId
+          ? await visitorByClaim.execute({
+              brand: brandId,
+              user: v.claimedUserId,
+              anon: v.anonymousId,
+            })
+          : await visitorByAnonymousId.execute({ brand: brandId, anon: v.anonymousId });
       const own = v.userId ?? v.claimedUserId;
       return rows.find((r) => r.customerKey === own) ?? rows[0];
     },

@@ -175,19 +175,27 @@ export function createFlowRuntime(deps: {
     const possible = stillPossible(awake, input.url, sessionsOf);
     if (possible.length === 0) return null;
     const needs = readsNeeded(possible, at.getTime());
-    const profile = needs.profile
-      ? profileValues(await deps.profiles.findVisitor(brandId, visitor))
-      : {};
+    const claimed = visitor.claimedUserId ?? null;
+    const row =
+      needs.profile || (claimed !== null && needs.events.length > 0)
+        ? await deps.profiles.findVisitor(brandId, visitor)
+        : undefined;
+    const profile = needs.profile && row ? profileValues(row) : {};
+    // An unsigned user id counts that user's events only from a browser whose anonymous id is
+    // already on the user's profile (the SDK's identify put it there): docs/flows.md, "Who a
+    // visitor is". It still keys no session.
+    const counted =
+      claimed !== null && row?.customerKey === claimed ? { ...visitor, userId: claimed } : visitor;
     // Made after the last await: the counter reads the memory as it is now.
     let counter: EventCounter | null =
       needs.events.length > 0
-        ? (deps.memory?.counter(brandId, visitor, needs.eventKeys) ?? null)
+        ? (deps.memory?.counter(brandId, counted, needs.eventKeys) ?? null)
         : null;
     if (needs.events.length > 0 && !counter) {
       const events: SeenEvent[] = await deps.store.query({
         kind: 'visitorEvents',
         brandId,
-        userId,
+        userId: counted.userId,
         anonymousId: input.anonymousId,
         events: needs.events,
         from: needs.from === null ? null : new Date(needs.from),
