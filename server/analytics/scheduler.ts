@@ -23,14 +23,16 @@ export interface SchedulerLimits {
 /**
  * Two reads of an account at once, three in all: a DuckDB reader connection is left for the
  * reads that do not come from an account (the tour runtime) and the pool is never all taken by
- * one tenant. A trend of 10 series asks for at most 10 reads at a time, so 16 queued places hold
- * one worst-case report with room to spare.
+ * one tenant. A trend of 10 series asks for at most 10 reads at a time and a browser sends six
+ * requests at once, so 64 queued places hold a dashboard of worst-case cards loading together;
+ * a queued read is a few hundred bytes, so 4,096 in all bound memory without refusing a quiet
+ * account because 16 busy ones filled the queue.
  */
 export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
   perAccount: 2,
   global: 3,
-  queuePerAccount: 16,
-  queueTotal: 256,
+  queuePerAccount: 64,
+  queueTotal: 4_096,
   retryAfterSeconds: 2,
 };
 

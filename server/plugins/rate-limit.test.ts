@@ -22,18 +22,28 @@ describe('memoryCounterStore', () => {
       await store.hit(`sign-in:ip:10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 60_000);
     }
     const before = store.examined();
-    for (let i = 0; i < 1_000; i++) await store.hit(`other:${i}`, 60_000);
+    for (let i = 0; i < 1_000; i++) await store.hit(`sign-in:ip:other-${i}`, 60_000);
     // Each hit looks at a handful of entries (the old store rescanned all 50,000+ every time).
     expect(store.examined() - before).toBeLessThanOrEqual(3 * 1_000);
     expect(store.size()).toBe(50_000);
   });
 
+  it("never lets a flood of one kind of counter push out another kind's live windows", async () => {
+    const store = memoryCounterStore({ maxKeys: 1_000 });
+    await store.hit('signin-fail-acct:owner@example.com', 15 * 60_000, 9);
+    await store.hit('ingest-day:owner-1:2026-11-28', 86_400_000, 500);
+    for (let i = 0; i < 5_000; i++) await store.hit(`short-url:ip:2001:db8:${i}::/64`, 60_000);
+    expect((await store.peek('signin-fail-acct:owner@example.com')).count).toBe(9);
+    expect((await store.peek('ingest-day:owner-1:2026-11-28')).count).toBe(500);
+    expect(store.size()).toBe(1_002);
+  });
+
   it('drops expired windows as new hits come, without a scan', async () => {
     let clock = 0;
     const store = memoryCounterStore({ now: () => clock });
-    for (let i = 0; i < 1_000; i++) await store.hit(`a:${i}`, 10);
+    for (let i = 0; i < 1_000; i++) await store.hit(`k:a${i}`, 10);
     clock = 20;
-    for (let i = 0; i < 1_000; i++) await store.hit(`b:${i}`, 10_000);
+    for (let i = 0; i < 1_000; i++) await store.hit(`k:b${i}`, 10_000);
     expect(store.size()).toBe(1_000);
   });
 });

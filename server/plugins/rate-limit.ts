@@ -15,24 +15,39 @@ export interface CounterStore {
   clear(key: string): Promise<void>;
 }
 
-/** Keys the memory store holds at most (~100 bytes each); past it the least recently hit goes. */
+/** Keys the memory store holds at most per kind of counter (~100 bytes each). */
 export const MEMORY_COUNTER_MAX_KEYS = 100_000;
+/** Kinds of counter (the key's text before its first `:`, set by code): more share one map. */
+const MAX_KINDS = 64;
+
+type Window = { count: number; resetAt: number };
 
 /**
  * Fixed windows in one node's memory. Every call is O(1) whatever the number of keys
- * (docs/security.md, "Tenant isolation"): the map is kept in order of last hit, so expired and
- * least recently hit windows are always at its start, and each hit drops at most a few of them.
- * Past `maxKeys` the least recently hit window is dropped even if live.
+ * (docs/security.md, "Tenant isolation"). Each kind of counter (`short-url:ip:…`,
+ * `signin-fail:…`, `ingest-day:…`: the key up to its first `:`) has a map of its own, kept in order
+ * of last hit, so expired and least recently hit windows are at its start and each hit drops at most
+ * a few of them. Past `maxKeys` in one kind, that kind's least recently hit window is dropped even
+ * if live: a flood of one kind (per-address redirects from many addresses) never pushes out
+ * another kind's (an account's failed sign-ins, its known addresses, its daily quotas).
  */
 export function memoryCounterStore(
   opts: { maxKeys?: number; now?: () => number } = {},
 ): CounterStore & { size(): number; examined(): number } {
   const maxKeys = opts.maxKeys ?? MEMORY_COUNTER_MAX_KEYS;
   const now = opts.now ?? (() => Date.now());
-  const windows = new Map<string, { count: number; resetAt: number }>();
+  const kinds = new Map<string, Map<string, Window>>();
   /** Entries looked at by the sweeps, for the test that proves each hit stays O(1). */
   let examined = 0;
-  const live = (key: string) => {
+  const kindOf = (key: string) => {
+    const end = key.indexOf(':');
+    let name = end < 0 ? '' : key.slice(0, Math.min(end, 64));
+    if (!kinds.has(name) && kinds.size >= MAX_KINDS) name = '';
+    let windows = kinds.get(name);
+    if (!windows) kinds.set(name, (windows = new Map()));
+    return windows;
+  };
+  const live = (windows: Map<string, Window>, key: string) => {
     const w = windows.get(key);
     if (w && w.resetAt <= now()) {
       windows.delete(key);
@@ -41,7 +56,7 @@ export function memoryCounterStore(
     return w;
   };
   /** Drops up to two expired windows from the start, and any past the bound. */
-  const sweep = () => {
+  const sweep = (windows: Map<string, Window>) => {
     let budget = 2;
     for (const [k, w] of windows) {
       examined++;
@@ -51,21 +66,26 @@ export function memoryCounterStore(
   };
   return {
     async hit(key, windowMs, amount = 1) {
-      const w = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      const windows = kindOf(key);
+      const w = live(windows, key) ?? { count: 0, resetAt: now() + windowMs };
       w.count += amount;
       windows.delete(key);
       windows.set(key, w);
-      sweep();
+      sweep(windows);
       return { count: w.count, resetInMs: w.resetAt - now() };
     },
     async peek(key) {
-      const w = live(key);
+      const w = live(kindOf(key), key);
       return { count: w?.count ?? 0, resetInMs: w ? w.resetAt - now() : 0 };
     },
     async clear(key) {
-      windows.delete(key);
+      kindOf(key).delete(key);
     },
-    size: () => windows.size,
+    size: () => {
+      let n = 0;
+      for (const windows of kinds.values()) n += windows.size;
+      return n;
+    },
     examined: () => examined,
   };
 }

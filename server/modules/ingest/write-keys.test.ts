@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
@@ -85,5 +85,26 @@ describe('createWriteKeys', () => {
     expect(await keys.resolve('wk_nope4', '198.51.100.1')).toBeNull();
     expect((await keys.resolve(GOOD, '198.51.100.1'))?.brandId).toBe(7);
     expect((await keys.resolve(GOOD, '203.0.113.7'))?.brandId).toBe(7);
+  });
+
+  it("never refuses a product's key that answered lately, from an address over its limit", async () => {
+    const brands = fakeBrands();
+    const counters = memoryCounterStore({ now: () => 0 }); // the address's window never ends
+    const keys = createWriteKeys(brands, { counters, rule: { max: 1, windowMs: 60_000 } });
+    expect((await keys.resolve(GOOD, '198.51.100.9'))?.brandId).toBe(7);
+    await keys.resolve('wk_stale', '198.51.100.9');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // A minute on, past the 5 s cache of products: looked up again, not refused.
+      vi.setSystemTime(Date.now() + 60_000);
+      const before = brands.asked.length;
+      expect((await keys.resolve(GOOD, '198.51.100.9'))?.brandId).toBe(7);
+      expect(brands.asked.length).toBe(before + 1);
+      await expect(keys.resolve('wk_stale2', '198.51.100.9')).rejects.toMatchObject({
+        status: 429,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

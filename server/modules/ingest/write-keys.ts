@@ -32,6 +32,12 @@ const MAX_KNOWN = 10_000;
 /** Well-formed keys that matched nothing, remembered briefly so a misconfigured site asks once. */
 const MAX_UNKNOWN = 1_000;
 const UNKNOWN_TTL_MS = 1_000;
+/**
+ * Keys that matched a product in the last 10 minutes: they pass the unknown-key limit of an
+ * address, so a stranger (or a stale snippet) behind the same NAT never stops a real site's events.
+ */
+const MAX_VALID = 10_000;
+const VALID_TTL_MS = 10 * 60_000;
 
 /**
  * Key → product lookups with a short cache: ingestion and the flow runtime check a key on every
@@ -47,6 +53,7 @@ export function createWriteKeys(
 ) {
   const known = createLru<KeyOwner>({ maxEntries: MAX_KNOWN, ttlMs: TTL_MS });
   const unknown = createLru<true>({ maxEntries: MAX_UNKNOWN, ttlMs: UNKNOWN_TTL_MS });
+  const valid = createLru<true>({ maxEntries: MAX_VALID, ttlMs: VALID_TTL_MS });
   return {
     /**
      * The product of `key`, or null (a 401 for the caller). With `address`, requests from an
@@ -63,7 +70,7 @@ export function createWriteKeys(
       const hash = hashToken(key);
       const hit = known.get(hash);
       if (hit) return hit;
-      if (counted) {
+      if (counted && !valid.get(hash)) {
         const { count, resetInMs } = await limit!.counters.peek(counted);
         if (count >= rule.max)
           throw tooManyRequests(MESSAGES.ingest.tooManyUnknownKeys, resetInMs / 1000);
@@ -87,11 +94,13 @@ export function createWriteKeys(
         identitySecret: row.identitySecret,
       };
       known.set(hash, owner);
+      valid.set(hash, true);
       return owner;
     },
     clear: () => {
       known.clear();
       unknown.clear();
+      valid.clear();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHORT_URL_LIMITS_TEXT, SLUG_PATTERN } from '../../../lib/contracts/short-urls';
 import { MESSAGES } from '../../../lib/messages';
-import type { CounterStore } from '../../plugins/rate-limit';
+import { addressKey, type CounterStore } from '../../plugins/rate-limit';
 import { botReason } from './bot-detection';
 import type { Blocklist } from './blocklist';
 import type { ClickHasher } from './click-fingerprint';
@@ -113,7 +113,10 @@ export function redirectRoutes(
     { schema: { hide: true } },
     async (req, reply) => {
       if (deps.ratePerMinute > 0) {
-        const { count, resetInMs } = await deps.counters.hit(`short-url:ip:${req.ip}`, 60_000);
+        const { count, resetInMs } = await deps.counters.hit(
+          `short-url:ip:${addressKey(req.ip)}`,
+          60_000,
+        );
         if (count > deps.ratePerMinute)
           return reply
             .status(429)
