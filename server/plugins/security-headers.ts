@@ -73,8 +73,10 @@ export function contentSecurityPolicy(opts: CspOptions): string {
     ['script-src', script],
     // React, the flow canvas, floating tooltips and the editor set inline styles at run time.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Tour content may show images from any https address its author chose.
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    // Tour content may show images from any address its author chose, and the user menu shows
+    // an avatar given as an http or https URL (docs/security.md, "Response headers"): images only, so a
+    // plain-http one never runs code; on an https dashboard the browser upgrades it.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', 'http:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', [...new Set(connect)]],
     ['frame-src', opts.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"]],

@@ -46,6 +46,8 @@ describe('security headers', () => {
     expect(plain).toContain("object-src 'none'");
     expect(plain).toContain("base-uri 'self'");
     expect(plain).toContain("frame-src 'none'");
+    // The user menu shows an avatar given as an http or https URL; tour images likewise.
+    expect(plain).toContain("img-src 'self' data: blob: https: http:;");
     expect(plain).not.toContain('stripe');
     expect(plain).not.toContain('unsafe-eval');
     const stripe = contentSecurityPolicy({
