@@ -39,6 +39,7 @@ function suite(engine: string, open: () => Promise<AnalyticsStore>) {
   let tokenA: string;
   let brandA: number;
   let brandB: number;
+  let signInB: { email: string; password: string };
   /** The event code of every read of A's product that started, in order. */
   const startedA: string[] = [];
   let openGate: () => void = () => undefined;
@@ -68,6 +69,7 @@ function suite(engine: string, open: () => Promise<AnalyticsStore>) {
     tokenA = a.token;
     ({ brandId: brandA } = await createBrand(t.app, a.token, 'A'));
     const b = await signUpVerified(t.app);
+    signInB = { email: b.email, password: b.password };
     ({ brandId: brandB } = await createBrand(t.app, b.token, 'B'));
     callA = request(t.app, a.token);
     callB = request(t.app, b.token);
@@ -144,6 +146,15 @@ function suite(engine: string, open: () => Promise<AnalyticsStore>) {
       expect(b.statusCode, b.body).toBe(200);
       const home = await callB('GET', `/v1/home?brand_id=${brandB}`);
       expect(home.statusCode, home.body).toBe(200);
+      // B's sign-in (argon2 on libuv's pool) and the readiness probe wait for none of A's reads.
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-in',
+        payload: signInB,
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toEqual({ status: 'ready' });
       expect(startedA).toHaveLength(perAccount);
 
       // 4. Once A's reads go on, every admitted one is answered; the gone and the refused never ran.
