@@ -374,6 +374,8 @@ export const MESSAGES = {
     clientClosed: 'The request was closed before its answer was ready.',
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
+    runtimeBusy:
+      'Too many tour decisions of this product are reading events right now. Ask again in a few seconds.',
     analyticsRefused:
       'This report cannot be computed from the events as they are. Check its property names and filter types.',
     analyticsTooLarge:

@@ -11,6 +11,7 @@ import { silentNotifier, type Realtime } from './realtime/notifier';
 import { attachRealtime } from './realtime/socket-server';
 import { DuckDBThreadStore, openAnalyticsStore } from './analytics';
 import { createBatcher } from './analytics/batcher';
+import { productGatedStore } from './analytics/runtime-reads';
 import { AnalyticsScheduler, scheduledStore } from './analytics/scheduler';
 import type { AnalyticsStore } from './analytics/types';
 import { createPaymentProvider } from './payments';
@@ -297,7 +298,8 @@ export async function createServices(opts: ServiceOptions): Promise<AppContext> 
       published: publishedFlows,
       sessions: flowSessions,
       profiles,
-      store: analytics,
+      // Decisions the event memory cannot answer read the store, scheduled per product.
+      store: productGatedStore(analytics),
       events: flowEvents,
       memory: eventMemory,
       limit: runtimeLimitFor(env, redis),
