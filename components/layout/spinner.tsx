@@ -1,4 +1,11 @@
+import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
+
+/**
+ * How long a load may take before its spinner shows (docs/product/constants.md, "lazy component
+ * delay"): a load that ends sooner shows nothing, so fast pages do not flash a spinner.
+ */
+export const SPINNER_DELAY_MS = 200;
 
 const SIZES = {
   sm: 'h-4 w-4 border-2',
@@ -6,26 +13,44 @@ const SIZES = {
   lg: 'h-10 w-10 border-[3px]',
 } as const;
 
-/** Spinning ring; `label` is announced to screen readers (null inside a button that already says it). */
+/** False until `delayMs` has passed since the first render (true at once for 0). */
+export function useShownAfter(delayMs: number): boolean {
+  const [shown, setShown] = useState(delayMs <= 0);
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return shown;
+}
+
+/**
+ * Spinning ring, drawn only once the load has lasted `delay` ms (SPINNER_DELAY_MS). `label` is
+ * announced to screen readers from the start (null inside a button that already says it).
+ */
 export function Spinner({
   size = 'md',
   label = 'Loading',
   className,
+  delay = SPINNER_DELAY_MS,
 }: {
   size?: keyof typeof SIZES;
   label?: string | null;
   className?: string;
+  delay?: number;
 }) {
-  const ring = (
+  const shown = useShownAfter(delay);
+  const ring = shown ? (
     <span
       aria-hidden="true"
+      data-spinner-ring=""
       className={cn(
         'inline-block animate-spin rounded-full border-current border-r-transparent',
         SIZES[size],
         className,
       )}
     />
-  );
+  ) : null;
   if (label === null) return ring;
   return (
     <span role="status" className="inline-flex items-center">
