@@ -71,9 +71,29 @@ const eventCode = z
 
 const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 
+/**
+ * Where a breakdown or a filter reads its value: the event's own property, or the customer's
+ * attribute as their profile shows it (docs/reports.md, "Customer attributes").
+ */
+export const BREAKDOWN_SOURCES = ['event', 'profile'] as const;
+export type BreakdownSource = (typeof BREAKDOWN_SOURCES)[number];
+const sourceField = (label: string) =>
+  z.enum(BREAKDOWN_SOURCES, { error: `${label} source must be event or profile` });
+
+/**
+ * The attributes the server derives from every event (its request's user agent and location),
+ * kept as columns of the event: a profile shows each customer's latest one.
+ */
+export const DERIVED_ATTRIBUTES = ['country', 'browser', 'os', 'device'] as const;
+export type DerivedAttribute = (typeof DERIVED_ATTRIBUTES)[number];
+export const isDerivedAttribute = (key: string): key is DerivedAttribute =>
+  (DERIVED_ATTRIBUTES as readonly string[]).includes(key);
+
 export const propertyFilter = z
   .object({
     property: propertyName('Filter property'),
+    /** The event's property (when left out) or the customer's attribute. */
+    source: sourceField('Filter').optional(),
     type: z.enum(PROPERTY_TYPES, { error: 'Filter type must be string, number or boolean' }),
     operator: z.string({ error: 'Filter operator is required' }),
     value: z
@@ -148,13 +168,6 @@ const dateRange = {
   to: z.string().max(32).optional(),
 };
 
-/**
- * Where a breakdown reads its value: the event's own property, or the customer's attribute as
- * their latest identify call set it (docs/reports.md, "Trends").
- */
-export const BREAKDOWN_SOURCES = ['event', 'profile'] as const;
-export type BreakdownSource = (typeof BREAKDOWN_SOURCES)[number];
-
 export const trendQuery = z.object({
   brand_id: brandIdField,
   type: z.literal('trend'),
@@ -166,9 +179,7 @@ export const trendQuery = z.object({
   breakdown: z
     .object({
       property: propertyName('Breakdown property'),
-      source: z
-        .enum(BREAKDOWN_SOURCES, { error: 'Breakdown source must be event or profile' })
-        .default('event'),
+      source: sourceField('Breakdown').default('event'),
     })
     .optional(),
   granularity: z.enum(REPORT_GRANULARITIES, {

@@ -295,6 +295,77 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
       ).toEqual({ team: 1, solo: 1, '': 1 });
     });
 
+    it('reads derived attributes (country, browser) as profiles show them', async () => {
+      const seen = (id: string, iso: string, customer: string, extra: Partial<EventRow>) =>
+        trackEvent(R, id, 'Visit', iso, { userId: customer, ...extra });
+      await store.insert([
+        // u1 was in France, then in Germany with Chrome (after the range: what is true now).
+        seen('a1', '2023-12-01T00:00:00.000Z', 'u1', { country: 'FR', browser: 'Firefox' }),
+        seen('a2', '2024-03-01T00:00:00.000Z', 'u1', { country: 'DE', browser: 'Chrome' }),
+        // u2's visit in the range came from GB; a later identify's trait says US, and a trait
+        // wins over the value derived for the same event.
+        seen('a3', '2024-01-03T00:00:00.000Z', 'u2', { country: 'GB', browser: 'Safari' }),
+        trackEvent(R, 'a4', '$identify', '2024-02-01T00:00:00.000Z', {
+          type: 'identify',
+          userId: 'u2',
+          properties: { country: 'US' },
+          country: 'GB',
+        }),
+        // A later event without a country leaves it as it was.
+        seen('a5', '2024-02-02T00:00:00.000Z', 'u2', {}),
+        // Another product's events of the same key count nowhere here.
+        trackEvent(OTHER, 'a6', 'Visit', '2024-04-01T00:00:00.000Z', {
+          userId: 'u3',
+          country: 'JP',
+        }),
+      ]);
+      const totals = async (shape: Partial<Trend>) =>
+        Object.fromEntries(
+          (await trend({ ...UTC_JAN_1_TO_8, top: null, ...shape }))
+            .filter((r) => r.bucket === null)
+            .map((r) => [r.breakdown ?? 'all', r.value]),
+        );
+      // Orders: u1 o1, o2; u2 o3, o5; u3 (nothing derived) o4.
+      expect(await totals({ breakdown: 'country', breakdownSource: 'profile' })).toEqual({
+        DE: 2,
+        US: 2,
+        '': 1,
+      });
+      expect(await totals({ breakdown: 'browser', breakdownSource: 'profile' })).toEqual({
+        Chrome: 2,
+        Safari: 2,
+        '': 1,
+      });
+      // The event's own country is the one derived for it (v1 has none, a3 came from GB).
+      expect(await totals({ event: 'Visit', breakdown: 'country' })).toEqual({ '': 1, GB: 1 });
+      // Filters read the customer's attribute too; each is joined once however often it is used.
+      const country = (operator: string, value?: string): PropertyFilter => ({
+        property: 'country',
+        source: 'profile',
+        type: 'string',
+        operator,
+        value,
+      });
+      expect(await totals({ filters: [country('exact', 'de')] })).toEqual({ all: 2 });
+      expect(await totals({ filters: [country('empty')] })).toEqual({ all: 1 });
+      expect(
+        await totals({
+          filters: [
+            country('not_exact', 'de'),
+            country('not_empty'),
+            { ...country('exact', 'pro'), property: 'plan', source: 'event' },
+          ],
+        }),
+      ).toEqual({});
+      expect(
+        await totals({
+          filters: [country('not_exact', 'de'), country('not_empty')],
+          breakdown: 'browser',
+          breakdownSource: 'profile',
+        }),
+      ).toEqual({ Safari: 2 });
+    });
+
     it('funnels: order, the window from step 1 (its edge included), medians', async () => {
       const H = 3_600_000;
       const t = Date.parse('2024-01-02T00:00:00.000Z');

@@ -1,4 +1,9 @@
-import { OTHER_BREAKDOWN, type PropertyFilter } from '../../../lib/contracts/reports';
+import {
+  isDerivedAttribute,
+  OTHER_BREAKDOWN,
+  type BreakdownSource,
+  type PropertyFilter,
+} from '../../../lib/contracts/reports';
 import { toNumber, type RawRow } from '../event-rows';
 import type {
   QueryResults,
@@ -40,16 +45,56 @@ class ReportSql<P> {
   constructor(
     private readonly d: Dialect<P>,
     private readonly b: Binder<P>,
+    private readonly brandId: number,
   ) {}
 
   private name(prefix: string) {
     return `${prefix}${this.n++}`;
   }
 
+  private brand(): string {
+    return this.b.bind('brand', 'int', this.brandId);
+  }
+
   /** A property of the event, as text (NULL when absent). */
   property(key: string): string {
     const k = this.b.bind(this.name('key'), 'string', this.d.jsonKeyParam(key));
     return this.d.jsonValue('properties', k);
+  }
+
+  /**
+   * What an event says of `key`: its property, else, for an attribute the server derives
+   * (country, browser, os, device), the value derived for that event.
+   */
+  eventValue(key: string): string {
+    const p = this.property(key);
+    return isDerivedAttribute(key) ? `coalesce(${p}, ${key})` : p;
+  }
+
+  /**
+   * The customer's attribute `key` as their profile shows it (docs/reports.md, "Customer
+   * attributes"), joined by customer_key: the value on their latest event that has one, where an
+   * identify call's trait has one and, for a derived attribute, every event has the value
+   * derived for it (a trait wins on the same event, as profiles merge them). NULL when none.
+   */
+  attribute(key: string): { join: string; value: string } {
+    const alias = this.name('pa');
+    const trait = `CASE WHEN type = 'identify' THEN ${this.property(key)} END`;
+    const value = isDerivedAttribute(key)
+      ? `coalesce(nullif(${trait}, ''), nullif(${key}, ''))`
+      : `nullif(${trait}, '')`;
+    // Rows that cannot hold a value are left out before any JSON is read.
+    const rows = isDerivedAttribute(key) ? '' : ` AND type = 'identify'`;
+    const join =
+      ` LEFT JOIN (SELECT customer_key AS pk, ${this.d.latest(value, 'timestamp')} AS pv` +
+      ` FROM events WHERE brand_id = ${this.brand()}${rows} AND ${value} IS NOT NULL` +
+      ` GROUP BY customer_key) ${alias} ON ${alias}.pk = events.customer_key`;
+    return { join, value: `${alias}.pv` };
+  }
+
+  /** A value of `key` from `source`: the event's (default) or the customer's. */
+  read(key: string, source: BreakdownSource | undefined) {
+    return source === 'profile' ? this.attribute(key) : { join: '', value: this.eventValue(key) };
   }
 
   private text(value: unknown): string {
@@ -61,28 +106,41 @@ class ReportSql<P> {
   }
 
   /**
-   * `FROM events WHERE cond`, then the filters (all of them must hold). Each filtered property
-   * is extracted once per row, in a subquery that keeps the alias `events`, however many filters
-   * read it and however often each refers to it (docs/reports.md, "How a report is computed").
+   * `FROM events WHERE cond`, then the filters (all of them must hold). Each filtered event
+   * property is extracted once per row, in a subquery that keeps the alias `events`, however many
+   * filters read it and however often each refers to it; each customer attribute is joined once
+   * (docs/reports.md, "How a report is computed").
    */
   filtered(cond: string, filters: readonly PropertyFilter[], join = ''): string {
     if (filters.length === 0) return ` FROM events${join} WHERE ${cond}`;
     const columns = new Map<string, string>();
     const extracted: string[] = [];
+    const joins: string[] = [];
     for (const f of filters) {
-      if (columns.has(f.property)) continue;
+      const id = `${f.source ?? 'event'}:${f.property}`;
+      if (columns.has(id)) continue;
+      if (f.source === 'profile') {
+        const attribute = this.attribute(f.property);
+        joins.push(attribute.join);
+        columns.set(id, attribute.value);
+        continue;
+      }
       const column = this.name('pf');
-      columns.set(f.property, column);
-      extracted.push(`${this.property(f.property)} AS ${column}`);
+      columns.set(id, column);
+      extracted.push(`${this.eventValue(f.property)} AS ${column}`);
     }
+    const where = filters.map((f) =>
+      this.filter(f, columns.get(`${f.source ?? 'event'}:${f.property}`)),
+    );
+    if (extracted.length === 0)
+      return ` FROM events${joins.join('')}${join} WHERE ${[cond, ...where].join(' AND ')}`;
     const rows = `SELECT *, ${extracted.join(', ')} FROM events WHERE ${cond}${this.d.fence}`;
-    const where = filters.map((f) => this.filter(f, columns.get(f.property))).join(' AND ');
-    return ` FROM (${rows}) events${join} WHERE ${where}`;
+    return ` FROM (${rows}) events${joins.join('')}${join} WHERE ${where.join(' AND ')}`;
   }
 
   /** One filter, on `column` (the property already extracted) or the property itself. */
   filter(f: PropertyFilter, column?: string): string {
-    const v = column ?? this.property(f.property);
+    const v = column ?? this.eventValue(f.property);
     const empty = `(${v} IS NULL OR ${v} = '' OR ${v} = '[]')`;
     const lower = this.d.lower(v);
     const num = this.d.toDouble(v);
@@ -142,20 +200,10 @@ class ReportSql<P> {
     }
   }
 
-  /**
-   * Each event's breakdown value, '' when it has none. A customer attribute is the value their
-   * latest identify call gave it (any time, as a profile shows it now), joined by customer_key.
-   */
+  /** Each event's breakdown value, '' when it has none (the customer's: joined). */
   breakdown(shape: ReportTrendShape | ReportTopValuesShape, key: string) {
-    if (shape.breakdownSource !== 'profile')
-      return { value: `coalesce(${this.property(key)}, '')`, join: '' };
-    const trait = this.property(key);
-    const join =
-      ` LEFT JOIN (SELECT customer_key AS pk, ${this.d.latest(trait, 'timestamp')} AS pv` +
-      ` FROM events WHERE brand_id = ${this.b.bind('brand', 'int', shape.brandId)}` +
-      ` AND type = 'identify' AND ${trait} IS NOT NULL AND ${trait} <> ''` +
-      ` GROUP BY customer_key) pa ON pa.pk = events.customer_key`;
-    return { value: "coalesce(pa.pv, '')", join };
+    const { join, value } = this.read(key, shape.breakdownSource);
+    return { value: `coalesce(${value}, '')`, join };
   }
 
   /** The events of one series: brand, code, range and filters (all of them must hold). */
@@ -182,7 +230,7 @@ function funnelCtes<P>(
   d: Dialect<P>,
   b: Binder<P>,
 ): string {
-  const q = new ReportSql(d, b);
+  const q = new ReportSql(d, b, shape.brandId);
   const brand = b.bind('brand', 'int', shape.brandId);
   const from = b.bind('from', 'timestamp', shape.from);
   const to = b.bind('to', 'timestamp', shape.to);
@@ -272,7 +320,7 @@ export function compileReportQuery<P>(shape: ReportShape, d: Dialect<P>, b: Bind
   if (shape.kind === 'reportFunnel') return compileFunnel(shape, d, b);
   if (shape.kind === 'reportFunnelCustomers') return compileFunnelCustomers(shape, d, b);
   if (shape.kind === 'reportRetention') return compileRetention(shape, d, b);
-  const q = new ReportSql(d, b);
+  const q = new ReportSql(d, b, shape.brandId);
   if (shape.kind === 'reportTopValues') {
     const { value, join } = q.breakdown(shape, shape.breakdown);
     return (
