@@ -48,20 +48,23 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await content.click();
   await content.pressSequentially('Click here to buy');
   await page.getByLabel('CSS selector').fill('#buy');
+  // A new button on the last step is "Done" with a dismiss action, which completes the tour there.
   await page.getByRole('button', { name: 'Add button' }).click();
-  await page.getByLabel('Button label').fill('Done');
-  await page
-    .getByRole('region', { name: 'Button Done' })
-    .getByRole('button', { name: 'Add action: Dismiss flow' })
-    .click();
+  await expect(page.getByLabel('Button label')).toHaveValue('Done');
+  await expect(
+    page.getByRole('region', { name: 'Button Done' }).getByText('Dismiss flow'),
+  ).toBeVisible();
+  await expect(page.getByText('Ends the tour: counts as completed')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit step 1' }).click();
   await expect(page.getByRole('complementary', { name: 'Step 1 editor' })).toBeVisible();
   await page.getByRole('button', { name: 'Add button' }).click();
   await page.getByLabel('Button label').fill('Next');
   const next = page.getByRole('region', { name: 'Button Next' });
-  await next.getByRole('button', { name: 'Add action: Go to step' }).click();
-  await next.getByLabel('Step for action 1').selectOption({ label: 'Step 2 — Click here to buy' });
+  // A new button goes to the next step already.
+  await expect(next.getByLabel('Step for action 1').locator('option:checked')).toHaveText(
+    'Step 2 — Click here to buy',
+  );
   await page.getByRole('button', { name: 'Close step editor' }).click();
 
   // Trigger: a URL condition and an event condition.

@@ -74,6 +74,9 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await page.getByRole('button', { name: 'Add button' }).click();
   await page.getByLabel('Button label').fill('Finish');
   const finish = page.getByRole('region', { name: 'Button Finish' });
+  // A new button on the last step ends the tour (a dismiss, counted as completed): a link instead.
+  await expect(page.getByText('Ends the tour: counts as completed')).toBeVisible();
+  await finish.getByRole('button', { name: 'Remove action 1' }).click();
   await finish.getByRole('button', { name: 'Add action: Navigate to page' }).click();
   await finish.getByLabel('Link for action 1').fill('/thanks');
 
@@ -81,8 +84,11 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await page.getByRole('button', { name: 'Add button' }).click();
   await page.getByLabel('Button label').fill('Next');
   const next = page.getByRole('region', { name: 'Button Next' });
-  await next.getByRole('button', { name: 'Add action: Go to step' }).click();
-  await next.getByLabel('Step for action 1').selectOption({ label: 'Step 2 — Click here to buy' });
+  // A new button goes to the next step already.
+  await expect(next.getByLabel('Step for action 1')).toHaveValue(/.+/);
+  await expect(next.getByLabel('Step for action 1').locator('option:checked')).toHaveText(
+    'Step 2 — Click here to buy',
+  );
   await next.getByRole('button', { name: 'Add action: Navigate to page' }).click();
   await next.getByLabel('Link for action 2').fill('/cart');
   await page.getByRole('button', { name: 'Close step editor' }).click();

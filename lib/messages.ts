@@ -222,6 +222,8 @@ export const MESSAGES = {
     elementActionLink: 'Please input link for tooltip element action',
     triggerDataMissing: 'Trigger data no longer exists',
     noActionApplied: 'No action applied',
+    /** Beside a last step's button whose action ends the tour (docs/flows.md, "How an ending counts"). */
+    endsTourCompleted: 'Ends the tour: counts as completed',
     failedToCreate: (m: string) => `Fail to create product tour: ${m}`,
     updated: 'Update product tour successfully',
     failedToGetList: (m: string) => `Failed to get product tour: ${m}`,

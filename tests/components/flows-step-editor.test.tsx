@@ -92,7 +92,7 @@ describe('StepEditor: buttons (docs/product/screens.md#245-step-buttons, docs/pr
         label: 'Next',
         background_color: '#2563eb',
         color: '#ffffff',
-        actions: [],
+        actions: [{ type: 'goto', reference_step: 's3' }],
       },
     ]);
 
@@ -102,9 +102,44 @@ describe('StepEditor: buttons (docs/product/screens.md#245-step-buttons, docs/pr
     expect(new Set(last().buttons.map((b) => b.id)).size).toBe(2);
   });
 
+  it('starts a new button with "go to the next step" (issue 30, point 7)', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    const entry = screen.getByRole('button', { expanded: true });
+    expect(entry).toHaveTextContent('Go to step 3');
+    expect(screen.getByLabelText('Step for action 1')).toHaveValue('s3');
+    expect(screen.queryByText('Please add action for this step')).not.toBeInTheDocument();
+    // Not the last step: no completion hint.
+    expect(screen.queryByText('Ends the tour: counts as completed')).not.toBeInTheDocument();
+  });
+
+  it('on the last step a new button is "Done", dismisses, and says it completes the tour', async () => {
+    const { user, last } = setup({ selected: 's3' });
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    expect(last().buttons[0]).toMatchObject({ label: 'Done', actions: [{ type: 'dismiss' }] });
+    const entry = screen.getByRole('button', { expanded: true });
+    expect(entry).toHaveTextContent('Dismiss flow');
+    expect(entry).toHaveTextContent('Ends the tour: counts as completed');
+    // Back to an earlier step: no longer an end.
+    await user.click(screen.getByRole('button', { name: 'Remove action 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add action: Go to step' }));
+    await user.selectOptions(screen.getByLabelText('Step for action 1'), 'Step 1 — Welcome aboard');
+    expect(screen.queryByText('Ends the tour: counts as completed')).not.toBeInTheDocument();
+  });
+
+  it('shows no completion hint for a dismiss before the last step', async () => {
+    const { user } = setup({ selected: 's1' });
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    await user.click(screen.getByRole('button', { name: 'Remove action 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add action: Dismiss flow' }));
+    expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('Dismiss flow');
+    expect(screen.queryByText('Ends the tour: counts as completed')).not.toBeInTheDocument();
+  });
+
   it('summarises a button without actions as "No action applied" and asks for one', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));
+    await user.click(screen.getByRole('button', { name: 'Remove action 1' }));
     const entry = screen.getByRole('button', { expanded: true });
     expect(entry).toHaveTextContent('Next');
     expect(entry).toHaveTextContent('No action applied');
@@ -142,6 +177,7 @@ describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-act
   it('adds go to, dismiss and navigate actions and stores them on the button', async () => {
     const { user, last } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));
+    await user.click(screen.getByRole('button', { name: 'Remove action 1' }));
     const group = buttonActions();
 
     await user.click(within(group).getByRole('button', { name: 'Add action: Go to step' }));
@@ -170,7 +206,7 @@ describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-act
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));
     await user.click(screen.getByRole('button', { name: 'Add action: Navigate to page' }));
-    await user.type(screen.getByLabelText('Link for action 1'), 'javascript:alert(1)');
+    await user.type(screen.getByLabelText('Link for action 2'), 'javascript:alert(1)');
     expect(screen.getByText('Links must start with http://, https:// or /')).toBeInTheDocument();
   });
 
@@ -193,7 +229,6 @@ describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-act
   it('removes an action', async () => {
     const { user, last } = setup();
     await user.click(screen.getByRole('button', { name: 'Add button' }));
-    await user.click(screen.getByRole('button', { name: 'Add action: Dismiss flow' }));
     await user.click(screen.getByRole('button', { name: 'Remove action 1' }));
     expect(last().buttons[0]!.actions).toEqual([]);
     expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('No action applied');

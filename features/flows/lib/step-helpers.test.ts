@@ -40,6 +40,17 @@ describe('newButton', () => {
       actions: [],
     });
   });
+
+  it('goes to the following step, or on the last step completes the tour (docs/flows.md)', () => {
+    expect(newButton(steps, 's1')).toMatchObject({
+      label: 'Next',
+      actions: [{ type: 'goto', reference_step: 's2' }],
+    });
+    expect(newButton(steps, 's3')).toMatchObject({
+      label: 'Done',
+      actions: [{ type: 'dismiss' }],
+    });
+  });
 });
 
 describe('newAction', () => {

@@ -25,15 +25,23 @@ export function newAction(type: FlowAction['type']): FlowAction {
 
 /**
  * A new button with the defaults of the editor; ids use the prefix `b_`
- * (docs/product/entities.md#local-storage-cookie-and-generated-ids).
+ * (docs/product/entities.md#local-storage-cookie-and-generated-ids). It does something at once:
+ * "Next" goes to the following step; on the last step "Done" dismisses, which there completes
+ * the tour (lib/flows/outcome.ts). Without `steps` it has no action.
  */
-export function newButton(): FlowButton {
+export function newButton(steps?: readonly FlowStep[], currentStepId?: string): FlowButton {
+  const index = steps?.findIndex((s) => s.id === currentStepId) ?? -1;
+  const following = index >= 0 ? steps?.[index + 1] : undefined;
+  const last = !!steps && index >= 0 && !following;
+  let actions: FlowAction[] = [];
+  if (following) actions = [{ type: 'goto', reference_step: following.id }];
+  else if (last) actions = [{ type: 'dismiss' }];
   return {
     id: `b_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`,
-    label: 'Next',
+    label: last ? 'Done' : 'Next',
     background_color: '#2563eb',
     color: '#ffffff',
-    actions: [],
+    actions,
   };
 }
 

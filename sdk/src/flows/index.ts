@@ -3,6 +3,7 @@
  * dashboard's preview and the SDK's tours bundle share it; no dependencies (its positioner is
  * `position.ts`).
  */
+export { endingOf } from './ending';
 export { playTour } from './player';
 export { sanitizeStepContent } from './sanitize';
 export type {

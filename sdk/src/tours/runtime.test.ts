@@ -127,6 +127,25 @@ describe('the tours bundle', () => {
     ]);
   });
 
+  it('a dismiss action on the last step completes the tour; its close button dismisses it', async () => {
+    const steps = [
+      testStep('s1', { buttons: [testButton('next-1', [{ type: 'goto', reference_step: 's2' }])] }),
+      testStep('s2', { buttons: [testButton('finish-2', [{ type: 'dismiss' }])] }),
+    ];
+    tours.show(testAnswer({ steps, session: 'finished' }), runtime);
+    click('next-1');
+    click('finish-2');
+    expect(host()).toBeNull();
+    tours.show(testAnswer({ steps, session: 'closed', step: 's2' }), runtime);
+    click('Close tour');
+    await settle();
+    const done = net.flowRequests.filter((r) => r.path === '7/done').map((r) => r.body);
+    expect(done).toEqual([
+      { writeKey: KEY, session_id: 'finished', outcome: 'completed', reason: 'button' },
+      { writeKey: KEY, session_id: 'closed', outcome: 'dismissed', reason: 'close' },
+    ]);
+  });
+
   it("completes when the last step's button ends the tour, and stops polling", async () => {
     tours.show(testAnswer({ step: 's3' }), runtime);
     await settle(FLOW_SESSION_POLL_MS);

@@ -4,7 +4,9 @@ import type {
   FlowTrackType,
 } from '../../../lib/contracts/flow-runtime';
 import type { FlowStep } from '../../../lib/contracts/flows';
+import { tourOutcome, type TourEnding } from '../../../lib/flows/outcome';
 import { playTour } from '../flows/player';
+import { endingOf } from '../flows/ending';
 import type { TourPlayer } from '../flows/types';
 import type { FlowAnswer, ToursRuntime } from '../types';
 import { send } from './send';
@@ -20,6 +22,15 @@ export const NAVIGATE_WAIT_MS = 1_500;
 
 /** Navigation actions leave the page this way (a seam for tests). */
 export const page = { go: (url: string) => location.assign(url) };
+
+/** The `reason` sent with done (kept on the flow event). */
+const REASONS: Record<TourEnding, string | undefined> = {
+  close: 'close',
+  esc: 'esc',
+  dismiss: 'button',
+  navigation: 'navigation',
+  goto_past_end: undefined,
+};
 
 interface Shown {
   session: string;
@@ -87,12 +98,18 @@ function play({ flow, session: { id, current_step_id } }: NonNullable<AvailableF
     onEnd: (reason, cause) => {
       const { index } = player;
       if (shown?.session === id) remove();
+      if (reason === 'target_missing') {
+        ended.add(id);
+        last = track(steps[index]!, 'target_missing');
+        return;
+      }
+      const ending = endingOf(reason, cause);
+      // The one rule of docs/flows.md: an action ending the last step completes the tour.
+      const outcome = tourOutcome(ending, index, steps.length);
       // A navigation before the last step: the server moved the session on, the next page resumes.
-      if (reason === 'navigated' && index < steps.length - 1) return;
+      if (!outcome) return;
       ended.add(id);
-      if (reason === 'target_missing') last = track(steps[index]!, 'target_missing');
-      else if (reason === 'dismissed') last = done('dismissed', cause);
-      else last = done('completed', reason === 'navigated' ? 'navigation' : undefined);
+      last = done(outcome, REASONS[ending]);
     },
   });
   shown = { session: id, player };

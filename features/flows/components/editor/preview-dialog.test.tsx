@@ -50,4 +50,26 @@ describe('PreviewDialog', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it('names a dismiss on the last step as the report counts it: completed', async () => {
+    const user = userEvent.setup();
+    const done = {
+      ...step('b', 'modal'),
+      buttons: [
+        {
+          id: 'b1',
+          label: 'Done',
+          background_color: '#000',
+          color: '#fff',
+          actions: [{ type: 'dismiss' as const }],
+        },
+      ],
+    };
+    render(<PreviewDialog steps={[done]} onClose={() => {}} />);
+    const tour = tourHost()!.shadowRoot!;
+    await user.click(
+      Array.from(tour.querySelectorAll('button')).find((b) => b.textContent === 'Done')!,
+    );
+    expect(await screen.findByText('Tour ended (completed).')).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import type { FlowStep } from '@/lib/contracts/flows';
-import { playTour, type TourPlayer } from '@/sdk/src/flows';
+import { tourOutcome } from '@/lib/flows/outcome';
+import { endingOf, playTour, type TourPlayer } from '@/sdk/src/flows';
 import { SamplePage, SAMPLE_TARGET_ID } from './sample-page';
 
 /**
@@ -39,7 +40,15 @@ export function PreviewDialog({ steps, onClose }: { steps: FlowStep[]; onClose: 
       },
       navigate: () => {},
       onStepShown: (_step, index) => setState({ index, ended: null }),
-      onEnd: (reason) => setState((s) => ({ ...s, ended: reason })),
+      // Named as the report counts it (docs/flows.md, "How an ending counts").
+      onEnd: (reason, cause) =>
+        setState((s) => ({
+          ...s,
+          ended:
+            reason === 'target_missing'
+              ? 'target missing'
+              : (tourOutcome(endingOf(reason, cause), s.index, steps.length) ?? 'navigated'),
+        })),
     });
     return () => {
       player.current?.destroy();

@@ -3,6 +3,8 @@ import { Button, focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
 import { MAX_STEP_BUTTONS, type FlowButton, type FlowStep } from '@/lib/contracts/flows';
+import { buttonCompletesTour } from '@/lib/flows/outcome';
+import { MESSAGES } from '@/lib/messages';
 import { buttonProblem, buttonSummary, newButton } from '../../lib/step-helpers';
 import { ButtonEditor } from './button-editor';
 import { StepHint } from './step-hint';
@@ -24,9 +26,11 @@ export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
   const full = buttons.length >= MAX_STEP_BUTTONS;
+  const stepIds = steps.map((s) => s.id);
+  const stepIndex = stepIds.indexOf(currentStepId);
 
   const add = () => {
-    const button = newButton();
+    const button = newButton(steps, currentStepId);
     onChange([...buttons, button]);
     setOpenId(button.id);
   };
@@ -44,6 +48,8 @@ export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }
           const open = openId === button.id;
           const panelId = `${baseId}-panel-${i}`;
           const problem = buttonProblem(button);
+          // The rule the SDK reports with (lib/flows/outcome.ts).
+          const completes = buttonCompletesTour(button.actions, stepIndex, stepIds);
           return (
             <li key={button.id} className="rounded-md border border-slate-200 bg-white">
               <button
@@ -65,6 +71,11 @@ export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }
                   <span className="truncate text-xs text-slate-500">
                     {buttonSummary(button, steps)}
                   </span>
+                  {completes ? (
+                    <span className="text-xs font-medium text-emerald-700">
+                      {MESSAGES.flows.endsTourCompleted}
+                    </span>
+                  ) : null}
                 </span>
                 <ChevronDownIcon
                   className={cn('h-4 w-4 text-slate-500', open ? 'rotate-180' : undefined)}
