@@ -1,6 +1,7 @@
 import type {
   AutocompleteQuery,
   AutocompleteResult,
+  DefinedCodes,
   EventBody,
   EventDef,
   EventList,
@@ -32,11 +33,15 @@ export const updateEvent = (id: number, body: EventBody) =>
 export const deleteEvent = (id: number) =>
   unwrap<{ message: string }>(http.delete(`/v1/events/${id}`));
 
+/** The product's defined event codes (Live events marks the undefined ones). */
+export const getDefinedCodes = (brandId: number, signal?: AbortSignal) =>
+  unwrap<DefinedCodes>(http.get('/v1/events/codes', { params: { brand_id: brandId }, signal }));
+
 /** The event picker's search (docs/product/api.md#events): name, offset, limit and brand_id. */
 export const autocompleteEvents = (params: AutocompleteQuery, signal?: AbortSignal) =>
   unwrap<AutocompleteResult>(http.get('/v1/events/autocomplete', { params, signal }));
 
-/** The latest tracked events of one event code, newest first. */
+/** The latest tracked events of one event code (of every code without event_name), newest first. */
 export const getTail = async (params: TailQuery, signal?: AbortSignal) =>
   (
     await unwrap<{ data: TrackedEvent[] }>(

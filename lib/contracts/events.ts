@@ -147,17 +147,32 @@ export const trackedEventSchema = z.object({
 });
 export type TrackedEvent = z.infer<typeof trackedEventSchema>;
 
-/** GET v1/tracking-session-data/tail (docs/product/api.md#events: event_name, brand_id). */
+/**
+ * GET v1/tracking-session-data/tail (docs/product/api.md#events: event_name, brand_id). Without
+ * `event_name` it answers the newest events of every code (Live events, docs/tracking.md).
+ */
 export const tailQuery = z.object({
   brand_id: brandIdField,
-  event_name: requiredText('Event name'),
+  event_name: requiredText('Event name').optional(),
   limit: z.coerce.number().int().min(1).max(200).default(TAIL_LIMIT),
 });
 export type TailQuery = z.input<typeof tailQuery>;
 
-/** Payload of the tail socket: the newly stored events of one (brand, event) room. */
+/**
+ * Payload of the tail socket: the newly stored events of one (brand, event) room, or of the
+ * brand's every-code room when `event_name` is null (newest first, bounded per push).
+ */
 export interface TailSocketPayload {
   brand_id: number;
-  event_name: string;
+  event_name: string | null;
   events: TrackedEvent[];
 }
+
+/** The defined event codes of a product (Live events marks the others). */
+export const definedCodesQuery = z.object({ brand_id: brandIdField });
+export const definedCodesSchema = z.object({
+  codes: z.array(z.string()),
+  /** More definitions exist than listed: codes not listed may still be defined. */
+  truncated: z.boolean(),
+});
+export type DefinedCodes = z.infer<typeof definedCodesSchema>;

@@ -63,8 +63,8 @@ export type Granularity = 'day' | 'week' | 'month';
  * parameters (never string-concatenated user values).
  */
 export type QueryShape =
-  /** Newest events of one event code of a brand, newest first. */
-  | { kind: 'tail'; brandId: number; event: string; limit: number }
+  /** Newest events of one event code of a brand (of every code without `event`), newest first. */
+  | { kind: 'tail'; brandId: number; event?: string; limit: number }
   /**
    * Events of one customer, newest first, keyset-paginated: those sent with its userId, and the
    * anonymous ones (no userId) of its anonymous ids. An anonymousId equal to the userId never

@@ -26,3 +26,6 @@ export const silentNotifier: Realtime = {
 
 /** Live tail of one event code of one brand; joined only by the brand's owner. */
 export const tailRoom = (brandId: number, event: string) => `tail:${brandId}:${event}`;
+
+/** Live events: every code of one brand (a prefix no code room can take); owner only. */
+export const tailAllRoom = (brandId: number) => `tail-all:${brandId}`;

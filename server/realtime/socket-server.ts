@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_EVENTS, SOCKET_PATH, TAIL_SOCKET_EVENTS } from '../../lib/constants';
 import type { AuthService } from '../modules/auth/auth.service';
 import { parseBearer } from '../lib/bearer';
-import { tailRoom, type Realtime } from './notifier';
+import { tailAllRoom, tailRoom, type Realtime } from './notifier';
 
 export type { Realtime } from './notifier';
 
@@ -85,13 +85,15 @@ export function attachRealtime(opts: {
         ack?.({ ok: true });
       },
     );
+    // No event_name (or null): the brand's every-code room of Live events.
     const tailTarget = (payload: unknown) => {
       const p = payload as { brand_id?: unknown; event_name?: unknown } | null;
       const brandId = Number(p?.brand_id);
-      const event = p?.event_name;
-      if (!Number.isInteger(brandId) || brandId <= 0 || typeof event !== 'string' || !event)
-        return null;
-      return { brandId, event };
+      const event = p?.event_name ?? null;
+      if (!Number.isInteger(brandId) || brandId <= 0) return null;
+      if (event === null) return { brandId, room: tailAllRoom(brandId) };
+      if (typeof event !== 'string' || !event) return null;
+      return { brandId, room: tailRoom(brandId, event) };
     };
     socket.on(
       TAIL_SOCKET_EVENTS.JOIN,
@@ -105,13 +107,13 @@ export function attachRealtime(opts: {
           ack?.({ ok: false, message: 'Not found.' });
           return;
         }
-        await socket.join(tailRoom(t.brandId, t.event));
+        await socket.join(t.room);
         ack?.({ ok: true });
       },
     );
     socket.on(TAIL_SOCKET_EVENTS.LEAVE, (payload: unknown) => {
       const t = tailTarget(payload);
-      if (t) void socket.leave(tailRoom(t.brandId, t.event));
+      if (t) void socket.leave(t.room);
     });
   });
 

@@ -173,6 +173,16 @@ export const eventHandlers: HttpHandler[] = [
     return ok({ data: matches.slice(offset, offset + limit), total: matches.length });
   }),
 
+  http.get('*/v1/events/codes', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const query = validate(brandIdField, searchParams(request).brand_id);
+    if (!query.ok) return query.response;
+    if (!ownsBrand(user, query.data)) return brandNotFound();
+    const codes = db.events.filter((e) => e.brand_id === query.data).map((e) => e.code);
+    return ok({ codes: codes.sort(), truncated: false });
+  }),
+
   http.get('*/v1/events/undefined', ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
@@ -256,7 +266,8 @@ export const eventHandlers: HttpHandler[] = [
     const { brand_id, event_name, limit } = query.data;
     if (!ownsBrand(user, brand_id)) return brandNotFound();
     const rows = trackedFor(brand_id)
-      .filter((e) => e.event === event_name)
+      // Without event_name: every code (Live events).
+      .filter((e) => event_name === undefined || e.event === event_name)
       .sort(newestFirst)
       .slice(0, limit)
       .map(publicTracked);

@@ -9,14 +9,20 @@ import { INITIAL_TAIL, mergeTail, tailReducer } from '../lib/tail';
 import { useTailRoom } from './use-tail-room';
 
 /**
- * The live tail of one event code: the latest stored events (GET tail), then every event the
- * socket pushes, newest first; while paused, pushed events are held and counted.
+ * The live tail of one event code (of every code when `code` is null): the latest stored events
+ * (GET tail), then every event the socket pushes, newest first; while paused, pushed events are
+ * held and counted.
  */
-export function useLiveTail(brandId: number, code: string) {
+export function useLiveTail(brandId: number, code: string | null, limit: number = TAIL_LIMIT) {
   const initial = useQuery<TrackedEvent[], ApiError>({
-    queryKey: eventKeys.tail(brandId, code),
+    queryKey: [...eventKeys.tail(brandId, code), limit],
     queryFn: ({ signal }) =>
-      getTail({ brand_id: brandId, event_name: code, limit: TAIL_LIMIT }, signal),
+      getTail(
+        code === null
+          ? { brand_id: brandId, limit }
+          : { brand_id: brandId, event_name: code, limit },
+        signal,
+      ),
     // Always fresh on opening the page: the socket only brings what arrives from now on.
     staleTime: 0,
     gcTime: 0,

@@ -19,12 +19,13 @@ export interface TailRoomStatus {
 }
 
 /**
- * Joins the live-tail room of one event code on the app's socket (again after every reconnect),
- * hands each pushed batch to `onEvents` and leaves the room on unmount.
+ * Joins the live-tail room of one event code (of every code when `code` is null: Live events) on
+ * the app's socket (again after every reconnect), hands each pushed batch to `onEvents` and
+ * leaves the room on unmount.
  */
 export function useTailRoom(
   brandId: number,
-  code: string,
+  code: string | null,
   onEvents: (events: TrackedEvent[]) => void,
 ): TailRoomStatus {
   const { getSocket } = useSocket();
@@ -34,7 +35,7 @@ export function useTailRoom(
     refusal: null,
     room: null,
   });
-  const room = `${brandId}:${code}`;
+  const room = code === null ? `${brandId}:*all` : `${brandId}:code:${code}`;
   const onEventsRef = useRef(onEvents);
   useEffect(() => {
     onEventsRef.current = onEvents;
@@ -49,7 +50,7 @@ export function useTailRoom(
       return () => clearTimeout(timer);
     }
     let active = true;
-    const target = { brand_id: brandId, event_name: code };
+    const target = code === null ? { brand_id: brandId } : { brand_id: brandId, event_name: code };
     const join = () =>
       socket.emit(TAIL_SOCKET_EVENTS.JOIN, target, (ack?: JoinAck) => {
         if (!active) return;
@@ -57,7 +58,7 @@ export function useTailRoom(
         setStatus({ live: ok, refusal: ok ? null : (ack?.message ?? null), room });
       });
     const onEvent = (payload: TailSocketPayload) => {
-      if (payload.brand_id === brandId && payload.event_name === code)
+      if (payload.brand_id === brandId && (payload.event_name ?? null) === code)
         onEventsRef.current(payload.events);
     };
     const onDisconnect = () => setStatus({ live: false, refusal: null, room });

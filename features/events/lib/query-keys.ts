@@ -16,5 +16,8 @@ export const eventKeys = {
   list: (params: EventListParams) => [...eventKeys.lists(), params] as const,
   detail: eventDetailKeys.detail,
   undefinedEvents: (brandId: number) => [...eventKeys.all, 'undefined', brandId] as const,
-  tail: (brandId: number, code: string) => [...eventKeys.all, 'tail', brandId, code] as const,
+  /** `code` null: the tail of every code (Live events). */
+  tail: (brandId: number, code: string | null) =>
+    [...eventKeys.all, 'tail', brandId, code] as const,
+  definedCodes: (brandId: number) => [...eventKeys.all, 'codes', brandId] as const,
 };

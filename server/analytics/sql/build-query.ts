@@ -40,7 +40,9 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
         ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
-        ` AND event = ${b.bind('event', 'string', shape.event)}` +
+        (shape.event === undefined
+          ? ''
+          : ` AND event = ${b.bind('event', 'string', shape.event)}`) +
         ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     case 'timeline': {

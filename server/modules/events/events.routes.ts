@@ -3,6 +3,8 @@ import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import {
   autocompleteQuery,
   autocompleteSchema,
+  definedCodesQuery,
+  definedCodesSchema,
   eventBody,
   eventListSchema,
   eventSchema,
@@ -32,6 +34,14 @@ export function eventRoutes(app: ZodApp, svc: EventsService) {
       response: { 200: envelope(z.array(undefinedEventSchema)) },
     },
     handler: async (req) => ({ data: await svc.undefinedEvents(owner(req), req.query) }),
+  });
+  app.get('/events/codes', {
+    schema: {
+      tags,
+      querystring: definedCodesQuery,
+      response: { 200: envelope(definedCodesSchema) },
+    },
+    handler: async (req) => ({ data: await svc.definedCodes(owner(req), req.query.brand_id) }),
   });
   app.get('/events/autocomplete', {
     schema: {

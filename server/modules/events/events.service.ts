@@ -13,6 +13,8 @@ import type { BrandAccess } from '../brands/brand-access';
 import { toEventDto, type EventsRepository } from './events.repository';
 
 const DAY_MS = 86_400_000;
+/** Defined codes listed to Live events in one answer. */
+const DEFINED_CODES_MAX = 5000;
 /** An event definition body as the repository stores it. */
 const eventRecord = (body: EventBody) => ({
   brandId: body.brand_id,
@@ -166,15 +168,26 @@ export function createEventsService(deps: {
       return { message: MESSAGES.events.deleted };
     },
 
-    async tail(ownerId: string, q: Required<TailQuery>) {
+    /** The newest events of one code, or of every code without `event_name` (Live events). */
+    async tail(ownerId: string, q: TailQuery & { limit: number }) {
       await access.owned(ownerId, Number(q.brand_id));
       const rows = await store.query({
         kind: 'tail',
         brandId: Number(q.brand_id),
-        event: q.event_name,
+        ...(q.event_name === undefined ? {} : { event: q.event_name }),
         limit: Number(q.limit),
       });
       return { data: rows.map(toTrackedEventDto) };
+    },
+
+    /** The product's defined codes, at most DEFINED_CODES_MAX of them (Live events' marks). */
+    async definedCodes(ownerId: string, brandId: number) {
+      await access.owned(ownerId, brandId);
+      const codes = [...(await events.allCodes(brandId))].sort();
+      return {
+        codes: codes.slice(0, DEFINED_CODES_MAX),
+        truncated: codes.length > DEFINED_CODES_MAX,
+      };
     },
   };
 }
