@@ -278,6 +278,13 @@ export const retentionQuery = z.object({
   type: z.literal('retention'),
   /** Customers enter a cohort with their first such event in the range. */
   start_event: eventCode,
+  /** Who may enter: filters on the start event (a customer attribute among them). */
+  filters: z
+    .array(propertyFilter)
+    .max(REPORT_LIMITS.filtersPerSeries, {
+      error: `A start event takes at most ${REPORT_LIMITS.filtersPerSeries} filters`,
+    })
+    .default([]),
   /** What counts as coming back. */
   return_event: eventCode,
   period: z.enum(REPORT_GRANULARITIES, { error: 'Period must be day, week or month' }),

@@ -86,6 +86,8 @@ export interface ReportRetentionShape {
   kind: 'reportRetention';
   brandId: number;
   startEvent: string;
+  /** Who may enter a cohort: filters on their start events (all of them must hold). */
+  filters?: PropertyFilter[];
   returnEvent: string;
   period: ReportGranularity;
   from: Date;

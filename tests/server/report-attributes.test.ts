@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunnelAnswer, TrendAnswer } from '@/lib/contracts/reports';
+import type { FunnelAnswer, RetentionAnswer, TrendAnswer } from '@/lib/contracts/reports';
 import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
@@ -147,7 +147,7 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
       expect(await totals('browser')).toEqual({ Firefox: 3, Chrome: 2, Other: 1 });
     });
 
-    it('a funnel filtered on a built-in attribute counts the customers the profile list finds', async () => {
+    it('funnels and retention filtered on a built-in attribute count the customers the profile list finds', async () => {
       const funnel = async (filter: Record<string, unknown>) => {
         const res = await call('POST', '/v1/reports/query', {
           brand_id: brandId,
@@ -162,6 +162,20 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
         expect(res.statusCode, res.body).toBe(200);
         return (res.json().data as FunnelAnswer).steps.map((s) => s.count);
       };
+      const cohorts = async (filter: Record<string, unknown>) => {
+        const res = await call('POST', '/v1/reports/query', {
+          brand_id: brandId,
+          type: 'retention',
+          start_event: 'Signed Up',
+          filters: [{ source: 'profile', type: 'string', ...filter }],
+          return_event: 'Order',
+          period: 'week',
+          intervals: 2,
+          date_preset: 'past_7_day',
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as RetentionAnswer).cohorts.reduce((n, c) => n + c.size, 0);
+      };
       const cases: [string, string, string | undefined][] = [
         ['country', 'exact', 'fr'],
         ['country', 'not_exact', 'FR'],
@@ -175,6 +189,8 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
         ]);
         const counts = await funnel({ property, operator, ...(value ? { value } : {}) });
         expect(counts[0], `${property} ${operator} ${value}`).toBe(listed.length);
+        const entered = await cohorts({ property, operator, ...(value ? { value } : {}) });
+        expect(entered, `retention: ${property} ${operator} ${value}`).toBe(listed.length);
       }
       // c1 alone is still in France; every customer who signed up ordered.
       expect(await funnel({ property: 'country', operator: 'exact', value: 'FR' })).toEqual([1, 1]);

@@ -298,9 +298,13 @@ function compileRetention<P>(shape: ReportRetentionShape, d: Dialect<P>, b: Bind
   const from = b.bind('from', 'timestamp', shape.from);
   const tz = b.bind('tz', 'string', shape.timeZone);
   const cohorts =
-    `SELECT customer_key, min(timestamp) AS first_ts FROM events WHERE brand_id = ${brand}` +
-    ` AND event = ${b.bind('start', 'string', shape.startEvent)} AND timestamp >= ${from}` +
-    ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)} GROUP BY customer_key`;
+    `SELECT customer_key, min(timestamp) AS first_ts` +
+    new ReportSql(d, b, shape.brandId).filtered(
+      `brand_id = ${brand} AND event = ${b.bind('start', 'string', shape.startEvent)}` +
+        ` AND timestamp >= ${from} AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`,
+      shape.filters ?? [],
+    ) +
+    ` GROUP BY customer_key`;
   const returns =
     `SELECT customer_key, timestamp FROM events WHERE brand_id = ${brand}` +
     ` AND event = ${b.bind('return', 'string', shape.returnEvent)} AND timestamp >= ${from}`;

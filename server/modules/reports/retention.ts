@@ -22,6 +22,7 @@ export async function retentionCohorts(
     kind: 'reportRetention',
     brandId: input.brandId,
     startEvent: q.start_event,
+    filters: q.filters,
     returnEvent: q.return_event,
     period: q.period,
     from: range.from,
