@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
 import { MESSAGES } from '../messages';
+import { TIME_UNITS } from '../time-units';
 import { storable } from './common';
 import { brandIdField, pageCursor } from './events';
 
@@ -32,15 +33,8 @@ export const TIMEFRAME_TYPES = [
   'date_range',
   'anytime',
 ] as const;
-export const TIME_UNITS = [
-  'seconds',
-  'minutes',
-  'hours',
-  'days',
-  'weeks',
-  'months',
-  'years',
-] as const;
+/** The API's one list of time units (lib/time-units.ts). */
+export { TIME_UNITS };
 
 const text = (max = 255) =>
   z.string().max(max).refine(storable, { error: MESSAGES.http.badCharacters });
