@@ -53,13 +53,14 @@ export function GettingStarted({ checklist }: { checklist: HomeChecklist }) {
   );
 }
 
+/**
+ * One step: its number or tick, then its text over the whole remaining width; the state and the
+ * action sit under the text on a phone and beside it from `sm` up, so the text never shrinks to a
+ * word per line.
+ */
 function StepRow({ step, index, done }: { step: ChecklistStep; index: number; done: boolean }) {
   return (
-    <li
-      data-step={step.key}
-      data-done={String(done)}
-      className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap"
-    >
+    <li data-step={step.key} data-done={String(done)} className="flex items-start gap-3 py-3">
       <span
         aria-hidden="true"
         className={cn(
@@ -69,31 +70,35 @@ function StepRow({ step, index, done }: { step: ChecklistStep; index: number; do
       >
         {done ? <CheckIcon className="h-4 w-4" /> : index + 1}
       </span>
-      <div className="min-w-0 flex-1">
-        <p
-          className={cn(
-            'text-sm font-medium',
-            done ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-900',
-          )}
-        >
-          {step.title}
-        </p>
-        <p className="text-sm text-slate-600">{step.description}</p>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <div className="min-w-0 sm:flex-1">
+          <p
+            className={cn(
+              'text-sm font-medium',
+              done ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-900',
+            )}
+          >
+            {step.title}
+          </p>
+          <p className="text-sm text-slate-600">{step.description}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-3">
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium',
+              done ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
+            )}
+          >
+            {done ? 'Done' : 'To do'}
+          </span>
+          <Link
+            href={step.href}
+            className={buttonClasses(done ? 'ghost' : 'secondary', 'sm', 'shrink-0')}
+          >
+            {step.action}
+          </Link>
+        </div>
       </div>
-      <span
-        className={cn(
-          'rounded-full px-2 py-0.5 text-xs font-medium',
-          done ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
-        )}
-      >
-        {done ? 'Done' : 'To do'}
-      </span>
-      <Link
-        href={step.href}
-        className={buttonClasses(done ? 'ghost' : 'secondary', 'sm', 'shrink-0')}
-      >
-        {step.action}
-      </Link>
     </li>
   );
 }

@@ -9,12 +9,12 @@ export function DashboardCard({ report }: { report: SavedReport }) {
   return (
     <article
       aria-labelledby={`report-card-${report.id}`}
-      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="flex h-full min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <header className="flex items-baseline justify-between gap-3">
         <h2
           id={`report-card-${report.id}`}
-          className="truncate text-base font-semibold text-slate-900"
+          className="min-w-0 truncate text-base font-semibold text-slate-900"
         >
           <Link href={paths.report(report.id)} className="hover:underline">
             {report.name}

@@ -82,9 +82,9 @@ export function ReportsDashboardView() {
         </div>
       ) : (
         <>
-          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Pinned reports">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Pinned reports">
             {rows.map((report) => (
-              <li key={report.id}>
+              <li key={report.id} className="min-w-0">
                 <DashboardCard report={report} />
               </li>
             ))}

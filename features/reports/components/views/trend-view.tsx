@@ -45,8 +45,11 @@ export function TrendView(props: {
         {answer.series.slice(0, compact ? 3 : undefined).map((s, i) => {
           const change = changeFromPrevious(s.total, answer.previous?.[i]?.total);
           return (
-            <li key={i} className="min-w-36 rounded-lg border border-slate-200 px-4 py-3">
-              <span className="flex items-center gap-2 text-xs text-slate-600">
+            <li
+              key={i}
+              className="min-w-36 max-w-full rounded-lg border border-slate-200 px-4 py-3"
+            >
+              <span className="flex items-center gap-2 break-all text-xs text-slate-600">
                 <span
                   aria-hidden
                   className="h-2.5 w-2.5 rounded-full"
