@@ -28,12 +28,6 @@ export const SINGULAR_TIME_UNITS = {
 } as const satisfies Record<string, TimeUnit>;
 export type SingularTimeUnit = keyof typeof SINGULAR_TIME_UNITS;
 
-/** Every word a unit field takes: the list, then the singular ones. */
-export const TIME_UNIT_WORDS = [
-  ...TIME_UNITS,
-  ...(Object.keys(SINGULAR_TIME_UNITS) as SingularTimeUnit[]),
-] as [TimeUnit | SingularTimeUnit, ...(TimeUnit | SingularTimeUnit)[]];
-
 /** The unit a word names (plural or singular); null for any other word. */
 export function timeUnitOf(word: string): TimeUnit | null {
   if ((TIME_UNITS as readonly string[]).includes(word)) return word as TimeUnit;
@@ -56,6 +50,18 @@ export const TIME_UNIT_MS: Record<TimeUnit, number> = {
   years: 365 * 86_400_000,
 };
 
-/** A unit field: any word of the list or a singular one, read as the list's word. */
-export const timeUnitField = (message: string) =>
-  z.enum(TIME_UNIT_WORDS, { error: message }).transform((word) => timeUnitOf(word) as TimeUnit);
+/**
+ * A unit field: a word of `units` (the whole list by default) or its singular, read as the list's
+ * word; any other word is refused with `message`.
+ */
+export function timeUnitField<U extends TimeUnit>(
+  message: string,
+  units: readonly U[] = TIME_UNITS as readonly TimeUnit[] as readonly U[],
+) {
+  return z.string({ error: message }).transform((word, ctx) => {
+    const unit = timeUnitOf(word);
+    if (unit && (units as readonly TimeUnit[]).includes(unit)) return unit as U;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}

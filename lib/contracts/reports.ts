@@ -3,6 +3,7 @@ import { FILTER_OPERATORS, CONDITION_TYPES, type ConditionType } from '../condit
 import { requiredText, withoutNul } from './common';
 import { brandIdField, pageCursor } from './events';
 import { DATE_PRESETS, REPORT_GRANULARITIES, type DatePreset } from './flow-runtime';
+import { TIME_UNIT_MS, timeUnitField, timeUnitOf, type TimeUnit } from '../time-units';
 
 /**
  * Reports' wire format (docs/reports.md): the query bodies of `POST v1/reports/query` and of
@@ -190,18 +191,26 @@ export const trendQuery = z.object({
 });
 export type TrendQuery = z.input<typeof trendQuery>;
 
-export const FUNNEL_WINDOW_UNITS = ['minute', 'hour', 'day', 'week'] as const;
+/**
+ * The conversion window's units: the API's time units (lib/time-units.ts) of one fixed length
+ * that fits the 90-day limit; the singular words (`day`) stay accepted as well.
+ */
+export const FUNNEL_WINDOW_UNITS = [
+  'seconds',
+  'minutes',
+  'hours',
+  'days',
+  'weeks',
+  'months',
+] as const satisfies readonly TimeUnit[];
 export type FunnelWindowUnit = (typeof FUNNEL_WINDOW_UNITS)[number];
-const UNIT_MS: Record<FunnelWindowUnit, number> = {
-  minute: 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 604_800_000,
-};
 export const FUNNEL_LIMITS = { minSteps: 2, maxSteps: 10, windowDays: 90 } as const;
 
-/** A conversion window in milliseconds. */
-export const windowMs = (w: { value: number; unit: FunnelWindowUnit }) => w.value * UNIT_MS[w.unit];
+/** A conversion window in milliseconds (a month counts 30 days); 0 for an unknown unit. */
+export const windowMs = (w: { value: number; unit: string }) => {
+  const unit = timeUnitOf(w.unit);
+  return unit ? w.value * TIME_UNIT_MS[unit] : 0;
+};
 
 export const funnelStep = z.object({
   event: eventCode,
@@ -232,11 +241,12 @@ export const funnelQuery = z.object({
         .number({ error: 'The conversion window must be a number' })
         .int({ error: 'The conversion window must be a whole number' })
         .min(1, { error: 'The conversion window must be at least 1' }),
-      unit: z.enum(FUNNEL_WINDOW_UNITS, {
-        error: 'The window unit must be minute, hour, day or week',
-      }),
+      unit: timeUnitField(
+        `The window unit must be one of ${FUNNEL_WINDOW_UNITS.join(', ')} (or the same word without its s)`,
+        FUNNEL_WINDOW_UNITS,
+      ),
     })
-    .refine((w) => windowMs(w) <= FUNNEL_LIMITS.windowDays * UNIT_MS.day, {
+    .refine((w) => windowMs(w) <= FUNNEL_LIMITS.windowDays * TIME_UNIT_MS.days, {
       error: `The conversion window must be at most ${FUNNEL_LIMITS.windowDays} days`,
     }),
   ...dateRange,

@@ -156,7 +156,7 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
             { event: 'Signed Up', filters: [{ source: 'profile', type: 'string', ...filter }] },
             { event: 'Order' },
           ],
-          window: { value: 7, unit: 'day' },
+          window: { value: 7, unit: 'days' },
           date_preset: 'past_7_day',
         });
         expect(res.statusCode, res.body).toBe(200);

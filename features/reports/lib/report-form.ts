@@ -46,7 +46,7 @@ export function newQuery(type: ReportType, brandId: number): ReportForm['query']
         { event: '', filters: [] },
         { event: '', filters: [] },
       ],
-      window: { value: 7, unit: 'day' },
+      window: { value: 7, unit: 'days' },
       ...RANGE,
     };
   return {

@@ -8,16 +8,19 @@ import {
   type FunnelQuery,
   type FunnelWindowUnit,
 } from '@/lib/contracts/reports';
+import { timeUnitOf } from '@/lib/time-units';
 import { errorAt, errorTree } from '../../lib/error-at';
 import { PropertyFilterList } from './property-filter-list';
 
 type Step = FunnelQuery['steps'][number];
 
 const UNIT_LABELS: Record<FunnelWindowUnit, string> = {
-  minute: 'minutes',
-  hour: 'hours',
-  day: 'days',
-  week: 'weeks',
+  seconds: 'seconds',
+  minutes: 'minutes',
+  hours: 'hours',
+  days: 'days',
+  weeks: 'weeks',
+  months: 'months (30 days)',
 };
 
 /** A funnel's ordered steps (2–10, each an event with filters) and its conversion window. */
@@ -126,7 +129,8 @@ export function FunnelFields(props: {
         <SelectField
           label="Unit"
           options={FUNNEL_WINDOW_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }))}
-          value={query.window.unit}
+          // A report saved with a singular word (`day`) shows its plural.
+          value={timeUnitOf(query.window.unit) ?? query.window.unit}
           onChange={(e) =>
             onChange({
               ...query,
