@@ -211,11 +211,12 @@ describe('cards', () => {
     expect(expiryValid(13, 2030, now)).toBe(false);
   });
 
-  it('knows the test cards: succeeds, declined, asks for authentication', () => {
+  it('knows the test cards: succeeds, declined at save, declined at payment, authentication', () => {
     expect(testCardBehaviour(TEST_CARDS.succeeds)).toBe('ok');
-    expect(testCardBehaviour(TEST_CARDS.declined)).toBe('decline');
+    expect(testCardBehaviour(TEST_CARDS.declined)).toBe('refuse');
+    expect(testCardBehaviour(TEST_CARDS.declinedAtPayment)).toBe('decline');
     expect(testCardBehaviour(TEST_CARDS.authentication)).toBe('auth');
-    expect([TEST_CARDS.declined, TEST_CARDS.authentication].every(luhnValid)).toBe(true);
+    expect(Object.values(TEST_CARDS).every(luhnValid)).toBe(true);
   });
 });
 

@@ -293,16 +293,25 @@ export function decideChange(opts: {
   return { kind: 'downgrade', mode: 'period_end', quantity };
 }
 
-/** Test card numbers of the local payment provider (Stripe's test numbers). */
+/** Test card numbers of the local payment provider (Stripe's test numbers, docs/billing.md). */
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
+  /** Declined when it is saved: nothing is stored (Stripe's `4000 0000 0000 0002`). */
   declined: '4000000000000002',
+  /** Saved, then declined at every payment (Stripe's `4000 0000 0000 0341`). */
+  declinedAtPayment: '4000000000000341',
   authentication: '4000002500003155',
 } as const;
 
-/** How a test card behaves when charged: succeeds, is declined, or asks for authentication. */
-export function testCardBehaviour(digits: string): 'ok' | 'decline' | 'auth' {
-  if (digits === TEST_CARDS.declined) return 'decline';
+/**
+ * How a test card behaves: `refuse` is declined when saved, `decline` saves and is declined
+ * when charged, `auth` asks for authentication when charged, `ok` succeeds.
+ */
+export type TestCardBehaviour = 'ok' | 'refuse' | 'decline' | 'auth';
+
+export function testCardBehaviour(digits: string): TestCardBehaviour {
+  if (digits === TEST_CARDS.declined) return 'refuse';
+  if (digits === TEST_CARDS.declinedAtPayment) return 'decline';
   if (digits === TEST_CARDS.authentication) return 'auth';
   return 'ok';
 }

@@ -140,9 +140,14 @@ export function createLocalProvider(opts: {
       if (!brand) throw new AppError(400, 'card_brand', MESSAGES.payments.cardBrand);
       if (!expiryValid(input.card.exp_month, input.card.exp_year, opts.now()))
         throw new AppError(400, 'card_expired', MESSAGES.payments.cardExpired);
+      // Like Stripe's setup check: `4000 0000 0000 0002` is declined here, before anything is
+      // stored; the other test cards save and behave as their number says when charged.
+      const behaviour = testCardBehaviour(digits);
+      if (behaviour === 'refuse')
+        throw new AppError(400, 'card_declined', MESSAGES.payments.cardDeclined);
       const year = input.card.exp_year < 100 ? 2000 + input.card.exp_year : input.card.exp_year;
       return {
-        providerRef: `pm_local_${testCardBehaviour(digits)}_${rand()}`,
+        providerRef: `pm_local_${behaviour}_${rand()}`,
         brand,
         last4: digits.slice(-4),
         expMonth: input.card.exp_month,

@@ -117,7 +117,7 @@ describe('/checkout', () => {
 
   it('a declined card shows the failure screen, keeps the plan and lets the user try again', async () => {
     const { user: account } = signInAs({ plan: 'free' });
-    saveCard(account, 'decline', '0002');
+    saveCard(account, 'decline', '0341');
     useCartStore.getState().setCart(cartFor('growth'));
     const { user } = renderWithProviders(<CheckoutView />);
 
@@ -129,6 +129,24 @@ describe('/checkout', () => {
     expect(useCartStore.getState().plan?.code).toBe('growth');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Pay $149.00' })).toBeInTheDocument();
+    // The card that failed is no longer the default, nor offered first: a new card is asked for.
+    expect(await screen.findByRole('radio', { name: 'Use a new card' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Visa •••• 0341/ })).not.toBeChecked();
+    expect(db.paymentMethods.find((m) => m.last4 === '0341')?.is_default).toBe(false);
+  });
+
+  it('refuses 4000 0000 0000 0002 when it is saved, with the card error, and stores nothing', async () => {
+    signInAs({ plan: 'free' });
+    useCartStore.getState().setCart(cartFor('growth'));
+    const { user } = renderWithProviders(<CheckoutView />);
+    expect(await screen.findByRole('radio', { name: 'Use a new card' })).toBeChecked();
+    await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+    await user.type(screen.getByLabelText('Expiry date'), '1239');
+    await user.type(screen.getByLabelText('Security code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText(MESSAGES.payments.cardDeclined)).toBeInTheDocument();
+    expect(db.paymentMethods.some((m) => m.last4 === '0002')).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Use a new card' })).toBeChecked();
   });
 
   it('asks the card holder to authenticate: refused fails, approved pays', async () => {
@@ -147,6 +165,8 @@ describe('/checkout', () => {
     expect(account.plan).toBe('free');
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // Refused, the card is no longer the default: it is chosen again by hand.
+    await user.click(await screen.findByRole('radio', { name: /Visa •••• 3155/ }));
     await user.click(await screen.findByRole('button', { name: 'Pay $149.00' }));
     dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));

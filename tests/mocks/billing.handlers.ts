@@ -110,14 +110,42 @@ function planChange(user: MockUser, input: PreviewCheckoutBody) {
   return { decision, preview, target } as const;
 }
 
+/** The saved card each charge was made with (the server's payments.payment_method_id). */
+const chargedWith = new WeakMap<MockPayment, number>();
+
+const hasWorked = (card: MockPaymentMethod) =>
+  db.payments.some((p) => p.status === 'paid' && p.card && chargedWith.get(p) === card.id);
+
+/** As the server's defaultAfterCharge (docs/billing.md#default-card). */
+function defaultAfterCharge(payment: MockPayment) {
+  const id = chargedWith.get(payment);
+  const mine = db.paymentMethods.filter((m) => m.owner_id === payment.owner_id);
+  const card = mine.find((m) => m.id === id);
+  if (!card || !payment.card) return;
+  const current = mine.find((m) => m.is_default);
+  const makeDefault = (next: MockPaymentMethod | undefined) => {
+    for (const m of mine) m.is_default = m === next;
+  };
+  if (payment.status === 'paid') {
+    if (current !== card && (!current || !hasWorked(current))) makeDefault(card);
+  } else if (current === card) {
+    const worked = mine
+      .filter((m) => m !== card && hasWorked(m))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+    makeDefault(worked[0]);
+  }
+}
+
 /** A pending payment whose time has come settles on read, like the local provider's webhook. */
 function settlePayment(payment: MockPayment, now = Date.now()): void {
   if (payment.status !== 'pending' || payment.settle_at > now) return;
   if (payment.outcome) {
     Object.assign(payment, { status: 'failed', failure_message: payment.outcome });
+    defaultAfterCharge(payment);
     return;
   }
   payment.status = 'paid';
+  defaultAfterCharge(payment);
   const user = db.users.find((u) => u.id === payment.owner_id);
   if (!user) return;
   user.plan = payment.target.plan;
@@ -172,7 +200,7 @@ async function change(request: Request) {
   const cards = methodsOf(user);
   const card =
     parsed.data.payment_method_id === undefined
-      ? cards[0]
+      ? cards.find((c) => c.is_default)
       : cards.find((c) => c.id === parsed.data.payment_method_id);
   if (parsed.data.payment_method_id !== undefined && !card)
     return apiError(404, 'not_found', MESSAGES.payments.cardNotFound);
@@ -200,6 +228,7 @@ async function change(request: Request) {
     period_end: addBillingMonth(now).toISOString(),
   };
   db.payments.push(payment);
+  if (card) chargedWith.set(payment, card.id);
   if (scheduled) billingOf(user).scheduledPlan = target.code as PlanCode;
   const b = billingOf(user);
   return ok({
@@ -307,6 +336,10 @@ export const billingHandlers: HttpHandler[] = [
     if (!brand) return apiError(400, 'card_brand', MESSAGES.payments.cardBrand);
     if (!expiryValid(exp_month, exp_year))
       return apiError(400, 'card_expired', MESSAGES.payments.cardExpired);
+    // Like the local provider: 4000 0000 0000 0002 is declined when saved, nothing is stored.
+    const behaviour = testCardBehaviour(number);
+    if (behaviour === 'refuse')
+      return apiError(400, 'card_declined', MESSAGES.payments.cardDeclined);
     const mine = methodsOf(user);
     const last4 = number.slice(-4);
     if (mine.some((m) => m.last4 === last4 && m.brand === brand && m.exp_year === exp_year))
@@ -318,9 +351,9 @@ export const billingHandlers: HttpHandler[] = [
       last4,
       exp_month,
       exp_year: exp_year < 100 ? 2000 + exp_year : exp_year,
-      is_default: mine.length === 0,
+      is_default: !mine.some((m) => m.is_default),
       created_at: new Date().toISOString(),
-      behaviour: testCardBehaviour(number),
+      behaviour,
     };
     db.paymentMethods.push(card);
     return ok(publicMethod(card), 201);

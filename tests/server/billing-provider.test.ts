@@ -115,4 +115,30 @@ describe('local provider', () => {
       provider.attachCard('cus_local_1', { payment_method_id: 'pm_123' }),
     ).rejects.toMatchObject({ status: 400 });
   });
+
+  it('declines 4000 0000 0000 0002 at save and saves 4000 0000 0000 0341 to decline it later', async () => {
+    const provider = createLocalProvider({ now: () => T0, settleDelayMs: 1 });
+    const card = (number: string) => ({
+      card: { number, exp_month: 2, exp_year: 27, cvc: '123' },
+    });
+    await expect(
+      provider.attachCard('cus_local_1', card('4000000000000002')),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'card_declined',
+      message: MESSAGES.payments.cardDeclined,
+    });
+    const later = await provider.attachCard('cus_local_1', card('4000 0000 0000 0341'));
+    expect(later).toMatchObject({
+      last4: '0341',
+      providerRef: expect.stringMatching(/^pm_local_decline_/),
+    });
+    const events: ProviderEvent[] = [];
+    provider.onEvent(async (e) => void events.push(e));
+    await provider.charge(req({ paymentId: 11, paymentMethodRef: later.providerRef }));
+    await provider.drain();
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'payment.failed', message: MESSAGES.payments.cardDeclined }),
+    ]);
+  });
 });

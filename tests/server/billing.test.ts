@@ -33,7 +33,8 @@ const monthAfter = (d: Date) => {
 
 const CARDS = {
   visa: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
+  /** Saved, then declined at payment (4000 0000 0000 0002 is refused at save: billing-test-cards). */
+  declinedAtPayment: '4000 0000 0000 0341',
   auth: '4000 0025 0000 3155',
   mastercard: '5555 5555 5555 4444',
   amex: '3782 822463 10005',
@@ -301,7 +302,7 @@ describe(`billing on the local provider (${ENGINE})`, () => {
   });
 
   it('ends the plan with its period when the renewal charge fails or no card is left', async () => {
-    const declining = await customer('declined');
+    const declining = await customer('declinedAtPayment');
     // The first payment needs a working card; the declining one becomes the default after.
     const ok = await addCard(declining.api, CARDS.visa);
     await pay(declining.api, 'starter', 0, { payment_method_id: ok.id });
@@ -394,7 +395,7 @@ describe(`billing on the local provider (${ENGINE})`, () => {
   });
 
   it('a declined card leaves the plan unchanged and the payment failed with the message', async () => {
-    const u = await customer('declined');
+    const u = await customer('declinedAtPayment');
     const { result, payment } = await pay(u.api, 'growth');
     expect(result.payment.status).toBe('pending');
     expect(payment).toMatchObject({
@@ -439,13 +440,23 @@ describe(`billing on the local provider (${ENGINE})`, () => {
     const again = await u.api('POST', `/v1/payments/${first.id}/authenticate`, { approved: true });
     expect(again.statusCode).toBe(404);
 
+    // The refused card is no longer the default (docs/billing.md#default-card): chosen again.
     const second = (
-      (await u.api('POST', '/v1/payments/check-out', body('starter'))).json().data as CheckoutResult
+      (
+        await u.api(
+          'POST',
+          '/v1/payments/check-out',
+          body('starter', 0, { payment_method_id: u.cardId }),
+        )
+      ).json().data as CheckoutResult
     ).payment;
     expect(second.status).toBe('requires_action');
     await u.api('POST', `/v1/payments/${second.id}/authenticate`, { approved: true });
     await t.app.ctx.provider.drain();
     expect((await paymentOf(u.api, second.id)).status).toBe('paid');
+    // Once it has worked, it is the default again.
+    const methods = (await u.api('GET', '/v1/users/me/payment-methods')).json().data.data;
+    expect((methods as PaymentMethod[]).find((c) => c.is_default)?.id).toBe(u.cardId);
     expect((await subscriptionOf(u.api)).current_plan.code).toBe('starter');
   });
 
@@ -512,7 +523,7 @@ describe(`billing on the local provider (${ENGINE})`, () => {
 
   it('pages the payment history: 5 per page, paid only, newest first', async () => {
     const u = await customer();
-    const declined = await addCard(u.api, CARDS.declined);
+    const declined = await addCard(u.api, CARDS.declinedAtPayment);
     const steps: [string, number][] = [
       ['starter', 0],
       ['starter', 1],

@@ -75,7 +75,9 @@ export function CheckoutView() {
   };
 
   const cards = methods.data ?? [];
-  const defaultCard = cards.find((c) => c.is_default) ?? cards[0];
+  // Only the default is preselected: a card whose payment failed is no longer the default, and
+  // is not offered first again (docs/billing.md#default-card).
+  const defaultCard = cards.find((c) => c.is_default);
   const choice: CardChoiceValue = picked ?? defaultCard?.id ?? NEW_CARD;
 
   if (paying)

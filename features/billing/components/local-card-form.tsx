@@ -100,7 +100,8 @@ export function LocalCardForm({ onAdded, onCancel, submitLabel = 'Add card' }: C
       </div>
       <p className="text-xs text-slate-500">
         Test mode: {formatCardNumber(TEST_CARDS.succeeds)} succeeds,{' '}
-        {formatCardNumber(TEST_CARDS.declined)} is declined,{' '}
+        {formatCardNumber(TEST_CARDS.declined)} is declined when saved,{' '}
+        {formatCardNumber(TEST_CARDS.declinedAtPayment)} is declined when paying,{' '}
         {formatCardNumber(TEST_CARDS.authentication)} asks for authentication. Only the brand, the
         last four digits and the expiry date are stored.
       </p>

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../errors';
 import type { ChangeRequest } from '../../payments/types';
 import { describePayment } from './catalogue';
 import type { BillingCore, BillingUser } from './core';
+import { defaultAfterCharge } from './default-card';
 import type { PaymentMethodRow } from './payments.repository';
 
 /** A payment that has not settled after this long no longer blocks a new one. */
@@ -138,11 +139,16 @@ export function createCheckout(core: BillingCore) {
       } catch (err) {
         const known = err instanceof AppError && err.status < 500;
         const message = known ? err.message : MESSAGES.payments.chargeFailed;
-        await repo.updatePayment(
-          payment.id,
-          { status: 'failed', failureMessage: message },
-          { onlyFrom: ['pending'] },
-        );
+        await db.transaction(async (tx) => {
+          await repo.updatePayment(
+            payment.id,
+            { status: 'failed', failureMessage: message },
+            { onlyFrom: ['pending'], tx },
+          );
+          // The card itself was refused (not the provider being down): it stops being the default.
+          if (known && card && base.mode === 'now')
+            await defaultAfterCharge(repo, tx, { userId, methodId: card.id, paid: false });
+        });
         if (!known) core.deps.log?.error({ err }, 'payment provider charge failed');
         throw known ? err : new AppError(502, 'payment_provider', message);
       }

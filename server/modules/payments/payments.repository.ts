@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { PaymentState } from '../../../lib/contracts/payments';
+import { createCardsRepository } from './cards.repository';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PriceRow = typeof planPrices.$inferSelect;
@@ -38,6 +39,8 @@ export function createPaymentsRepository(db: Db, opts: { now: () => Date }) {
       .innerJoin(plans, eq(plans.id, payments.planId));
 
   return {
+    ...createCardsRepository(db),
+
     /** Every plan and price of the catalogue (seeded at start-up, read-only afterwards). */
     async catalogue() {
       const [planRows, priceRows] = await Promise.all([
@@ -137,96 +140,6 @@ export function createPaymentsRepository(db: Db, opts: { now: () => Date }) {
         .from(users)
         .where(eq(users.id, userId));
       return row?.customerId ?? customerId;
-    },
-
-    // --- payment methods ---------------------------------------------------------------------
-    async listMethods(userId: string) {
-      return db
-        .select()
-        .from(paymentMethods)
-        .where(eq(paymentMethods.userId, userId))
-        .orderBy(
-          desc(paymentMethods.isDefault),
-          desc(paymentMethods.createdAt),
-          desc(paymentMethods.id),
-        );
-    },
-    async findMethod(userId: string, id: number, { tx = db }: InTx = {}) {
-      const [row] = await tx
-        .select()
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
-        .limit(1);
-      return row;
-    },
-    async defaultMethod(userId: string, { tx = db }: InTx = {}) {
-      const [row] = await tx
-        .select()
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
-        .limit(1);
-      return row;
-    },
-    /** Inserts a card; the account's first card becomes its default. */
-    async insertMethod(values: Omit<typeof paymentMethods.$inferInsert, 'id' | 'isDefault'>) {
-      return db.transaction(async (tx) => {
-        // Serialises concurrent adds of one account so exactly one first card is default.
-        await tx
-          .select({ id: subscriptions.id })
-          .from(subscriptions)
-          .where(eq(subscriptions.userId, values.userId))
-          .for('update');
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(paymentMethods)
-          .where(eq(paymentMethods.userId, values.userId));
-        const [row] = await tx
-          .insert(paymentMethods)
-          .values({ ...values, isDefault: n === 0 })
-          .returning();
-        return row!;
-      });
-    },
-    /** Deletes a card; when it was the default, the newest remaining card becomes default. */
-    async deleteMethod(userId: string, id: number) {
-      return db.transaction(async (tx) => {
-        const [gone] = await tx
-          .delete(paymentMethods)
-          .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
-          .returning();
-        if (!gone) return undefined;
-        let newDefault: PaymentMethodRow | undefined;
-        if (gone.isDefault) {
-          const [next] = await tx
-            .select()
-            .from(paymentMethods)
-            .where(eq(paymentMethods.userId, userId))
-            .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
-            .limit(1);
-          if (next)
-            [newDefault] = await tx
-              .update(paymentMethods)
-              .set({ isDefault: true })
-              .where(eq(paymentMethods.id, next.id))
-              .returning();
-        }
-        return { gone, newDefault };
-      });
-    },
-    async setDefaultMethod(userId: string, id: number) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(paymentMethods)
-          .set({ isDefault: true })
-          .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
-          .returning();
-        if (!row) return undefined;
-        await tx
-          .update(paymentMethods)
-          .set({ isDefault: false })
-          .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, id)));
-        return row;
-      });
     },
 
     // --- payments ----------------------------------------------------------------------------

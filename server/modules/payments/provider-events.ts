@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import type { ProviderEvent, ProviderSubscription } from '../../payments/types';
 import type { Catalogue } from './catalogue';
 import type { BillingCore } from './core';
-import type { SubscriptionRow } from './payments.repository';
+import { defaultAfterCharge } from './default-card';
+import type { PaymentRow, SubscriptionRow } from './payments.repository';
 
 /** How long an outcome naming no payment of ours is retried before its state is applied alone. */
 const UNMATCHED_RETRY_MS = 60 * 60 * 1000;
@@ -13,7 +14,7 @@ const UNMATCHED_RETRY_MS = 60 * 60 * 1000;
  * the commit.
  */
 export function createProviderEvents(core: BillingCore) {
-  const { db, repo, now } = core.deps;
+  const { db, repo, provider, now } = core.deps;
 
   /** Applies a provider subscription unless the account already holds a newer state. */
   async function applySubscription(
@@ -72,9 +73,10 @@ export function createProviderEvents(core: BillingCore) {
       }
       const row = await repo.subscriptionOf(userId, { tx, lock: true });
       if (!row) throw new Error(`no subscription for user ${userId}`);
+      let settled: PaymentRow | undefined;
       if (e.type === 'payment.failed') {
         // A failed payment leaves the plan as it is (an unmatched one returned above).
-        await repo.updatePayment(
+        settled = await repo.updatePayment(
           paymentId!,
           { status: 'failed', failureMessage: e.message },
           { onlyFrom: ['pending', 'requires_action'], tx },
@@ -82,15 +84,29 @@ export function createProviderEvents(core: BillingCore) {
       } else {
         await applySubscription(tx, cat, row, e.subscription, e.created);
         if (e.type === 'payment.succeeded' && paymentId)
-          await repo.updatePayment(
+          settled = await repo.updatePayment(
             paymentId,
             { status: 'paid', failureMessage: null },
             { onlyFrom: ['pending', 'requires_action', 'failed'], tx },
           );
       }
+      // A charge with a saved card settled: the default card follows what worked.
+      const newDefault =
+        settled?.cardLast4 != null
+          ? await defaultAfterCharge(repo, tx, {
+              userId,
+              methodId: settled.paymentMethodId,
+              paid: settled.status === 'paid',
+            })
+          : undefined;
       const after = (await repo.subscriptionOf(userId, { tx }))!;
       const payment = paymentId ? await repo.findPayment(userId, paymentId, { tx }) : undefined;
-      return { userId, payment, planCode: (cat.plan(after.planId) ?? cat.free).code };
+      return {
+        userId,
+        payment,
+        planCode: (cat.plan(after.planId) ?? cat.free).code,
+        newDefault,
+      };
     });
     if (!outcome) return;
     core.usage.clear(outcome.userId);
@@ -101,5 +117,11 @@ export function createProviderEvents(core: BillingCore) {
         plan_code: outcome.planCode,
         message: outcome.payment.payment.failureMessage,
       });
+    // The event is applied once: a provider that cannot be told now keeps its own default, and
+    // our row (what renewals and the dashboard read) is already right.
+    if (outcome.newDefault)
+      await provider
+        .setDefaultCard(e.customerId, outcome.newDefault.providerRef)
+        .catch((err: unknown) => core.deps.log?.warn({ err }, 'provider default card not updated'));
   };
 }

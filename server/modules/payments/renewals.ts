@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../lib/messages';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/types';
 import { describePayment, type Catalogue } from './catalogue';
+import { defaultAfterCharge } from './default-card';
 import type { PaymentsRepository, SubscriptionRow } from './payments.repository';
 
 /** Bounded: an account idle for years renews at most three years of periods at once. */
@@ -59,6 +60,9 @@ export async function renewElapsedPeriods(opts: {
         },
         { tx },
       );
+    // A declined renewal leaves no failing card as the default (docs/billing.md#default-card).
+    if (paid && failure && card)
+      await defaultAfterCharge(repo, tx, { userId, methodId: card.id, paid: false });
     if (!paid || failure) {
       return (await repo.updateSubscription(
         userId,
