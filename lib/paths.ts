@@ -19,6 +19,7 @@ export const paths = {
   report: (id: string | number) => `/reports/${id}`,
   events: () => '/events',
   eventCreate: () => '/events/create',
+  eventsLive: () => '/events/live',
   event: (id: string | number) => `/events/${id}`,
   customerProfiles: () => '/customer-profiles',
   customerProfile: (id: string | number) => `/customer-profiles/${id}`,

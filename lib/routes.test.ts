@@ -33,6 +33,7 @@ describe('route table (docs/product/screens.md#21-routes)', () => {
     expect(backs).toEqual({
       '/reports/[id]': '/reports/list',
       '/events/create': '/events',
+      '/events/live': '/events',
       '/events/[id]': '/events',
       '/customer-profiles/[id]': '/customer-profiles',
       '/segments/[id]': '/segments',

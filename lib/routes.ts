@@ -140,6 +140,15 @@ export const ROUTES: readonly RouteDef[] = [
     area: 'events',
   },
   {
+    pattern: '/events/live',
+    title: 'Live events',
+    breadcrumb: ['Live events'],
+    back: paths.events(),
+    public: false,
+    shell: 'app',
+    area: 'events',
+  },
+  {
     pattern: '/events/[id]',
     title: 'Event Details',
     breadcrumb: ['Event Details'],

@@ -25,10 +25,15 @@ export function EventsView() {
         description="Define the events your website sends and the attributes they carry."
         actions={
           brandId !== null ? (
-            <Link href={paths.eventCreate()} className={buttonClasses()}>
-              <PlusIcon className="h-4 w-4" />
-              Create event
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link href={paths.eventsLive()} className={buttonClasses('secondary')}>
+                Live events
+              </Link>
+              <Link href={paths.eventCreate()} className={buttonClasses()}>
+                <PlusIcon className="h-4 w-4" />
+                Create event
+              </Link>
+            </div>
           ) : null
         }
       />

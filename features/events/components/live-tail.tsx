@@ -1,35 +1,13 @@
-import { Pill } from '@/components/ui/pill';
 import { useEffect } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useLiveTail } from '../hooks/use-live-tail';
 import { SendTestEventButton } from './send-test-event-button';
+import { LiveBadge, PauseButton } from './tail-controls';
 import { TailRow } from './tail-row';
-
-function LiveBadge({ live, refusal }: { live: boolean; refusal: string | null }) {
-  return (
-    <Pill
-      role="status"
-      title={refusal ?? undefined}
-      tone={live ? 'on' : 'off'}
-      className="inline-flex items-center gap-1.5"
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'h-2 w-2 rounded-full',
-          live ? 'animate-pulse bg-emerald-500' : 'bg-slate-400',
-        )}
-      />
-      {live ? 'Live' : 'Not live'}
-    </Pill>
-  );
-}
 
 /** The events of this code as they arrive: latest first, pause/resume, send a test event. */
 export function LiveTail({ event }: { event: EventDef }) {
@@ -49,20 +27,7 @@ export function LiveTail({ event }: { event: EventDef }) {
           <LiveBadge live={tail.live} refusal={tail.refusal} />
         </div>
         <div className="flex items-center gap-2">
-          {tail.paused ? (
-            <Button variant="secondary" size="sm" onClick={tail.resume}>
-              Resume
-              {tail.heldCount > 0 ? (
-                <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">
-                  {tail.heldCount} new
-                </span>
-              ) : null}
-            </Button>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={tail.pause}>
-              Pause
-            </Button>
-          )}
+          <PauseButton {...tail} />
           <SendTestEventButton event={event} />
         </div>
       </div>

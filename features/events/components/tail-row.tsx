@@ -5,7 +5,8 @@ import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
-function Json({ label, value }: { label: string; value: Record<string, unknown> }) {
+/** A labelled JSON block of a tracked event (properties, context). */
+export function EventJson({ label, value }: { label: string; value: Record<string, unknown> }) {
   return (
     <div className="min-w-0">
       <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
@@ -50,8 +51,8 @@ export function TailRow({ event }: { event: TrackedEvent }) {
       </button>
       {expanded ? (
         <div id={detailsId} className="grid gap-3 px-3 pb-3 md:grid-cols-2">
-          <Json label="Properties" value={event.properties} />
-          <Json label="Context" value={event.context} />
+          <EventJson label="Properties" value={event.properties} />
+          <EventJson label="Context" value={event.context} />
         </div>
       ) : null}
     </li>

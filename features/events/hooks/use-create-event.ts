@@ -5,7 +5,7 @@ import { createEvent } from '@/services/events';
 import type { ApiError } from '@/services/http';
 import { eventKeys } from '../lib/query-keys';
 
-/** POST /v1/events; the lists and the undefined events of its product change. */
+/** POST /v1/events; the lists, undefined events and defined codes of its product change. */
 export function useCreateEvent(callbacks: MutationCallbacks<EventDef, EventBody> = {}) {
   const queryClient = useQueryClient();
   return useMutation<EventDef, ApiError, EventBody>({
@@ -15,6 +15,7 @@ export function useCreateEvent(callbacks: MutationCallbacks<EventDef, EventBody>
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: eventKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: eventKeys.undefinedEvents(event.brand_id) }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.definedCodes(event.brand_id) }),
       ]);
       callbacks.onSuccess?.(event, body);
     },
