@@ -1,11 +1,12 @@
 /**
  * The demo's short links (docs/short-urls.md), for `npm run seed:demo`: three campaign links made
  * through the API, and their clicks over the seeded days written through the real click queue
- * (fingerprints, unique clicks, bot flags, the event store and the links' counters). A second
- * run adds nothing.
+ * (fingerprints, unique clicks, bot flags, the event store and the links' counters). Some
+ * visitors click again, so clicks outnumber unique clicks. A second run adds nothing.
  */
 import type { ShortUrl } from '../lib/contracts/short-urls';
 import type { App } from '../server/app';
+import { DAY, HOUR, HOUR_WEIGHTS, MIN, weighted } from './seed-demo-rhythm';
 import type { DemoCall } from './seed-demo-tours';
 
 export const DEMO_SHORT_URLS = [
@@ -43,7 +44,7 @@ const REFERRERS = [
   'https://t.co/',
   'https://www.linkedin.com/',
 ];
-const COUNTRIES = ['US', 'US', 'DE', 'GB', 'FR', 'BR', 'JP', null];
+const COUNTRIES = ['US', 'US', 'US', 'DE', 'GB', 'FR', 'BR', 'JP', 'IN', 'CA', null];
 
 /** Creates the demo links the product does not have yet and clicks on them over `days`. */
 export async function seedDemoShortUrls(opts: {
@@ -75,27 +76,43 @@ export async function seedDemoShortUrls(opts: {
       throw new Error(`demo short link "${demo.slug}": ${JSON.stringify(res.body)}`);
     const link = res.body.data as ShortUrl;
     made.push(demo.slug);
-    // A campaign peaks when it is sent and tails off; a few visitors come back the same hour.
+    // A campaign peaks when it is sent and tails off. Visitors come back: some open the link
+    // again minutes later (one unique click in that hour), some on a later day.
+    const seen: { ip: string; userAgent: string; country: string | null }[] = [];
+    const click = (at: number, who: (typeof seen)[number], bot: boolean) => {
+      app.ctx.shortUrlClicks.push({
+        link: { id: link.id, brandId, ownerId, slug: link.slug, url: link.url },
+        at: new Date(at),
+        ...app.ctx.clickHasher.click(who.ip, who.userAgent, { id: link.id, brandId }, at),
+        bot: bot ? 'preview' : null,
+        userAgent: who.userAgent,
+        referrer: bot ? null : pick(REFERRERS),
+        country: who.country,
+        utm: demo.utm,
+      });
+      clicks++;
+    };
     for (let d = days - 1; d >= 0; d--) {
       const n = Math.round(demo.perDay * (0.3 + 1.4 * Math.exp(-((days - 1 - d) / 6)) * rand()));
+      // The UTC day d days before today, its hours drawn by the daily curve; never in the future.
+      const day = Math.floor(now / DAY) * DAY - d * DAY;
       for (let i = 0; i < n; i++) {
-        // Within the UTC day d days before today, never in the future.
-        const day = Math.floor(now / 86_400_000) * 86_400_000 - d * 86_400_000;
-        const at = Math.min(day + Math.floor(rand() * 86_400_000), now - 1_000);
+        const at = day + weighted(rand, HOUR_WEIGHTS) * HOUR + Math.floor(rand() * HOUR);
+        if (at > now - 1_000) continue;
         const bot = rand() < 0.12;
-        const ip = `203.0.113.${Math.floor(rand() * 200)}`;
-        const userAgent = bot ? pick(BOTS) : pick(AGENTS);
-        app.ctx.shortUrlClicks.push({
-          link: { id: link.id, brandId, ownerId, slug: link.slug, url: link.url },
-          at: new Date(at),
-          ...app.ctx.clickHasher.click(ip, userAgent, { id: link.id, brandId }, at),
-          bot: bot ? 'preview' : null,
-          userAgent,
-          referrer: bot ? null : pick(REFERRERS),
-          country: pick(COUNTRIES),
-          utm: demo.utm,
-        });
-        clicks++;
+        const who =
+          !bot && seen.length > 0 && rand() < 0.2
+            ? pick(seen)
+            : {
+                ip: `203.0.113.${Math.floor(rand() * 250)}`,
+                userAgent: bot ? pick(BOTS) : pick(AGENTS),
+                country: pick(COUNTRIES),
+              };
+        if (!bot) seen.push(who);
+        click(at, who, bot);
+        if (bot || rand() >= 0.25) continue;
+        const again = at + 2 * MIN + Math.floor(rand() * 25 * MIN);
+        if (again < now - 1_000) click(again, who, false);
       }
     }
   }

@@ -120,6 +120,12 @@ function play(tour: Tour, n: number, v: DemoVisitor, start: number, acts: Act[],
   return { session, rows, end: t };
 }
 
+/*
+ * Outcomes as the runtime records them (docs/flows.md, "How an ending counts"): a button that
+ * ends the tour on its last step completes it, whatever its action ("Maybe later" and "Not now"
+ * dismiss, on the last step); the close button and Esc dismiss it anywhere, and so does a dismiss
+ * action on an earlier step ("Skip").
+ */
 const WELCOME_PLAYS: ((rand: Rand) => Act[])[] = [
   () => [
     { seen: 0 },
@@ -130,29 +136,32 @@ const WELCOME_PLAYS: ((rand: Rand) => Act[])[] = [
   () => [
     { seen: 0 },
     { click: 0, button: 'welcome-later' },
-    { done: 'dismissed', reason: 'button' },
+    { done: 'completed', reason: 'button' },
   ],
 ];
-/** Completed half the time, closed or "Maybe later" otherwise. */
-const welcomePlay = (n: number, rand: Rand) =>
-  WELCOME_PLAYS[n < WELCOME_PLAYS.length ? n : rand() < 0.5 ? 0 : rand() < 0.5 ? 1 : 2]!(rand);
+/** "Explore plans" 40%, closed 40%, "Maybe later" 20%. */
+const welcomePlay = (n: number, rand: Rand) => {
+  if (n < WELCOME_PLAYS.length) return WELCOME_PLAYS[n]!(rand);
+  const r = rand();
+  return WELCOME_PLAYS[r < 0.4 ? 0 : r < 0.8 ? 1 : 2]!(rand);
+};
 
 const toTrial: Act[] = [{ seen: 0 }, { click: 0, button: 'plans-next', to: 1 }, { seen: 1 }];
 const PRICING_PLAYS: ((rand: Rand) => Act[])[] = [
-  () => [
-    ...toTrial,
-    { click: 1, button: 'trial-start' },
-    { done: 'completed', reason: 'navigation' },
-  ],
+  (rand) =>
+    rand() < 0.75
+      ? [
+          ...toTrial,
+          { click: 1, button: 'trial-start' },
+          { done: 'completed', reason: 'navigation' },
+        ]
+      : [...toTrial, { click: 1, button: 'trial-close' }, { done: 'completed', reason: 'button' }],
   (rand) =>
     rand() < 0.6
       ? [{ seen: 0 }, { click: 0, button: 'plans-skip' }, { done: 'dismissed', reason: 'button' }]
       : [{ seen: 0 }, { done: 'dismissed', reason: 'close' }],
   () => [{ missing: 0 }],
-  (rand) =>
-    rand() < 0.5
-      ? [...toTrial, { click: 1, button: 'trial-close' }, { done: 'dismissed', reason: 'button' }]
-      : [...toTrial, { done: 'dismissed', reason: 'esc' }],
+  (rand) => [...toTrial, { done: 'dismissed', reason: rand() < 0.5 ? 'close' : 'esc' }],
 ];
 /** Completed 45%, dismissed on step 1 22% or on step 2 25%, target missing 8%. */
 function pricingPlay(n: number, rand: Rand): Act[] {

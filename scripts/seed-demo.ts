@@ -15,8 +15,10 @@ import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
 import { loadEnv, readDotEnv } from '../server/env';
 import { seedDemoReports } from './seed-demo-reports';
+import { createRand } from './seed-demo-rhythm';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
+import { demoTraffic } from './seed-demo-traffic';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO = { email: 'demo@signpost.dev', password: 'Demo123!', name: 'Demo User' };
@@ -28,24 +30,8 @@ function arg(name: string, fallback: number): number {
   return Math.floor(v);
 }
 
-// A small deterministic PRNG so two runs with the same arguments look alike.
-let seed = 42;
-const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-
-const PAGES = ['/', '/pricing', '/features', '/docs', '/blog', '/signup', '/app', '/app/settings'];
-const PLANS = ['free', 'starter', 'growth', 'scale'] as const;
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka'];
-const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Radia'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov'];
-const AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
-];
-const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'ja-JP', 'pt-BR'];
+// Seeded: two runs with the same arguments draw the same customers and events.
+const rand = createRand(42);
 
 const EVENT_DEFS = [
   {
@@ -171,9 +157,7 @@ async function main() {
       data_type: 'string',
     });
 
-    const customers = Math.max(20, Math.round(totalEvents / 200));
-    const now = Date.now();
-    const span = days * 86_400_000;
+    const customers = arg('customers', Math.max(20, Math.round(totalEvents / 200)));
     let batch: Record<string, unknown>[] = [];
     let sent = 0;
     const visitors: DemoVisitor[] = [];
@@ -191,115 +175,23 @@ async function main() {
       batch = [];
       if (sent % 20_000 < 500) process.stdout.write(`\r${sent.toLocaleString()} events`);
     };
-    const push = async (m: Record<string, unknown>) => {
-      batch.push({ messageId: randomUUID(), ...m });
+    const traffic = demoTraffic({
+      budget: totalEvents,
+      customers,
+      days,
+      now: Date.now(),
+      rand,
+      visitors,
+    });
+    for (const message of traffic) {
+      if (sent + batch.length >= totalEvents) break;
+      batch.push({ messageId: randomUUID(), ...message });
       if (batch.length >= 500) await flush();
-    };
-
-    for (let c = 0; c < customers && sent + batch.length < totalEvents; c++) {
-      const identified = rand() < 0.7;
-      const userId = identified ? `user_${c + 1}` : undefined;
-      const anonymousId = `anon_${c + 1}`;
-      const first = pick(FIRST);
-      const last = pick(LAST);
-      const company = pick(COMPANIES);
-      const context = { userAgent: pick(AGENTS), locale: pick(LOCALES) };
-      const start = now - span + Math.floor(rand() * span * 0.9);
-      const perCustomer = Math.max(5, Math.round((totalEvents / customers) * (0.4 + rand() * 1.2)));
-      let t = start;
-      const visitor: DemoVisitor = { userId, anonymousId, firstSeen: start };
-      visitors.push(visitor);
-      const step = Math.max(60_000, Math.floor((now - start) / perCustomer));
-      if (userId)
-        await push({
-          type: 'identify',
-          userId,
-          anonymousId,
-          timestamp: new Date(t).toISOString(),
-          context,
-          traits: {
-            email: `${first}.${last}.${c + 1}@${company.toLowerCase()}.example`.toLowerCase(),
-            name: `${first} ${last}`,
-            plan: pick(PLANS),
-            company,
-            created_at: new Date(t).toISOString(),
-            metadata: {
-              tier: pick(['bronze', 'silver', 'gold']),
-              seats: 1 + Math.floor(rand() * 50),
-            },
-          },
-        });
-      for (let i = 0; i < perCustomer && sent + batch.length < totalEvents; i++) {
-        t = Math.min(now - 1000, t + Math.floor(step * (0.5 + rand())));
-        const base = { userId, anonymousId, timestamp: new Date(t).toISOString(), context };
-        const r = rand();
-        const pagePath = pick(PAGES);
-        if (r < 0.55)
-          await push({
-            ...base,
-            type: 'page',
-            name: pagePath,
-            properties: { url: `https://shop.example.com${pagePath}`, path: pagePath },
-          });
-        else if (r < 0.7) {
-          visitor.firstProductView ??= t;
-          await push({
-            ...base,
-            type: 'track',
-            event: 'Product Viewed',
-            properties: {
-              sku: `SKU-${1 + Math.floor(rand() * 40)}`,
-              price: 5 + Math.floor(rand() * 200),
-            },
-          });
-        } else if (r < 0.8)
-          await push({
-            ...base,
-            type: 'track',
-            event: 'Added to Cart',
-            properties: {
-              sku: `SKU-${1 + Math.floor(rand() * 40)}`,
-              quantity: 1 + Math.floor(rand() * 3),
-            },
-          });
-        else if (r < 0.86)
-          await push({
-            ...base,
-            type: 'track',
-            event: 'Checkout Started',
-            properties: { total: 20 + Math.floor(rand() * 400) },
-          });
-        else if (r < 0.9)
-          await push({
-            ...base,
-            type: 'track',
-            event: 'Order Completed',
-            properties: { total: 20 + Math.floor(rand() * 400), coupon: rand() < 0.2 },
-          });
-        else if (r < 0.98)
-          await push({
-            ...base,
-            type: 'track',
-            event: 'Feature Used',
-            properties: { feature: pick(['export', 'share', 'search', 'tours', 'reports']) },
-          });
-        else await push({ ...base, type: 'track', event: 'Newsletter Subscribed', properties: {} });
-      }
-      if (userId && rand() < 0.3)
-        await push({
-          type: 'track',
-          event: 'Signed Up',
-          userId,
-          anonymousId,
-          timestamp: new Date(start + 1000).toISOString(),
-          context,
-          properties: { plan: 'free' },
-        });
     }
     await flush();
     process.stdout.write('\n');
     console.log(
-      `Seeded ${sent.toLocaleString()} events over ${days} days for ${customers} customers.`,
+      `Seeded ${sent.toLocaleString()} events over ${days} days for ${visitors.length.toLocaleString()} customers.`,
     );
     const tours = await seedDemoTours({
       app,

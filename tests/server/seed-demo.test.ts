@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,58 +7,16 @@ import type { ReportAnswer, SavedReport } from '@/lib/contracts/reports';
 import { openAnalyticsStore } from '@/server/analytics';
 import { openDatabase } from '@/server/db/client';
 import { accountUsage, customerProfiles, events, flowSessions } from '@/server/db/schema';
-import { createTestApp, request } from './helpers';
+import { demoApi as openDemo, seedDemo } from './seed-demo-helpers';
 
 /** `npm run seed:demo` end to end on a throw-away DATA_DIR, small enough for the suite. */
-const ROOT = path.resolve(__dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-seed-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const seed = (events: number) =>
-  spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/seed-demo.ts', '--events', String(events), '--days', '10'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        CLICKHOUSE_URL: '',
-        SMTP_URL: '',
-        LOG_LEVEL: 'warn',
-      },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
+const seed = (events: number) => seedDemo(dataDir, { events, days: 10 });
+const demoApi = () => openDemo(dataDir);
 
 const TOURS = ['Welcome to Demo Shop', 'Pricing walkthrough'];
-interface ListedFlow {
-  id: number;
-  name: string;
-  status: string;
-  step_count: number;
-}
-
-/** The seeded app signed in as the demo user: its flows and their reports through the API. */
-async function demoApi() {
-  const t = await createTestApp({ db: { dataDir } });
-  const signIn = await t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/sign-in',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email: 'demo@signpost.dev', password: 'Demo123!' }),
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  const call = request(t.app, (signIn.json() as { data: { token: string } }).data.token);
-  const brands = (await call('GET', '/v1/brands')).json() as { data: { data: { id: number }[] } };
-  const brandId = brands.data.data[0]!.id;
-  const list = (await call('GET', `/v1/flows?brand_id=${brandId}&limit=100`)).json() as {
-    data: { data: ListedFlow[] };
-  };
-  return { t, call, brandId, flows: list.data.data };
-}
 
 describe('seed:demo', () => {
   it('creates the demo account, a product, definitions, customers and events through the pipeline', async () => {
