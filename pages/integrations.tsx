@@ -1,5 +1,6 @@
 import { TrackingSnippet } from '@/features/brands/components/tracking-snippet';
 import { useCurrentBrand } from '@/features/brands/hooks/use-current-brand';
+import { FirstEventStatus } from '@/features/events/components/first-event-status';
 import { IntegrationsView } from '@/features/integrations/components/integrations-view';
 
 /** /integrations: the install guide, composed with the current product and its snippet. */
@@ -14,6 +15,7 @@ export default function IntegrationsPage() {
       onRetry={() => void brands.refetch()}
       onSelectBrand={setBrandId}
       renderSnippet={(brand) => <TrackingSnippet writeKey={brand.write_key} />}
+      renderInstallState={(brand) => <FirstEventStatus key={brand.id} brandId={brand.id} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,56 +11,12 @@ import { db } from '../mocks/db';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
 import { setRoute } from './router-mock';
+import { fake, fire, resetFakeSocket } from './fake-tail-socket';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
 vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
-// socket.io-client is a transport we do not own: a fake socket records what the app does with it
-// and answers the join with the configured acknowledgement.
-const fake = vi.hoisted(() => {
-  type Fn = (...args: unknown[]) => void;
-  const state = {
-    listeners: new Map<string, Set<Fn>>(),
-    emitted: [] as [string, unknown][],
-    connected: true,
-    joinAck: { ok: true } as { ok: boolean; message?: string },
-  };
-  const socket = {
-    get connected() {
-      return state.connected;
-    },
-    on(event: string, fn: Fn) {
-      const set = state.listeners.get(event) ?? new Set();
-      set.add(fn);
-      state.listeners.set(event, set);
-      return socket;
-    },
-    off(event: string, fn: Fn) {
-      state.listeners.get(event)?.delete(fn);
-      return socket;
-    },
-    removeAllListeners() {
-      state.listeners.clear();
-      return socket;
-    },
-    emit(event: string, payload: unknown, ack?: unknown) {
-      state.emitted.push([event, payload]);
-      if (event === 'tail-join' && typeof ack === 'function') ack(state.joinAck);
-      return socket;
-    },
-    disconnect() {
-      state.connected = false;
-      return socket;
-    },
-  };
-  return { state, socket };
-});
-
-vi.mock('socket.io-client', () => ({ io: vi.fn(() => fake.socket) }));
-
-function fire(event: string, ...args: unknown[]) {
-  act(() => fake.state.listeners.get(event)?.forEach((fn) => fn(...args)));
-}
+vi.mock('socket.io-client', async () => (await import('./fake-tail-socket')).socketModule);
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -137,12 +93,7 @@ const renderDetails = () => renderWithProviders(<Page />);
 
 describe('Live tail', () => {
   beforeEach(() => {
-    Object.assign(fake.state, {
-      listeners: new Map(),
-      emitted: [],
-      connected: true,
-      joinAck: { ok: true },
-    });
+    resetFakeSocket();
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -20,6 +20,8 @@ export interface IntegrationsViewProps {
   onRetry: () => void;
   onSelectBrand: (id: number) => void;
   renderSnippet: (brand: Brand) => ReactNode;
+  /** The installation's live state of a product: waiting for its first event, or received. */
+  renderInstallState?: (brand: Brand) => ReactNode;
 }
 
 /** /integrations: install the tracking snippet; `?t=flows-integrations` opens product tours. */

@@ -10,6 +10,8 @@ export interface TrackingInstallProps {
   onSelectBrand: (id: number) => void;
   /** The snippet block of a product (composed in by the page from the brands feature). */
   renderSnippet: (brand: Brand) => ReactNode;
+  /** The installation's live state (composed in by the page from the events feature). */
+  renderInstallState?: (brand: Brand) => ReactNode;
 }
 
 const STEP = 'relative pl-9';
@@ -22,6 +24,7 @@ export function TrackingInstall({
   current,
   onSelectBrand,
   renderSnippet,
+  renderInstallState,
 }: TrackingInstallProps) {
   return (
     <div className="flex flex-col gap-6">
@@ -53,6 +56,14 @@ export function TrackingInstall({
             Page views are sent on load and on every navigation of single-page apps.
           </p>
           {renderSnippet(current)}
+          {renderInstallState ? (
+            <div className="mt-3">
+              <h4 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">
+                Installation
+              </h4>
+              {renderInstallState(current)}
+            </div>
+          ) : null}
         </li>
         <li className={STEP}>
           <span className={NUMBER}>2</span>
