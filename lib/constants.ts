@@ -23,7 +23,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 3000;
 export const TEXT_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 10;
+/** NIST SP 800-63B asks to allow at least 64 (docs/adr/0020-password-maximum.md). */
+export const PASSWORD_MAX_LENGTH = 64;
 
 /** Query cache defaults (docs/product/api.md#realtime-images-and-query-cache). */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;

@@ -12,12 +12,12 @@ export const MESSAGES = {
   password: {
     required: 'Password is required',
     min: 'Password must be at least 8 characters long',
-    max: 'Password must not exceed 10 characters',
+    max: 'Password must not exceed 64 characters',
     uppercase: 'Password must contain at least one uppercase letter',
     lowercase: 'Password must contain at least one lowercase letter',
     number: 'Password must contain at least one number',
     special: 'Password must contain at least one special character',
-    hint: '8 to 10 characters with an uppercase and a lowercase letter, a number and a special character.',
+    hint: '8 to 64 characters with an uppercase and a lowercase letter, a number and a special character.',
   },
   field: {
     required: (label: string) => `${label} is required`,

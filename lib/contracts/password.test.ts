@@ -7,7 +7,7 @@ describe('password rules (docs/product/validation.md#53-password)', () => {
   it('reports required, then length, before any character class', () => {
     expect(passwordProblems('')).toEqual([MESSAGES.password.required]);
     expect(passwordProblems('abc')).toEqual([MESSAGES.password.min]);
-    expect(passwordProblems('abcdefghijk')).toEqual([MESSAGES.password.max]);
+    expect(passwordProblems('a'.repeat(65))).toEqual([MESSAGES.password.max]);
   });
 
   it('reports each missing class once the length is right', () => {
@@ -32,11 +32,18 @@ describe('password rules (docs/product/validation.md#53-password)', () => {
     }
   });
 
-  it('accepts 8 and 10 characters, refuses 7 and 11', () => {
+  it('accepts 8 to 64 characters (16 from a password manager), refuses 7 and 65', () => {
     expect(passwordField.safeParse('Abcde1!x').success).toBe(true);
     expect(passwordField.safeParse('Abcdefg1!x').success).toBe(true);
+    // A 16-character password from a password manager (docs/adr/0020-password-maximum.md).
+    expect(passwordField.safeParse('q7G#vL2m!Xp9$Rt4').success).toBe(true);
+    const at64 = `Aa1!${'x'.repeat(60)}`;
+    expect(passwordField.safeParse(at64).success).toBe(true);
     expect(passwordField.safeParse('Abcd1!x').success).toBe(false);
-    expect(passwordField.safeParse('Abcdefgh1!x').success).toBe(false);
+    const tooLong = passwordField.safeParse(`${at64}y`);
+    expect(tooLong.error?.issues.map((i) => i.message)).toEqual([
+      'Password must not exceed 64 characters',
+    ]);
   });
 
   it('gives the first message per field in the sign-up contract', () => {

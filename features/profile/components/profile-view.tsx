@@ -28,7 +28,7 @@ export function ProfileView({ children }: { children?: ReactNode }) {
       <ProfileSection
         id="profile-password"
         title="Password"
-        description="Use 8 to 10 characters with mixed case, a number and a symbol."
+        description="Use 8 to 64 characters with mixed case, a number and a symbol."
       >
         <ChangePasswordForm />
       </ProfileSection>
