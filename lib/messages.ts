@@ -60,6 +60,8 @@ export const MESSAGES = {
     failedToGetReports: (m: string) => `Failed to get reports: ${m}`,
     failedToDownload: (m: string) => `Failed to download the CSV: ${m}`,
     restored: 'Your unsaved report was restored.',
+    unknownProperty: (key: string) =>
+      `No event property or customer attribute named "${key}" has been seen yet: it is read as typed.`,
     noData: 'No events match this report in this period.',
     listEmpty: 'No reports yet. Create one to follow a number of your products over time.',
     listNoMatches: 'No reports match this search.',

@@ -23,4 +23,7 @@ export const reportKeys = {
   /** One answer: every field of the query body. */
   answer: (query: ReportQueryInput) => [...reportKeys.answers(), query] as const,
   funnelCustomers: (query: object) => [...reportKeys.all, 'funnel-customers', query] as const,
+  /** The newest events of one code, read for the properties they carry. */
+  seenProperties: (brandId: number, code: string) =>
+    [...reportKeys.all, 'seen-properties', brandId, code] as const,
 };

@@ -88,6 +88,8 @@ export function FunnelFields(props: {
                 </div>
               </div>
               <PropertyFilterList
+                brandId={brandId}
+                events={[s.event]}
                 label={label}
                 filters={s.filters ?? []}
                 errors={errorTree(errors, `steps.${i}.filters`)}

@@ -1,6 +1,9 @@
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { usePropertyGroups } from '../../hooks/use-property-groups';
+import { filterTypeOf } from '../../lib/property-options';
+import { PropertyPicker } from './property-picker';
 import {
   PROPERTY_OPERATORS,
   PROPERTY_TYPES,
@@ -49,6 +52,9 @@ const blank = (type: PropertyType = 'string'): Filter => ({
  * operator. Choosing another type or operator empties the value.
  */
 export function PropertyFilterList(props: {
+  brandId: number;
+  /** The events filtered: their properties seen are offered. */
+  events: readonly string[];
   filters: readonly Filter[];
   onChange: (filters: Filter[]) => void;
   /** The errors of this list (`…filters`). */
@@ -57,19 +63,29 @@ export function PropertyFilterList(props: {
   label: string;
 }) {
   const { filters, onChange, errors, label } = props;
+  const { groups, loading } = usePropertyGroups(props.brandId, props.events);
   const set = (i: number, next: Filter) => onChange(filters.map((f, j) => (j === i ? next : f)));
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="sr-only">{label} filters</legend>
       {filters.map((f, i) => (
         <div key={i} className="flex flex-wrap items-start gap-2 rounded-md bg-slate-50 p-2">
-          <TextField
+          <PropertyPicker
             label="Property"
             value={f.property}
+            source={f.source}
+            groups={groups}
+            loading={loading}
             placeholder="e.g. plan"
             error={errorAt(errors, `${i}.property`)}
-            onChange={(e) => set(i, { ...f, property: e.target.value })}
-            className="w-36"
+            onChange={(property, option) => {
+              if (!option) return set(i, { ...f, property });
+              const type = filterTypeOf(option.dataType);
+              // Another type starts the filter over: its operators differ.
+              const base = type === f.type ? f : blank(type);
+              set(i, { ...base, property, source: option.source });
+            }}
+            className="w-56"
           />
           <SelectField
             label="Type"

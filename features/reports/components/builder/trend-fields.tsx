@@ -10,7 +10,9 @@ import {
   type TrendMeasure,
 } from '@/lib/contracts/reports';
 import { errorAt, errorTree } from '../../lib/error-at';
+import { usePropertyGroups } from '../../hooks/use-property-groups';
 import { PropertyFilterList } from './property-filter-list';
+import { PropertyPicker } from './property-picker';
 
 type Series = TrendQuery['series'][number];
 
@@ -34,6 +36,10 @@ export function TrendFields(props: {
 }) {
   const { brandId, query, onChange, errors } = props;
   const series = query.series;
+  const properties = usePropertyGroups(
+    brandId,
+    series.map((s) => s.event),
+  );
   const setSeries = (i: number, next: Series) =>
     onChange({ ...query, series: series.map((s, j) => (j === i ? next : s)) });
   return (
@@ -91,6 +97,8 @@ export function TrendFields(props: {
               ) : null}
             </div>
             <PropertyFilterList
+              brandId={brandId}
+              events={[s.event]}
               label={label}
               filters={s.filters ?? []}
               errors={errorTree(errors, `series.${i}.filters`)}
@@ -133,19 +141,22 @@ export function TrendFields(props: {
           }}
           className="w-48"
         />
-        <TextField
+        <PropertyPicker
           label={query.breakdown?.source === 'profile' ? 'Attribute' : 'Property'}
-          placeholder={query.breakdown?.source === 'profile' ? 'e.g. plan' : 'e.g. country'}
+          placeholder={query.breakdown?.source === 'profile' ? 'e.g. country' : 'e.g. plan'}
           value={query.breakdown?.property ?? ''}
+          source={query.breakdown?.source}
+          groups={properties.groups}
+          loading={properties.loading}
           error={errorAt(errors, 'breakdown.property')}
           hint={`The ${REPORT_LIMITS.breakdownTop} largest values, the rest as Other. Empty: no breakdown.`}
-          onChange={(e) =>
+          onChange={(property, option) =>
             onChange({
               ...query,
               breakdown:
-                e.target.value === ''
+                property === ''
                   ? undefined
-                  : { property: e.target.value, source: query.breakdown?.source ?? 'event' },
+                  : { property, source: option?.source ?? query.breakdown?.source ?? 'event' },
             })
           }
           className="w-56"
