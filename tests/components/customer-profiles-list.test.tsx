@@ -99,6 +99,10 @@ describe('ProfilesView', () => {
 
     await user.type(screen.getByLabelText('Search customers'), 'navy');
     await waitFor(() => expect(customerKeys()).toEqual(['cus_2']));
+    // The count says what it counts: the customers that match, not all of them.
+    expect(
+      screen.getByText('Showing 1 of 1 customers matching the search and filters'),
+    ).toBeInTheDocument();
     // One request for the whole word, none per keystroke.
     expect(listQueries.map((q) => q.get('search')).filter(Boolean)).toEqual(['navy']);
 
@@ -148,7 +152,7 @@ describe('ProfilesView', () => {
       addProfile(brand.id, { customer_key: `cus_${i}`, last_seen: hoursAgo(i) });
     const { user } = renderWithProviders(<ProfilesView />);
     await waitFor(() => expect(rowsOf()).toHaveLength(20));
-    expect(screen.getByText('Showing 20 of 25 customers')).toBeInTheDocument();
+    expect(screen.getByText('Showing 20 of 25 customers of this product')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowsOf()).toHaveLength(25));

@@ -28,7 +28,8 @@ export function ProfilesResults({ params }: { params: ProfileListKey }) {
       <ListFooter
         shown={profiles.length}
         total={total}
-        noun="customers"
+        // Every number says what it counts: the rows loaded, of the customers that match.
+        noun={filtered ? 'customers matching the search and filters' : 'customers of this product'}
         hasMore={query.hasNextPage}
         loadingMore={query.isFetchingNextPage}
         onLoadMore={() => void query.fetchNextPage()}
