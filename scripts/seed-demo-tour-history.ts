@@ -6,7 +6,8 @@
  * times and the flow events a real visitor's calls would have stored (`flowEventRow`). Each
  * session follows the runtime's rules (docs/flows.md, "Runtime decision"): the welcome tour is
  * shown once per visitor, the pricing tour at most three times with 30 minutes of rest, never two
- * sessions of one visitor at once.
+ * sessions of one visitor at once. Sessions start in the visitors' visits
+ * (scripts/seed-demo-traffic.ts), so they follow the same hours and days.
  */
 import { createHash } from 'node:crypto';
 import type { EventRow } from '../server/analytics/types';
@@ -25,6 +26,8 @@ export interface DemoVisitor {
   anonymousId: string;
   /** Their first event (epoch ms). */
   firstSeen: number;
+  /** When each of their visits started, oldest first; the first starts on the home page. */
+  visits: number[];
   /** Their first `Product Viewed`, which the pricing tour's event condition asks for. */
   firstProductView?: number;
 }
@@ -186,13 +189,13 @@ export function tourHistory(
   /** Each visitor's welcome session [start, end]: no other session of theirs overlaps it. */
   const busy = new Map<string, [number, number]>();
 
-  // Welcome: once, on a visitor's first look at the home page (mostly early in their life);
+  // Welcome: once, on a visitor's first look at the home page (their first visit starts there);
   // about 180 visitors at most.
   let n = 0;
   const welcomeShare = Math.min(0.6, 180 / Math.max(1, visitors.length));
   for (const [i, v] of visitors.entries()) {
     if (i >= 4 && rand() >= welcomeShare) continue;
-    const start = v.firstSeen + Math.floor(rand() ** 2 * (now - v.firstSeen));
+    const start = v.firstSeen + 2_000 + Math.floor(rand() * 20_000);
     if (start > now - 10 * MIN) continue;
     const p = play(welcome, n, v, start, welcomePlay(n, rand), rand);
     n++;
@@ -200,7 +203,8 @@ export function tourHistory(
     add(p);
   }
 
-  // Pricing: after a product view, 1 to 3 sessions, each 30 minutes or more after the last.
+  // Pricing: in visits from the first product view on, 1 to 3 sessions, each 30 minutes or more
+  // after the last ended.
   n = 0;
   const eligible = visitors.filter((v) => v.firstProductView !== undefined);
   const pricingShare = Math.min(0.5, 90 / Math.max(1, eligible.length));
@@ -208,17 +212,23 @@ export function tourHistory(
   for (const [i, v] of eligible.entries()) {
     if (i >= 6 && rand() >= pricingShare) continue;
     const times = 1 + Math.floor(rand() * PRICING_TIMES);
-    let t = v.firstProductView! + Math.floor(rand() * (now - v.firstProductView!) * 0.6);
-    for (let k = 0; k < times; k++) {
+    let next = v.firstProductView! + MIN;
+    let count = 0;
+    for (const visit of v.visits) {
+      if (count >= times) break;
+      // A visit that ended before the next session may start; not every later visit goes there.
+      if (visit + 20 * MIN < next || (count > 0 && rand() < 0.5)) continue;
+      let t = Math.max(visit, next) + Math.floor(rand() * 10 * MIN);
       const other = busy.get(v.userId ?? v.anonymousId);
       if (other && t < other[1] + 1_000 && t + 2 * MIN > other[0])
         t = other[1] + 5_000 + Math.floor(rand() * MIN);
       if (t > now - 60 * MIN) break;
       const p = play(pricing, n, v, t, pricingPlay(n, rand), rand);
       n++;
+      count++;
+      lastEnd.set(v, { end: p.end, count });
+      next = p.end + REST_AFTER_END_MS;
       add(p);
-      lastEnd.set(v, { end: p.end, count: k + 1 });
-      t = p.end + REST_AFTER_END_MS + Math.floor(rand() * (now - p.end) * 0.5);
     }
   }
 

@@ -135,7 +135,12 @@ export function* demoTraffic(opts: {
     const userId = signedUp ? `user_${plan.n}` : undefined;
     const anonymousId = `anon_${plan.n}`;
     const context = { userAgent: plan.userAgent, locale: plan.region.locale };
-    const visitor: DemoVisitor = { userId, anonymousId, firstSeen: plan.visits[0]! };
+    const visitor: DemoVisitor = {
+      userId,
+      anonymousId,
+      firstSeen: plan.visits[0]!,
+      visits: plan.visits,
+    };
     opts.visitors.push(visitor);
     for (const [i, start] of plan.visits.entries()) {
       let t = start;
