@@ -210,6 +210,13 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       expect(await store.query({ kind: 'tail', brandId: A, event: 'none', limit: 5 })).toEqual([]);
     });
 
+    it('tail without an event: every code of one brand, newest first, limited', async () => {
+      const every = await store.query({ kind: 'tail', brandId: A, limit: 5 });
+      expect(ids(every)).toEqual(['A-e6', 'A-e5', 'A-e4', 'A-e7', 'A-e3']);
+      const b = await store.query({ kind: 'tail', brandId: B, limit: 10 });
+      expect(ids(b)).toEqual(['B-f4', 'B-f3', 'B-f2', 'B-f1']);
+    });
+
     it('timeline: any of the keys, newest first, keyset pages with ties', async () => {
       const shape = {
         kind: 'timeline' as const,
