@@ -51,13 +51,35 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   // A new button on the last step is "Done" with a dismiss action, which completes the tour there.
   await page.getByRole('button', { name: 'Add button' }).click();
   await expect(page.getByLabel('Button label')).toHaveValue('Done');
-  await expect(
-    page.getByRole('region', { name: 'Button Done' }).getByText('Dismiss flow'),
-  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Done.*Dismiss flow/ })).toBeVisible();
   await expect(page.getByText('Ends the tour: counts as completed')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit step 1' }).click();
   await expect(page.getByRole('complementary', { name: 'Step 1 editor' })).toBeVisible();
+  // The node being edited stays in view beside its panel, and node actions keep to one line at
+  // the editor's smallest and largest zoom.
+  const canvas = page.getByRole('region', { name: 'Flow canvas' });
+  const node = page.getByRole('region', { name: 'Step 1', exact: true });
+  await expect(async () => {
+    const c = (await canvas.boundingBox())!;
+    const n = (await node.boundingBox())!;
+    expect(n.x).toBeGreaterThanOrEqual(c.x);
+    expect(n.x + n.width).toBeLessThanOrEqual(c.x + c.width);
+  }).toPass();
+  const oneLine = async () => {
+    const tops = await Promise.all(
+      ['Edit step 1', 'Delete step 1', 'Move step 1 up', 'Move step 1 down'].map(
+        async (name) => (await page.getByRole('button', { name }).boundingBox())!,
+      ),
+    );
+    const edit = tops[0]!;
+    for (const box of tops) expect(Math.abs(box.y - edit.y)).toBeLessThan(2);
+  };
+  for (const zoom of ['Zoom Out', 'Zoom In']) {
+    const control = page.getByRole('button', { name: zoom });
+    for (let i = 0; i < 12 && (await control.isEnabled()); i++) await control.click();
+    await oneLine();
+  }
   await page.getByRole('button', { name: 'Add button' }).click();
   await page.getByLabel('Button label').fill('Next');
   const next = page.getByRole('region', { name: 'Button Next' });

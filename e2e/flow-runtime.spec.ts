@@ -85,7 +85,6 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await page.getByLabel('Button label').fill('Next');
   const next = page.getByRole('region', { name: 'Button Next' });
   // A new button goes to the next step already.
-  await expect(next.getByLabel('Step for action 1')).toHaveValue(/.+/);
   await expect(next.getByLabel('Step for action 1').locator('option:checked')).toHaveText(
     'Step 2 — Click here to buy',
   );

@@ -337,6 +337,31 @@ describe('StepEditor: content (TipTap)', () => {
     expect(screen.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('shows no problem on open; a blur or a change shows it (docs/product/validation.md#51-forms-in-general)', async () => {
+    const empty = [makeStep('s1'), makeStep('s2', { type: 'tool_tip' })];
+    const { user } = setup({ steps: empty, selected: 's2' });
+    await screen.findByRole('textbox', { name: 'Step content' });
+    expect(screen.queryByText('Step must include display content.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please select an element.')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Page URL'));
+    await user.tab(); // leaves the field untouched
+    expect(screen.getByText('Step must include display content.')).toBeInTheDocument();
+    expect(screen.getByText('Please select an element.')).toBeInTheDocument();
+  });
+
+  it('shows the problems at once when asked to (after Save or Publish)', async () => {
+    const log: FlowStep[] = [];
+    renderWithProviders(
+      <StepEditor
+        step={makeStep('s1')}
+        steps={[makeStep('s1')]}
+        onChange={(s) => log.push(s)}
+        showProblems
+      />,
+    );
+    expect(await screen.findByText('Step must include display content.')).toBeInTheDocument();
+  });
+
   it('emits an empty string once the content is cleared and asks for content', async () => {
     const { user, last } = setup();
     const box = await screen.findByRole('textbox', { name: 'Step content' });

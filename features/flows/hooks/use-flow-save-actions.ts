@@ -26,7 +26,8 @@ export function useFlowSaveActions(options: { onSaved?: () => void } = {}) {
       ),
   });
   const send = (publish: boolean) => {
-    const { draft, flowId } = useFlowEditorStore.getState();
+    const { draft, flowId, markChecked } = useFlowEditorStore.getState();
+    markChecked(); // every problem shows from now on (docs/product/validation.md#51-forms-in-general)
     if (draft) save.mutate({ id: flowId, body: { ...draft, publish } });
   };
   /**

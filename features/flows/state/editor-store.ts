@@ -25,6 +25,15 @@ export interface FlowEditorState {
   history: EditorHistory;
   /** Counts undos and redos: views that keep their own copy of a field remount on a new value. */
   revision: number;
+  /**
+   * Problems show on change and blur, and on Save or Publish, never on open
+   * (docs/product/validation.md#51-forms-in-general): true once Save or Publish was pressed.
+   */
+  checked: boolean;
+  /** Steps changed since the flow was loaded: their problems show. */
+  touchedSteps: Readonly<Record<string, true>>;
+  /** Save or Publish was pressed: every problem shows from now on. */
+  markChecked: () => void;
   /** Loads a stored flow (or a new draft) and forgets any unsaved changes. */
   load: (flow: FlowBody, meta?: { id: number | null; status: Flow['status'] }) => void;
   /** After a save of `sent`: the stored flow becomes the new saved state. */
@@ -54,6 +63,8 @@ const EMPTY = {
   selectedStepId: null,
   history: emptyHistory(),
   revision: 0,
+  checked: false,
+  touchedSteps: {} as Readonly<Record<string, true>>,
 };
 
 /** Editor state of the flow editor (one flow at a time). */
@@ -119,8 +130,12 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
       const step = newStep(type, newEditorId());
       commit({ ...draft, steps: [...draft.steps, step] }, { selectedStepId: step.id });
     },
-    updateStep: (step) =>
-      update((d) => ({ ...d, steps: d.steps.map((s) => (s.id === step.id ? step : s)) })),
+    updateStep: (step) => {
+      update((d) => ({ ...d, steps: d.steps.map((s) => (s.id === step.id ? step : s)) }));
+      const { touchedSteps } = get();
+      if (!touchedSteps[step.id]) set({ touchedSteps: { ...touchedSteps, [step.id]: true } });
+    },
+    markChecked: () => set({ checked: true }),
     removeStep: (id) => {
       update((d) => withoutStep(d, id));
       if (get().selectedStepId === id) set({ selectedStepId: null });

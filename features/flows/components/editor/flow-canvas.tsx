@@ -4,11 +4,14 @@ import {
   Background,
   Controls,
   ReactFlow,
+  useReactFlow,
+  useStore,
   type NodeChange,
   type NodeTypes,
 } from '@xyflow/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { flowToGraph, graphToLayout, type FlowNode } from '../../lib/graph';
+import { viewportShowing } from '../../lib/viewport';
 import { useFlowEditorStore } from '../../state/editor-store';
 import { AddStepNode } from './nodes/add-step-node';
 import { AdvancedNode } from './nodes/advanced-node';
@@ -66,9 +69,35 @@ export function FlowCanvas({ readOnly }: { readOnly: boolean }) {
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
+        <KeepInView id={selectedStepId} />
       </ReactFlow>
     </div>
   );
+}
+
+/**
+ * The step being edited stays in view: when its panel opens (the canvas narrows) or another step
+ * is chosen, the canvas pans just enough to show the node whole (features/flows/lib/viewport.ts).
+ */
+function KeepInView({ id }: { id: string | null }) {
+  const flow = useReactFlow<FlowNode>();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const measured = useStore((s) => (id ? s.nodeLookup.get(id)?.measured.width : undefined));
+  useEffect(() => {
+    const node = id ? flow.getInternalNode(id) : undefined;
+    if (!node?.measured.width || !node.measured.height) return;
+    const { x, y } = node.internals.positionAbsolute;
+    const next = viewportShowing(
+      { x, y, width: node.measured.width, height: node.measured.height },
+      flow.getViewport(),
+      { width, height },
+    );
+    if (next) void flow.setViewport(next);
+    // Only when the selection or the canvas's size changes: the user's own panning stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, width, height, measured]);
+  return null;
 }
 
 /** Canvas state of the definition's nodes: selection, dragging, and sizes already measured. */

@@ -12,8 +12,9 @@ import { selectDirty, selectReadOnly, useFlowEditorStore } from '../../state/edi
 import { FlowTitleInput } from './flow-title-input';
 import { PreviewDialog } from './preview-dialog';
 import { PublishDialog } from './publish-dialog';
-import { DeleteTourButton } from './delete-tour-button';
+import { DeleteTourButton, DeleteTourDialog } from './delete-tour-button';
 import { UndoRedoControls } from './undo-redo-controls';
+import { EditorActionsMenu } from './editor-actions-menu';
 
 const isDirtyNow = () => selectDirty(useFlowEditorStore.getState());
 /** A new tour moving to its own address after its first save is not leaving the editor. */
@@ -42,9 +43,14 @@ export function FlowEditorHeader() {
     setNameShown(draft?.name);
     setTitleInvalid(false); // a new name from a save or a load replaces what was typed
   }
-  const [dialog, setDialog] = useState<'publish' | 'unpublish' | 'preview' | null>(null);
+  const [dialog, setDialog] = useState<'publish' | 'unpublish' | 'preview' | 'delete' | null>(null);
   const actions = useFlowSaveActions({ onSaved: () => setDialog(null) });
   const published = status === 'published';
+  const openPublish = () => {
+    // Publishing checks the whole flow: every problem shows from now on (validation.md#51).
+    useFlowEditorStore.getState().markChecked();
+    setDialog('publish');
+  };
 
   return (
     <>
@@ -68,9 +74,10 @@ export function FlowEditorHeader() {
             {published ? 'Published' : 'Unpublished'}
             {dirty ? ' · unsaved changes' : ''}
           </Pill>
-          <div className="ml-auto flex shrink-0 items-center gap-2">
+          {/* Below lg the actions fold into More actions: all reachable on a phone (390 px). */}
+          <div className="ml-auto hidden shrink-0 items-center gap-2 lg:flex">
             <UndoRedoControls />
-            <DeleteTourButton />
+            <DeleteTourButton onOpen={() => setDialog('delete')} />
             <Button variant="secondary" size="sm" onClick={() => setDialog('preview')}>
               Preview
             </Button>
@@ -94,11 +101,25 @@ export function FlowEditorHeader() {
                 Unpublish
               </Button>
             ) : (
-              <Button size="sm" onClick={() => setDialog('publish')} disabled={titleInvalid}>
+              <Button size="sm" onClick={openPublish} disabled={titleInvalid}>
                 Publish
               </Button>
             )}
           </div>
+          <EditorActionsMenu
+            className="ml-auto shrink-0 lg:hidden"
+            readOnly={readOnly}
+            published={published}
+            canSave={!actions.pending && !titleInvalid}
+            canPublish={!titleInvalid}
+            onPreview={() => setDialog('preview')}
+            onEdit={startEditing}
+            onSave={actions.save}
+            onPublish={openPublish}
+            onUnpublish={() => setDialog('unpublish')}
+            onDelete={() => setDialog('delete')}
+          />
+          <DeleteTourDialog open={dialog === 'delete'} onClose={() => setDialog(null)} />
           <PublishDialog
             open={dialog === 'publish'}
             onOpenChange={(open) => setDialog(open ? 'publish' : null)}

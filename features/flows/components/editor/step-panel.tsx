@@ -12,6 +12,8 @@ export function StepPanel() {
   const readOnly = useFlowEditorStore(selectReadOnly);
   // An undo or redo may change what the rich-text editor holds: it starts again from the step.
   const revision = useFlowEditorStore((s) => s.revision);
+  const checked = useFlowEditorStore((s) => s.checked);
+  const touched = useFlowEditorStore((s) => (selectedId ? !!s.touchedSteps[selectedId] : false));
   const index = steps?.findIndex((s) => s.id === selectedId) ?? -1;
   if (!steps || index < 0) return null;
   const step = steps[index]!;
@@ -38,6 +40,7 @@ export function StepPanel() {
           steps={steps}
           onChange={updateStep}
           readOnly={readOnly}
+          showProblems={checked || touched}
         />
       </div>
     </aside>

@@ -16,13 +16,22 @@ export interface ButtonListProps {
   currentStepId: string;
   onChange: (buttons: FlowButton[]) => void;
   readOnly: boolean;
+  /** Whether a button's problem shows yet (not on open: after a change, blur or Save). */
+  showProblems?: boolean;
 }
 
 /**
  * "Button n/2", one entry per button (swatch, label, action summary), Add button
  * (docs/product/screens.md#245-step-buttons).
  */
-export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }: ButtonListProps) {
+export function ButtonList({
+  buttons,
+  steps,
+  currentStepId,
+  onChange,
+  readOnly,
+  showProblems = true,
+}: ButtonListProps) {
   const baseId = useId();
   const [openId, setOpenId] = useState<string | null>(null);
   const full = buttons.length >= MAX_STEP_BUTTONS;
@@ -47,7 +56,7 @@ export function ButtonList({ buttons, steps, currentStepId, onChange, readOnly }
         {buttons.map((button, i) => {
           const open = openId === button.id;
           const panelId = `${baseId}-panel-${i}`;
-          const problem = buttonProblem(button);
+          const problem = showProblems ? buttonProblem(button) : null;
           // The rule the SDK reports with (lib/flows/outcome.ts).
           const completes = buttonCompletesTour(button.actions, stepIndex, stepIds);
           return (

@@ -12,17 +12,25 @@ export interface ElementTargetProps {
   steps: readonly FlowStep[];
   onChange: (step: FlowStep) => void;
   readOnly: boolean;
+  /** Whether a missing element shows its problem yet (not on open: after a change, blur or Save). */
+  showProblem?: boolean;
 }
 
 /** Tool-tip steps: the page and element the tip points at, and what clicking it does. */
-export function ElementTarget({ step, steps, onChange, readOnly }: ElementTargetProps) {
+export function ElementTarget({
+  step,
+  steps,
+  onChange,
+  readOnly,
+  showProblem = true,
+}: ElementTargetProps) {
   const hintId = useId();
   const target = step.select_element ?? { url: '', selector: '' };
   const setTarget = (part: Partial<typeof target>) =>
     onChange({ ...step, select_element: { ...target, ...part } });
   // The selector rule comes from the checks so the hint disappears exactly when 5.8 is met
   // (docs/product/validation.md#58-flow-checks).
-  const missing = stepProblems(step).includes(MESSAGES.flows.selectElement);
+  const missing = showProblem && stepProblems(step).includes(MESSAGES.flows.selectElement);
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`${hintId}-title`}>

@@ -12,14 +12,21 @@ export interface StepContentEditorProps {
   content: string;
   onChange: (html: string) => void;
   readOnly: boolean;
+  /** Whether an empty content shows its problem yet (not on open: after a change, blur or Save). */
+  showProblem?: boolean;
 }
 
 /** Rich step content (TipTap). Emits HTML, or '' when nothing but empty blocks remain. */
-export function StepContentEditor({ content, onChange, readOnly }: StepContentEditorProps) {
+export function StepContentEditor({
+  content,
+  onChange,
+  readOnly,
+  showProblem = true,
+}: StepContentEditorProps) {
   const hintId = useId();
   // The editor owns the document after mount; later `content` props are its own echoes.
   const [initial] = useState(content);
-  const empty = isEmptyContent(content);
+  const empty = showProblem && isEmptyContent(content);
   const editorProps = useMemo(
     () => ({
       attributes: {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { STEP_TYPES, type FlowStep, type StepType } from '@/lib/contracts/flows';
 import { BackgroundImageFields } from './background-image-fields';
 import { ButtonList } from './button-list';
@@ -13,6 +14,12 @@ export interface StepEditorProps {
   steps: readonly FlowStep[];
   onChange: (step: FlowStep) => void;
   readOnly?: boolean;
+  /**
+   * Show the step's problems now (after a Save or Publish, or once the step was changed in this
+   * editor). Otherwise they show once a field of the step changes or loses focus, never on open
+   * (docs/product/validation.md#51-forms-in-general).
+   */
+  showProblems?: boolean;
 }
 
 const STEP_TYPE_LABELS: Record<StepType, string> = {
@@ -33,16 +40,42 @@ const BANNER_POSITIONS = [
  * docs/product/entities.md#flow-step-button-and-action, docs/product/validation.md#58-flow-checks);
  * controlled through `step`/`onChange`.
  */
-export function StepEditor({ step, steps, onChange, readOnly = false }: StepEditorProps) {
+export function StepEditor({
+  step,
+  steps,
+  onChange,
+  readOnly = false,
+  showProblems = false,
+}: StepEditorProps) {
   // Keyed by step id: another step gets a fresh rich-text editor and closed button entries.
   return (
-    <StepPanel key={step.id} step={step} steps={steps} onChange={onChange} readOnly={readOnly} />
+    <StepPanel
+      key={step.id}
+      step={step}
+      steps={steps}
+      onChange={onChange}
+      readOnly={readOnly}
+      showProblems={showProblems}
+    />
   );
 }
 
-function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps>) {
+function StepPanel({
+  step,
+  steps,
+  onChange: emit,
+  readOnly,
+  showProblems,
+}: Required<StepEditorProps>) {
+  // Validation on change and blur (docs/product/validation.md#51-forms-in-general).
+  const [touched, setTouched] = useState(false);
+  const shown = showProblems || touched;
+  const onChange = (next: FlowStep) => {
+    setTouched(true);
+    emit(next);
+  };
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5" onBlur={() => setTouched(true)}>
       <SelectField
         label="Step type"
         value={step.type}
@@ -53,6 +86,7 @@ function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps
       <StepContentEditor
         content={step.content}
         readOnly={readOnly}
+        showProblem={shown}
         onChange={(content) => onChange({ ...step, content })}
       />
       {step.type === 'banner' ? (
@@ -67,13 +101,20 @@ function StepPanel({ step, steps, onChange, readOnly }: Required<StepEditorProps
         />
       ) : null}
       {step.type === 'tool_tip' ? (
-        <ElementTarget step={step} steps={steps} onChange={onChange} readOnly={readOnly} />
+        <ElementTarget
+          step={step}
+          steps={steps}
+          onChange={onChange}
+          readOnly={readOnly}
+          showProblem={shown}
+        />
       ) : null}
       <ButtonList
         buttons={step.buttons}
         steps={steps}
         currentStepId={step.id}
         readOnly={readOnly}
+        showProblems={shown}
         onChange={(buttons) => onChange({ ...step, buttons })}
       />
       <BackgroundImageFields step={step} onChange={onChange} readOnly={readOnly} />

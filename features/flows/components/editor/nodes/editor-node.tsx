@@ -19,6 +19,8 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
   const readOnly = useFlowEditorStore(selectReadOnly);
   const steps = useFlowEditorStore((s) => s.draft?.steps);
   const [confirming, setConfirming] = useState(false);
+  // Not on open: once the step changed, or Save or Publish was pressed (validation.md#51).
+  const showProblems = useFlowEditorStore((s) => s.checked || !!s.touchedSteps[step.id]);
   // Counted as Publish counts them: a goto to a deleted step is a problem too.
   const problems = stepProblems(
     step,
@@ -46,19 +48,27 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
         <p className="mt-2 text-xs text-slate-500">
           {step.buttons.length} {step.buttons.length === 1 ? 'button' : 'buttons'}
         </p>
-        {problems.length > 0 ? (
+        {showProblems && problems.length > 0 ? (
           <p className="mt-1 text-xs font-medium text-amber-700">
             {problems.length} {problems.length === 1 ? 'problem' : 'problems'} to fix
           </p>
         ) : null}
-        <div className="mt-3 flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => selectStep(step.id)}>
-            {readOnly ? `View step ${number}` : `Edit step ${number}`}
+        {/* One line at every zoom: short visible words, the step's number in the names. */}
+        <div className="mt-3 flex flex-nowrap items-center gap-1 whitespace-nowrap">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="shrink-0"
+            aria-label={readOnly ? `View step ${number}` : `Edit step ${number}`}
+            onClick={() => selectStep(step.id)}
+          >
+            {readOnly ? 'View' : 'Edit'}
           </Button>
           {readOnly ? null : (
             <Button
               size="sm"
               variant="ghost"
+              className="shrink-0"
               aria-label={`Delete step ${number}`}
               onClick={() => setConfirming(true)}
             >

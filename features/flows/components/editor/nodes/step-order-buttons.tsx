@@ -42,7 +42,7 @@ export function StepOrderButtons(props: {
     );
   };
   return (
-    <div className="ml-auto flex gap-1">
+    <div className="ml-auto flex shrink-0 flex-nowrap gap-1">
       {item(-1)}
       {item(1)}
     </div>
