@@ -36,8 +36,6 @@ export const MESSAGES = {
     sessionExpired: 'Your session has expired. Please sign in again.',
     noSession: 'That session does not exist or is already signed out.',
     verifyPasswordRequired: 'Enter the password you chose when you signed up.',
-    verifyPasswordMismatch:
-      'That is not the password chosen when this link was requested. Use the link from your own sign-up, or sign up again.',
     sessionRevoked: 'The session was signed out.',
     otherSessionsRevoked: 'Every other session was signed out.',
     wrongCurrentPassword: 'Current password is incorrect.',
@@ -46,7 +44,7 @@ export const MESSAGES = {
     verificationSent: 'If the account exists and is not yet verified, a new link is on its way.',
     resetRequested: 'If an account exists for this e-mail, a reset link is on its way.',
     resetDone: 'Your password has been reset. Sign in with the new password.',
-    verified: 'Your e-mail is verified. You can sign in now.',
+    verified: 'Your e-mail is verified. Welcome to Signpost!',
     passwordChanged: 'Password updated.',
     profileUpdated: 'Profile updated.',
   },

@@ -5,6 +5,7 @@ import type {
   Session,
   SignInBody,
   SignUpBody,
+  VerifiedSession,
 } from '@/lib/contracts/auth';
 import { http, unwrap } from './http';
 
@@ -25,8 +26,9 @@ export const signIn = (body: SignInBody) =>
 
 export const signOut = () => unwrap<MessageResult>(http.post('/v1/auth/sign-out'));
 
+/** Verifies the address and signs the person in: a session like sign-in's. */
 export const verifyEmail = (body: VerifyEmailBody) =>
-  unwrap<MessageResult>(http.post('/v1/auth/verify-email', body, { skipAuth: true }));
+  unwrap<VerifiedSession>(http.post('/v1/auth/verify-email', body, { skipAuth: true }));
 
 export const resendVerification = (body: EmailOnlyBody) =>
   unwrap<MessageResult>(http.post('/v1/auth/resend-verification', body, { skipAuth: true }));

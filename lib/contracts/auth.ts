@@ -29,7 +29,8 @@ export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
 
 /**
  * POST v1/auth/verify-email. `password` is the one chosen at the sign-up that mailed the link:
- * the mailbox owner proves both, so nobody else's sign-up can be verified with it.
+ * the mailbox owner proves both, so nobody else's sign-up can be verified with it. Answers a
+ * session (`verifiedSessionSchema`): verifying signs the person in.
  */
 export const verifyEmailBody = z.object({
   token: tokenField,
@@ -93,6 +94,10 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** POST v1/auth/verify-email: the address is verified and the person signed in. */
+export const verifiedSessionSchema = sessionSchema.extend({ message: z.string() });
+export type VerifiedSession = z.infer<typeof verifiedSessionSchema>;
 
 /** GET v1/users/me/sessions: one signed-in browser of the user. */
 export const activeSessionSchema = z.object({

@@ -5,7 +5,8 @@ import { MESSAGES } from '@/lib/messages';
 import { VerifyEmailView } from '@/features/auth/components/verify-email-view';
 import { server } from '../mocks/node';
 import { createUser, db } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { getToken } from '@/services/token';
+import { mockRouter, setRoute } from './router-mock';
 import { renderWithProviders } from './test-utils';
 
 vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
@@ -13,7 +14,7 @@ vi.mock('next/router', async () => (await import('./router-mock')).routerModule(
 describe('VerifyEmailView', () => {
   beforeEach(() => setRoute('/verify-email'));
 
-  it('verifies only when the person clicks with their sign-up password, even under Strict Mode', async () => {
+  it('verifies and signs in only when the person confirms their sign-up password, even under Strict Mode', async () => {
     const account = createUser({ email: 'new@example.com', verified: false });
     db.verifyTokens.ver_good = account.id;
     setRoute('/verify-email', { token: 'ver_good' });
@@ -28,7 +29,10 @@ describe('VerifyEmailView', () => {
       </StrictMode>,
     );
     // Opening the link (a person, a mail scanner, a link preview) verifies nothing.
-    const button = await screen.findByRole('button', { name: 'Verify e-mail' });
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm your password' }),
+    ).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Verify and sign in' });
     await new Promise((r) => setTimeout(r, 50));
     expect(posts).not.toHaveBeenCalled();
     expect(account.verified).toBe(false);
@@ -38,15 +42,19 @@ describe('VerifyEmailView', () => {
     expect(await screen.findByText(MESSAGES.auth.verifyPasswordRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'Wrong1!xx');
     await user.click(button);
-    expect(await screen.findByText(MESSAGES.auth.verifyPasswordMismatch)).toBeInTheDocument();
+    // A wrong password is sign-in's error, under the field.
+    expect(await screen.findByText(MESSAGES.auth.invalidCredentials)).toBeInTheDocument();
     expect(account.verified).toBe(false);
+    expect(getToken()).toBeNull();
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Passw0rd!');
     await user.click(button);
-    expect(await screen.findByText(MESSAGES.auth.verified)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    // Verified and signed in: the session is stored and the person lands on Home.
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
     expect(account.verified).toBe(true);
+    expect(getToken()).toMatch(/.+/);
+    expect(screen.getAllByText(MESSAGES.auth.verified).length).toBeGreaterThan(0);
     expect(posts).toHaveBeenCalledTimes(3);
     server.events.removeAllListeners();
   });
@@ -56,7 +64,7 @@ describe('VerifyEmailView', () => {
     setRoute('/verify-email', { token: 'ver_unknown' });
     const { user } = renderWithProviders(<VerifyEmailView />);
 
-    await user.click(await screen.findByRole('button', { name: 'Verify e-mail' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify and sign in' }));
     expect(await screen.findByText(MESSAGES.auth.invalidToken)).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'late@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));

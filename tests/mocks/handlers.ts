@@ -117,11 +117,22 @@ export const handlers = [
     // As the API: the link verifies only with the password chosen at that sign-up.
     if (!parsed.data.password)
       return apiError(400, 'password_required', MESSAGES.auth.verifyPasswordRequired);
-    if (parsed.data.password !== user.password)
-      return apiError(400, 'password_mismatch', MESSAGES.auth.verifyPasswordMismatch);
+    // A wrong password is a failed sign-in: counted, with sign-in's error.
+    if (user.failedSignIns >= SIGN_IN_MAX_FAILURES)
+      return apiError(429, 'rate_limited', MESSAGES.auth.tooManyAttempts);
+    if (parsed.data.password !== user.password) {
+      user.failedSignIns += 1;
+      return apiError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
+    }
     delete db.verifyTokens[parsed.data.token];
     user.verified = true;
-    return ok({ message: MESSAGES.auth.verified });
+    user.failedSignIns = 0;
+    // Verifying signs the person in, as the API does.
+    return ok({
+      message: MESSAGES.auth.verified,
+      token: createSession(user.id),
+      user: publicUser(user),
+    });
   }),
 
   http.post('*/v1/auth/resend-verification', async ({ request }) => {

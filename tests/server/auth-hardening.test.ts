@@ -100,16 +100,16 @@ describe(`accounts (${ENGINE})`, () => {
     // The owner reads every one of those mails, but only knows their own password.
     for (const token of [first!, third!, resent!]) {
       const res = await verify(token, GOOD_PASSWORD);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({
-        code: 'password_mismatch',
-        message: MESSAGES.auth.verifyPasswordMismatch,
+        code: 'invalid_credentials',
+        message: MESSAGES.auth.invalidCredentials,
       });
     }
     const missing = await verify(owners!);
     expect(missing.json().code).toBe('password_required');
     // A mistyped password does not spend the link; the right one verifies.
-    expect((await verify(owners!, 'Typo1!xyz')).statusCode).toBe(400);
+    expect((await verify(owners!, 'Typo1!xyz')).statusCode).toBe(401);
     expect((await verify(owners!, GOOD_PASSWORD)).statusCode).toBe(200);
     // Verifying spends every other link: the stranger's passwords never work.
     expect((await verify(first!, 'Attack1!x')).statusCode).toBe(400);

@@ -147,7 +147,7 @@ export async function tokenFromOutbox(app: App, to: string, pathname: string): P
   throw new Error(`no ${pathname} link mailed to ${to}`);
 }
 
-/** Signs up, verifies through the mailed link and signs in; returns the bearer token. */
+/** Signs up and verifies through the mailed link, which signs in; returns the bearer token. */
 export async function signUpVerified(
   app: App,
   opts: { email?: string; name?: string; password?: string } = {},
@@ -167,13 +167,8 @@ export async function signUpVerified(
     ...json({ token, password }),
   });
   if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/sign-in',
-    ...json({ email, password }),
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  const body = res.json() as { data: { token: string; user: { id: string } } };
+  // Verifying opens a session like sign-in's (docs/security.md, "Verify and sign in").
+  const body = v.json() as { data: { token: string; user: { id: string } } };
   return { email, password, token: body.data.token, userId: body.data.user.id };
 }
 

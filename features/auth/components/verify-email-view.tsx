@@ -3,26 +3,35 @@ import { useRouter } from 'next/router';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useState } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/toast';
 import { TextField } from '@/components/ui/text-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useVerifyEmail } from '../hooks/use-verify-email';
 import { AuthCard, authLink } from './auth-card';
 import { ResendVerificationForm } from './resend-verification-form';
 
-/** Errors about the password keep the form; any other failure ends in "Verification failed". */
-const PASSWORD_ERRORS = new Set(['password_required', 'password_mismatch']);
+/**
+ * Errors about the password keep the form (a wrong one is sign-in's error, a throttled one its
+ * 429); any other failure ends in "Verification failed".
+ */
+const PASSWORD_ERRORS = new Set(['password_required', 'invalid_credentials', 'rate_limited']);
 
 /**
- * Reads ?token= and verifies when the person enters the password they chose at sign-up and
- * clicks "Verify e-mail" — never by itself, so a link opened by a mail scanner or a preview
- * spends nothing, and a link from someone else's sign-up of this address verifies nothing
- * (docs/security.md, "Accounts").
+ * Reads ?token= and shows the "confirm your password" step: the password chosen at sign-up
+ * verifies the address and signs the person in, landing on Home (docs/security.md, "Verify and sign in"). Never by itself,
+ * so a link opened by a mail scanner or a preview spends nothing, and a link from someone else's
+ * sign-up of this address verifies nothing (docs/security.md, "Accounts").
  */
 export function VerifyEmailView() {
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
-  const verify = useVerifyEmail();
+  const verify = useVerifyEmail({
+    onSuccess: (session) => {
+      notify.success(session.message);
+      void router.replace(paths.home());
+    },
+  });
   const [password, setPassword] = useState('');
   const passwordError =
     verify.error && PASSWORD_ERRORS.has(verify.error.code ?? '') ? verify.error.message : undefined;
@@ -34,14 +43,10 @@ export function VerifyEmailView() {
   );
 
   if (verify.isSuccess) {
+    // Signed in: on the way to Home.
     return (
       <AuthCard title="E-mail verified">
-        <div className="flex flex-col gap-4">
-          <FormAlert tone="success">{MESSAGES.auth.verified}</FormAlert>
-          <Link href={paths.signIn()} className={buttonClasses('primary', 'md', 'w-full')}>
-            Sign in
-          </Link>
-        </div>
+        <FormAlert tone="success">{MESSAGES.auth.verified}</FormAlert>
       </AuthCard>
     );
   }
@@ -62,7 +67,7 @@ export function VerifyEmailView() {
   }
 
   return (
-    <AuthCard title="Verify your e-mail" footer={footer}>
+    <AuthCard title="Confirm your password" footer={footer}>
       <form
         className="flex flex-col gap-4"
         onSubmit={(e) => {
@@ -71,7 +76,8 @@ export function VerifyEmailView() {
         }}
       >
         <p className="text-sm text-slate-600">
-          Enter the password you chose when you signed up to confirm this e-mail address is yours.
+          Enter the password you chose when you signed up: it confirms this e-mail address is yours
+          and signs you in.
         </p>
         <TextField
           label="Password"
@@ -88,7 +94,7 @@ export function VerifyEmailView() {
           loading={verify.isPending}
           disabled={!router.isReady}
         >
-          Verify e-mail
+          Verify and sign in
         </Button>
       </form>
     </AuthCard>

@@ -5,6 +5,7 @@ import {
   sessionSchema,
   signInBody,
   signUpBody,
+  verifiedSessionSchema,
   verifyEmailBody,
 } from '../../../lib/contracts/auth';
 import { envelope, okMessage } from '../../../lib/contracts/common';
@@ -29,11 +30,16 @@ export function publicAuthRoutes(
     onRequest: limitByIp(counters, 'sign-up', limits.signUp),
     handler: async (req, reply) => reply.status(201).send({ data: await svc.signUp(req.body) }),
   });
+  // Verifying signs the person in: the same limits as sign-in (per address here, per account in
+  // the service's throttle).
   app.post('/auth/verify-email', {
-    schema: { tags, body: verifyEmailBody, response: { 200: envelope(okMessage) } },
-    onRequest: limitByIp(counters, 'verify', limits.resetPassword),
+    schema: { tags, body: verifyEmailBody, response: { 200: envelope(verifiedSessionSchema) } },
+    onRequest: limitByIp(counters, 'verify', limits.signIn),
     handler: async (req) => ({
-      data: await svc.verifyEmail(req.body.token, req.body.password),
+      data: await svc.verifyEmail(req.body.token, req.body.password, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      }),
     }),
   });
   app.post('/auth/resend-verification', {

@@ -62,6 +62,16 @@ export function createAuthService(deps: {
     return mailTemplates.verifyEmail(user.email, user.name, link('/verify-email', token));
   }
 
+  /** A new session of a verified user: the token (only its hash is stored) and the user. */
+  async function openSession(user: UserRow, client: ClientInfo) {
+    const token = newToken();
+    await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS), {
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+    });
+    return { token, user: toUserDto(user) };
+  }
+
   return {
     /** Same answer whether or not the e-mail is taken, so sign-up reveals no accounts. */
     async signUp(body: SignUpBody) {
@@ -90,26 +100,35 @@ export function createAuthService(deps: {
       return { message: MESSAGES.auth.signUpDone, email: body.email };
     },
 
-    async verifyEmail(token: string, password?: string) {
+    /**
+     * Verifies the address and signs the person in (docs/security.md, "Verify and sign in"): the
+     * link and the password of the sign-up that mailed it, checked like a sign-in (its throttle
+     * and its error); the link is spent only when both are right.
+     */
+    async verifyEmail(token: string, password: string | undefined, client: ClientInfo) {
       const tokenHash = hashToken(token);
       const live = await auth.findLiveEmailToken('verify_email', tokenHash, new Date());
       if (!live) throw invalidToken();
       // Checked before the link is spent, so a typo does not cost the person their link.
-      if (live.passwordHash) {
-        if (!password)
-          throw new AppError(400, 'password_required', MESSAGES.auth.verifyPasswordRequired, [
-            { path: 'password', message: MESSAGES.auth.verifyPasswordRequired },
-          ]);
-        if (!(await verifyPassword(live.passwordHash, password)))
-          throw new AppError(400, 'password_mismatch', MESSAGES.auth.verifyPasswordMismatch, [
-            { path: 'password', message: MESSAGES.auth.verifyPasswordMismatch },
-          ]);
+      if (!password)
+        throw new AppError(400, 'password_required', MESSAGES.auth.verifyPasswordRequired, [
+          { path: 'password', message: MESSAGES.auth.verifyPasswordRequired },
+        ]);
+      const pending = await users.findById(live.userId);
+      if (!pending) throw invalidToken();
+      await throttle.before(pending.email, client.ip);
+      if (!(await verifyPassword(live.passwordHash ?? pending.passwordHash, password))) {
+        await throttle.failed(pending.email, client.ip);
+        throw new AppError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials, [
+          { path: 'password', message: MESSAGES.auth.invalidCredentials },
+        ]);
       }
-      await db.transaction(async (tx) => {
+      await throttle.succeeded(pending.email, client.ip);
+      const user = await db.transaction(async (tx) => {
         const used = await auth.consumeEmailToken('verify_email', tokenHash, new Date(), tx);
         if (!used) throw invalidToken();
         const current = await users.findById(used.userId, tx);
-        await users.update(
+        const updated = await users.update(
           used.userId,
           {
             emailVerifiedAt: current?.emailVerifiedAt ?? new Date(),
@@ -122,8 +141,11 @@ export function createAuthService(deps: {
         );
         // One verification: the other sign-ups' links are spent with it.
         await auth.invalidateEmailTokens(used.userId, 'verify_email', tx);
+        return updated;
       });
-      return { message: MESSAGES.auth.verified };
+      if (!user) throw invalidToken();
+      await throttle.signedIn(user.email, client.ip);
+      return { message: MESSAGES.auth.verified, ...(await openSession(user, client)) };
     },
 
     async resendVerification(email: string) {
@@ -154,12 +176,7 @@ export function createAuthService(deps: {
       if (!user.emailVerifiedAt)
         throw new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified);
       await throttle.signedIn(body.email, client.ip);
-      const token = newToken();
-      await auth.createSession(user.id, hashToken(token), new Date(Date.now() + SESSION_TTL_MS), {
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 512) ?? null,
-      });
-      return { token, user: toUserDto(user) };
+      return openSession(user, client);
     },
 
     ...sessions,
