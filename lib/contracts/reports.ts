@@ -73,13 +73,14 @@ const eventCode = z
 const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * Where a breakdown or a filter reads its value: the event's own property, or the customer's
- * attribute as their profile shows it (docs/reports.md, "Customer attributes").
+ * Where a breakdown or a filter reads its value: the event's own property, the customer's
+ * attribute or their metadata, as their profile shows it (docs/reports.md, "Customer
+ * attributes").
  */
-export const BREAKDOWN_SOURCES = ['event', 'profile'] as const;
+export const BREAKDOWN_SOURCES = ['event', 'profile', 'metadata'] as const;
 export type BreakdownSource = (typeof BREAKDOWN_SOURCES)[number];
 const sourceField = (label: string) =>
-  z.enum(BREAKDOWN_SOURCES, { error: `${label} source must be event or profile` });
+  z.enum(BREAKDOWN_SOURCES, { error: `${label} source must be event, profile or metadata` });
 
 /**
  * The attributes the server derives from every event (its request's user agent and location),

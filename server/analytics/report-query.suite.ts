@@ -325,6 +325,36 @@ export function reportQuerySuite(current: () => AnalyticsStore) {
             .filter((r) => r.bucket === null)
             .map((r) => [r.breakdown ?? 'all', r.value]),
         );
+      // Metadata is its own place: a trait of the same name is not it.
+      await store.insert([
+        trackEvent(R, 'm1', '$identify', '2023-12-05T00:00:00.000Z', {
+          type: 'identify',
+          userId: 'u1',
+          properties: { tier: 'trait', metadata: { tier: 'gold' } },
+        }),
+        trackEvent(R, 'm2', '$identify', '2023-12-05T00:00:00.000Z', {
+          type: 'identify',
+          userId: 'u2',
+          properties: { tier: 'trait' },
+        }),
+      ]);
+      expect(await totals({ breakdown: 'tier', breakdownSource: 'metadata' })).toEqual({
+        gold: 2,
+        '': 3,
+      });
+      expect(
+        await totals({
+          filters: [
+            {
+              property: 'tier',
+              source: 'metadata',
+              type: 'string',
+              operator: 'exact',
+              value: 'GOLD',
+            },
+          ],
+        }),
+      ).toEqual({ all: 2 });
       // Orders: u1 o1, o2; u2 o3, o5; u3 (nothing derived) o4.
       expect(await totals({ breakdown: 'country', breakdownSource: 'profile' })).toEqual({
         DE: 2,

@@ -5,6 +5,7 @@ import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
 import { db, type MockBrand } from '../mocks/db';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
+import { addMetadataAttribute } from '../mocks/profiles.handlers';
 import { setRoute } from './router-mock';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
@@ -24,6 +25,7 @@ beforeEach(() => {
   createEvent(brand.id, { code: 'checkout', name: 'checkout' });
   createTrackedEvent(brand.id, { event: 'checkout', properties: { total: 12, coupon: true } });
   createTrackedEvent(brand.id, { event: 'checkout', properties: { total: 3, plan: 'pro' } });
+  addMetadataAttribute(brand.id, { custom_field_name: 'tier', name: 'Tier', data_type: 'string' });
   useBrandStore.getState().setBrandId(brand.id);
 });
 afterEach(() => useBrandStore.getState().setBrandId(null));
@@ -60,6 +62,19 @@ describe('report property pickers', () => {
     await waitFor(() => expect(db.reports).toHaveLength(1));
     expect(db.reports[0]!.query).toMatchObject({
       breakdown: { property: 'country', source: 'profile' },
+    });
+  });
+
+  it("reads a metadata attribute from the customer's metadata", async () => {
+    const { user } = await start();
+    await user.type(screen.getByRole('combobox', { name: 'Property' }), 'ti');
+    const metadata = await screen.findByRole('group', { name: 'METADATA' });
+    await user.click(within(metadata).getByRole('option', { name: 'Tier (Text)' }));
+    expect(screen.getByText('Customer metadata · Text')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    await waitFor(() => expect(db.reports).toHaveLength(1));
+    expect(db.reports[0]!.query).toMatchObject({
+      breakdown: { property: 'tier', source: 'metadata' },
     });
   });
 

@@ -51,6 +51,13 @@ const BATCH = [
   track('c1', 'Signed Up', 50, { userAgent: FIREFOX, location: { country: 'FR' } }),
   track('c1', 'Order', 49, { userAgent: FIREFOX, location: { country: 'FR' } }),
   track('c1', 'Order', 48, { userAgent: FIREFOX, location: { country: 'FR' } }),
+  {
+    type: 'identify',
+    userId: 'c1',
+    traits: { tier: 'trait', metadata: { tier: 'gold' } },
+    timestamp: at(47),
+    context: { userAgent: FIREFOX, location: { country: 'FR' } },
+  },
   track('c2', 'Signed Up', 40, { userAgent: CHROME, locale: 'de-DE' }),
   track('c2', 'Order', 39, { userAgent: CHROME, locale: 'de-DE' }),
   track('c2', 'Page Viewed', 2, { userAgent: SAFARI }),
@@ -71,6 +78,7 @@ const BATCH = [
 interface Profile {
   customer_key: string;
   data_attributes: Record<string, unknown>;
+  metadata: Record<string, unknown>;
 }
 
 function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | undefined>) {
@@ -104,7 +112,7 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
       return res.json().data.data as Profile[];
     };
 
-    const totals = async (property: string, source?: 'event' | 'profile') => {
+    const totals = async (property: string, source?: 'event' | 'profile' | 'metadata') => {
       const res = await call('POST', '/v1/reports/query', {
         brand_id: brandId,
         type: 'trend',
@@ -141,6 +149,11 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
       expect(expected('country', 'US')).toEqual({ FR: 2, DE: 1, ES: 1, '': 1, US: 1 });
       expect(await totals('country', 'profile')).toEqual(expected('country', 'US'));
       expect(await totals('browser', 'profile')).toEqual(expected('browser', 'Firefox'));
+      // Metadata is read from traits.metadata, as the profile keeps it apart from the traits.
+      expect(shown.find((p) => p.customer_key === 'c1')).toMatchObject({
+        metadata: { tier: 'gold' },
+      });
+      expect(await totals('tier', 'metadata')).toEqual({ gold: 2, '': 4 });
       // The event's own value: where and with what each order was placed.
       expect(await totals('country')).toEqual({ FR: 3, DE: 1, '': 1, US: 1 });
       // c4's calls name no browser: the request's own User-Agent is read, an unknown one.
@@ -213,7 +226,7 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
         date_preset: 'past_7_day',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.body).toMatch('Filter source must be event or profile');
+      expect(res.body).toMatch('Filter source must be event, profile or metadata');
     });
   });
 }

@@ -53,7 +53,8 @@ export function seenProperties(events: readonly TrackedEvent[]): PropertyOption[
 
 /**
  * The picker's groups: the event properties seen, then the customer attributes as the attribute
- * options answer them (ATTRIBUTE: built-in and custom, METADATA), the flow editor's grouping.
+ * options answer them (ATTRIBUTE: built-in and custom, read as `profile`; METADATA, read as
+ * `metadata`), the flow editor's grouping.
  */
 export function propertyGroups(
   seen: readonly PropertyOption[],
@@ -66,7 +67,7 @@ export function propertyGroups(
       options: g.options.map((o) => ({
         key: o.value,
         label: o.label,
-        source: 'profile' as const,
+        source: g.group === 'METADATA' ? ('metadata' as const) : ('profile' as const),
         dataType: o.data_type,
       })),
     })),

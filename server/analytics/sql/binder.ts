@@ -37,6 +37,8 @@ export interface Dialect<P> {
   jsonInt(column: string, key: string): string;
   /** A top-level property of a JSON text column as text. */
   jsonText(column: string, key: string): string;
+  /** A top-level property of a JSON text column as JSON text (an object stays an object). */
+  jsonRaw(column: string, key: string): string;
   /**
    * `WITH name AS (select)`, evaluated on its own: DuckDB then looks rows up by the
    * customer_key index instead of scanning because of the outer filters.

@@ -77,6 +77,7 @@ export const clickhouseDialect: Dialect<ClickHouseParam> = {
     `toUInt64(toUnixTimestamp(toDateTime(${BUCKET_DATE[g](expr)}, 'UTC'))) * 1000`,
   jsonInt: (column, key) => `JSONExtractInt(${column}, '${jsonKey(key)}')`,
   jsonText: (column, key) => `JSONExtractString(${column}, '${jsonKey(key)}')`,
+  jsonRaw: (column, key) => `JSONExtractRaw(${column}, '${jsonKey(key)}')`,
   cte: (name, select) => `WITH ${name} AS (${select})`,
   jsonKeyParam: (key) => key,
   // Strings unquoted, other scalars as their JSON text, absent or null as NULL (as DuckDB).

@@ -61,6 +61,7 @@ export const duckdbDialect: Dialect<DuckDBValue> = {
   jsonInt: (column, key) =>
     `TRY_CAST(json_extract_string(${column}, '$.${jsonKey(key)}') AS BIGINT)`,
   jsonText: (column, key) => `json_extract_string(${column}, '$.${jsonKey(key)}')`,
+  jsonRaw: (column, key) => `json_extract(${column}, '$.${jsonKey(key)}')`,
   cte: (name, select) => `WITH ${name} AS MATERIALIZED (${select})`,
   // A JSON path naming the key (the contract refuses quotes and backslashes in property names).
   jsonKeyParam: (key) => `$."${key}"`,

@@ -75,16 +75,24 @@ class ReportSql<P> {
    * The customer's attribute `key` as their profile shows it (docs/reports.md, "Customer
    * attributes"), joined by customer_key: the value on their latest event that has one, where an
    * identify call's trait has one and, for a derived attribute, every event has the value
-   * derived for it (a trait wins on the same event, as profiles merge them). NULL when none.
+   * derived for it (a trait wins on the same event, as profiles merge them). With `metadata`, the
+   * key of an identify call's `traits.metadata` instead. NULL when none.
    */
-  attribute(key: string): { join: string; value: string } {
+  attribute(key: string, metadata = false): { join: string; value: string } {
     const alias = this.name('pa');
-    const trait = `CASE WHEN type = 'identify' THEN ${this.property(key)} END`;
-    const value = isDerivedAttribute(key)
-      ? `coalesce(nullif(${trait}, ''), nullif(${key}, ''))`
-      : `nullif(${trait}, '')`;
+    const read = metadata
+      ? this.d.jsonValue(
+          this.d.jsonRaw('properties', 'metadata'),
+          this.b.bind(this.name('key'), 'string', this.d.jsonKeyParam(key)),
+        )
+      : this.property(key);
+    const trait = `CASE WHEN type = 'identify' THEN ${read} END`;
+    const value =
+      !metadata && isDerivedAttribute(key)
+        ? `coalesce(nullif(${trait}, ''), nullif(${key}, ''))`
+        : `nullif(${trait}, '')`;
     // Rows that cannot hold a value are left out before any JSON is read.
-    const rows = isDerivedAttribute(key) ? '' : ` AND type = 'identify'`;
+    const rows = !metadata && isDerivedAttribute(key) ? '' : ` AND type = 'identify'`;
     const join =
       ` LEFT JOIN (SELECT customer_key AS pk, ${this.d.latest(value, 'timestamp')} AS pv` +
       ` FROM events WHERE brand_id = ${this.brand()}${rows} AND ${value} IS NOT NULL` +
@@ -94,7 +102,9 @@ class ReportSql<P> {
 
   /** A value of `key` from `source`: the event's (default) or the customer's. */
   read(key: string, source: BreakdownSource | undefined) {
-    return source === 'profile' ? this.attribute(key) : { join: '', value: this.eventValue(key) };
+    return source === 'profile' || source === 'metadata'
+      ? this.attribute(key, source === 'metadata')
+      : { join: '', value: this.eventValue(key) };
   }
 
   private text(value: unknown): string {
@@ -119,8 +129,8 @@ class ReportSql<P> {
     for (const f of filters) {
       const id = `${f.source ?? 'event'}:${f.property}`;
       if (columns.has(id)) continue;
-      if (f.source === 'profile') {
-        const attribute = this.attribute(f.property);
+      if (f.source === 'profile' || f.source === 'metadata') {
+        const attribute = this.attribute(f.property, f.source === 'metadata');
         joins.push(attribute.join);
         columns.set(id, attribute.value);
         continue;

@@ -28,6 +28,12 @@ export interface PropertyPickerProps {
   className?: string;
 }
 
+const SOURCE_LABELS: Record<BreakdownSource, string> = {
+  event: 'Event property',
+  profile: 'Customer attribute',
+  metadata: 'Customer metadata',
+};
+
 const matches = (o: PropertyOption, needle: string) =>
   !needle || o.key.toLowerCase().includes(needle) || o.label.toLowerCase().includes(needle);
 
@@ -80,7 +86,7 @@ export function PropertyPicker({
     : unknown
       ? MESSAGES.reports.unknownProperty(value.trim())
       : exact
-        ? `${exact.source === 'profile' ? 'Customer attribute' : 'Event property'} · ${DATA_TYPE_LABELS[exact.dataType]}`
+        ? `${SOURCE_LABELS[exact.source]} · ${DATA_TYPE_LABELS[exact.dataType]}`
         : hint;
 
   return (

@@ -128,6 +128,7 @@ export function TrendFields(props: {
           options={[
             { value: 'event', label: 'Event property' },
             { value: 'profile', label: 'Customer attribute' },
+            { value: 'metadata', label: 'Customer metadata' },
           ]}
           value={query.breakdown?.source ?? 'event'}
           onChange={(e) => {
@@ -142,7 +143,7 @@ export function TrendFields(props: {
           className="w-48"
         />
         <PropertyPicker
-          label={query.breakdown?.source === 'profile' ? 'Attribute' : 'Property'}
+          label={(query.breakdown?.source ?? 'event') === 'event' ? 'Property' : 'Attribute'}
           placeholder={query.breakdown?.source === 'profile' ? 'e.g. country' : 'e.g. plan'}
           value={query.breakdown?.property ?? ''}
           source={query.breakdown?.source}
