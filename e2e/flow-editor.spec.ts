@@ -80,6 +80,7 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
     for (let i = 0; i < 12 && (await control.isEnabled()); i++) await control.click();
     await oneLine();
   }
+  await page.getByRole('button', { name: 'Fit View' }).click();
   await page.getByRole('button', { name: 'Add button' }).click();
   await page.getByLabel('Button label').fill('Next');
   const next = page.getByRole('region', { name: 'Button Next' });

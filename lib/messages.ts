@@ -25,7 +25,8 @@ export const MESSAGES = {
     mustBeText: (label: string) => `${label} must be text`,
     email: 'Enter a valid e-mail address',
     passwordsMatch: 'Passwords do not match',
-    domain: 'Enter a website domain like example.com',
+    domain:
+      'Enter a website domain like example.com; for local testing, localhost, 127.0.0.1 or [::1], with a port if needed (localhost:3000)',
     avatar: 'Avatar must be an http or https URL',
   },
   auth: {

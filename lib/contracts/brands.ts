@@ -4,8 +4,21 @@ import { requiredText } from './common';
 import { canonicalTimeZone, isTimeZone } from '../time-zone';
 import { MAX_ALLOWED_ORIGINS, normaliseAllowedOrigin } from '../sources';
 
-const DOMAIN_RE =
-  /^(?=.{1,253}$)(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?$/;
+const HOST_NAME_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Loopback hosts, for trying the snippet on one's own machine (docs/tracking.md). */
+const LOOPBACK_RE = /^(localhost|127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}|\[::1\])$/;
+
+/**
+ * A product's website domain (normalised): a host name (`shop.example.com`) or a loopback host
+ * (`localhost`, `127.0.0.1`, `[::1]`), either with an optional port (1–65535).
+ */
+export function isProductDomain(value: string): boolean {
+  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(value);
+  if (!m) return false;
+  const [, host = '', port] = m;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  return LOOPBACK_RE.test(host) || HOST_NAME_RE.test(host);
+}
 
 /** Accepts "example.com", "https://www.example.com/path" and keeps only the host. */
 export function normaliseDomain(input: string): string {
@@ -21,7 +34,7 @@ export const domainField = z
   .min(1, { error: MESSAGES.field.required('Website domain') })
   .max(255, { error: MESSAGES.field.tooLong(255) })
   .transform(normaliseDomain)
-  .refine((v) => DOMAIN_RE.test(v), { error: MESSAGES.field.domain });
+  .refine(isProductDomain, { error: MESSAGES.field.domain });
 
 /** An IANA zone name; reports count calendar days in it (UTC until a product sets one). */
 export const timeZoneField = z
