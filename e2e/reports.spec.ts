@@ -67,7 +67,19 @@ test('reports: a trend with a breakdown, a funnel and a retention report are bui
   await page.goto('/reports/create');
   await page.getByRole('textbox', { name: /^Name/ }).fill('Checkouts by country');
   await pickEvent(page, 'Event', 'checkout');
-  await page.getByRole('textbox', { name: 'Property', exact: true }).fill('country');
+  // The breakdown field is a picker: the event's properties seen and the customer attributes,
+  // typing allowed; the event's own `country` is typed here.
+  const breakdown = page.getByRole('combobox', { name: 'Property', exact: true });
+  await breakdown.fill('country');
+  await expect(
+    page
+      .getByRole('group', { name: 'Event properties' })
+      .getByRole('option', { name: 'country (Text)' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'ATTRIBUTE' }).getByRole('option', { name: 'Country (Text)' }),
+  ).toBeVisible();
+  await breakdown.press('Escape');
   const totals = page.getByRole('list', { name: 'Totals' });
   await expect(totals.getByText('checkout · FR')).toBeVisible();
   await expect(totals.getByText('checkout · DE')).toBeVisible();
