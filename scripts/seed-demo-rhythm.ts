@@ -47,12 +47,12 @@ export const pickWeighted = <T extends { weight: number }>(rand: Rand, items: re
 
 /** Visits by local hour of the day (0–23): quiet at night, a morning and an evening peak. */
 export const HOUR_WEIGHTS = [
-  1, 0.6, 0.4, 0.3, 0.3, 0.5, 1, 2, 3.5, 4.5, 5, 5, 4.6, 5, 5, 4.8, 4.5, 4.5, 5, 5.5, 5.5, 4.5, 3,
-  1.8,
+  0.6, 0.35, 0.2, 0.15, 0.15, 0.25, 0.6, 1.5, 3, 4.5, 5, 5, 4.6, 5, 5, 4.8, 4.5, 4.5, 5, 5.5, 5.5,
+  4.5, 2.8, 1.4,
 ] as const;
 
 /** Visits by local day of the week, Monday first: a working week and a quieter weekend. */
-export const WEEKDAY_WEIGHTS = [1, 1, 1, 0.95, 0.85, 0.45, 0.4] as const;
+export const WEEKDAY_WEIGHTS = [1, 1, 1, 0.95, 0.85, 0.35, 0.3] as const;
 const BUSIEST_DAY = Math.max(...WEEKDAY_WEIGHTS);
 
 /** Monday 0 … Sunday 6 of a day number (days since 1970-01-01, a Thursday). */
