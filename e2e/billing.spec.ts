@@ -86,24 +86,61 @@ test('free → Growth with two add-ons through the Order summary and /checkout; 
   await expect(page.getByRole('table').getByText('$189.00')).toBeVisible();
 });
 
-test('a declined card shows the failure screen and leaves the plan unchanged', async ({
+test('a card declined at save is not stored; one declined at payment never becomes the default; 4242 recovers', async ({
   page,
   request,
 }) => {
   const acct = await accountWithBrand(request, 'declined');
   await signedIn(page, acct.token, acct.brandId);
+  const api = async (path: string) => {
+    const res = await request.get(path, { headers: { authorization: `Bearer ${acct.token}` } });
+    expect(res.status()).toBe(200);
+    return (await res.json()).data;
+  };
 
   await orderGrowth(page, 0);
-  await addCard(page, '4000 0000 0000 0002');
+  // 4000 0000 0000 0002 is declined when it is saved: the card error, and nothing is stored.
+  await expect(page.getByRole('radio', { name: 'Use a new card' })).toBeChecked();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: MESSAGES.payments.cardDeclined }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: /•••• 0002/ })).toHaveCount(0);
+  expect((await api('/v1/users/me/payment-methods')).total).toBe(0);
+
+  // 4000 0000 0000 0341 saves, then its payment is declined.
+  await page.getByLabel('Card number').fill('4000 0000 0000 0341');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(MESSAGES.payments.cardAdded)).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa •••• 0341/ })).toBeChecked();
   await page.getByRole('button', { name: 'Pay $149.00' }).click();
   const failure = page.getByTestId('checkout-failure');
   await expect(failure).toBeVisible();
   await expect(failure).toContainText(MESSAGES.payments.cardDeclined);
+  expect((await api('/v1/users/me/subscription')).current_plan.code).toBe('free');
 
-  const sub = await request.get('/v1/users/me/subscription', {
-    headers: { authorization: `Bearer ${acct.token}` },
-  });
-  expect(
-    ((await sub.json()) as { data: { current_plan: { code: string } } }).data.current_plan.code,
-  ).toBe('free');
+  // The recovery: the failing card is no longer the default nor preselected; 4242 pays.
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('radio', { name: /Visa •••• 0341/ })).not.toBeChecked();
+  await addCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Pay $149.00' }).click();
+  await expect(page.getByTestId('checkout-success')).toContainText('$149.00 paid');
+  expect((await api('/v1/users/me/subscription')).current_plan.code).toBe('growth');
+  const cards = (await api('/v1/users/me/payment-methods')).data as {
+    last4: string;
+    is_default: boolean;
+  }[];
+  expect(cards.filter((c) => c.is_default).map((c) => c.last4)).toEqual(['4242']);
+
+  // The profile says which card pays for renewals.
+  await page.goto('/profile');
+  const card4242 = page.getByRole('listitem').filter({ hasText: '4242' });
+  await expect(card4242.getByText('Default', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: '0341' }).getByText('Default', { exact: true }),
+  ).toHaveCount(0);
 });

@@ -75,11 +75,12 @@ test('sign up with password rules, verify from the outbox (which signs in), crea
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goto('/brands');
   await expect(page).toHaveURL(/\/sign-in/);
-  // The last e-mail is remembered; the password manager's password signs in.
+  // The last e-mail is remembered; the password manager's password signs in, back to the page
+  // that sent the person to sign in.
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveTitle('Signpost - Home');
+  await expect(page).toHaveTitle('Signpost - Product Tracking');
 });
 
 test('unknown pages show not-found without the sidebar', async ({ page }) => {

@@ -90,6 +90,8 @@ export function CheckoutView() {
           onSettled={onSettled}
           onRetry={() => {
             refreshed.current = false;
+            // The card that just failed is not chosen again by itself: back to the default.
+            setPicked(null);
             setPaying(null);
           }}
         />
