@@ -78,6 +78,13 @@ describe('report property pickers', () => {
     });
   });
 
+  it('a key typed in full is the option it names', async () => {
+    const { user } = await start();
+    await user.type(screen.getByRole('combobox', { name: 'Property' }), 'browser');
+    expect(await screen.findByText('Customer attribute · Text')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Break down by' })).toHaveValue('profile');
+  });
+
   it('takes a key not seen yet, and says so under the field', async () => {
     const { user } = await start();
     await user.type(screen.getByRole('combobox', { name: 'Property' }), 'utm_source');

@@ -20,7 +20,7 @@ export interface PropertyPickerProps {
   groups: readonly PropertyGroup[];
   /** The options are still loading: no "not seen" note yet. */
   loading?: boolean;
-  /** A typed key (no option) or a chosen option. */
+  /** A typed key, with the option it names (picked or typed in full) when there is one. */
   onChange: (property: string, option?: PropertyOption) => void;
   error?: string;
   hint?: string;
@@ -119,7 +119,8 @@ export function PropertyPicker({
           onFocus={() => !open && show()}
           onClick={() => !open && show()}
           onChange={(e) => {
-            onChange(e.target.value);
+            // A typed key that names an option is that option (its source and type).
+            onChange(e.target.value, findProperty(groups, e.target.value, source));
             keys.reset();
             if (!open) show();
           }}
