@@ -176,6 +176,33 @@ describe('FlowReportView (/flows/[id]/report)', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('says "Failed to get get tour" with the server message when the tour fails to load, and loads again on Try again', async () => {
+    seedTour();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('*/v1/flows/:id', () =>
+        HttpResponse.json(
+          { message: 'Database down', status: 500, code: 'internal' },
+          { status: 500 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<FlowReportView />);
+    const message = MESSAGES.flows.failedToGet('Database down');
+    expect(message).toBe('Failed to get get tour: Database down');
+    // The tour's load is retried once before it fails.
+    await waitFor(() => expect(toasts()).toHaveTextContent(message), { timeout: 5_000 });
+    const alert = screen
+      .getAllByRole('alert')
+      .find((a) => !a.closest('.Toastify') && a.textContent?.includes(message));
+    expect(alert).toBeDefined();
+
+    server.resetHandlers();
+    await user.click(within(alert!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Onboarding' })).toBeVisible();
+    expect(screen.queryByText(message, { selector: ':not(.Toastify *)' })).toBeNull();
+  });
+
   it("shows not found, with a way back, for another account's tour", async () => {
     signInAs();
     vi.spyOn(console, 'warn').mockImplementation(() => {});

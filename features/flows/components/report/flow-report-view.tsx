@@ -56,6 +56,11 @@ export function FlowReportView() {
     if (error && error.status !== 404)
       notify.error(MESSAGES.flows.failedToGetReport(error.message));
   }, [error]);
+  // The tour itself (its name) failed to load: the catalogue's message (docs/product/messages.md).
+  const tourError = flow.error && flow.error.status !== 404 ? flow.error : null;
+  useEffect(() => {
+    if (tourError) notify.error(MESSAGES.flows.failedToGet(tourError.message));
+  }, [tourError]);
 
   if (id === 'invalid' || flow.error?.status === 404 || error?.status === 404)
     return (
@@ -86,6 +91,12 @@ export function FlowReportView() {
           </div>
         }
       />
+      {tourError ? (
+        <RetryAlert
+          message={MESSAGES.flows.failedToGet(tourError.message)}
+          onRetry={() => void flow.refetch()}
+        />
+      ) : null}
       <ReportControls view={view} onViewChange={setView} />
       <ReportBody
         report={report}
