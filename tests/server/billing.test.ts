@@ -328,6 +328,10 @@ describe(`billing on the local provider (${ENGINE})`, () => {
         expect.objectContaining({ kind: 'renewal', status: 'failed', failure_message: message }),
       ]);
     }
+    // The card whose renewal was declined is no longer the default (docs/billing.md#default-card).
+    const left = (await declining.api('GET', '/v1/users/me/payment-methods')).json().data
+      .data as PaymentMethod[];
+    expect(left.map((c) => [c.last4, c.is_default])).toEqual([['0341', false]]);
   });
 
   it('keeps the current plan when the scheduled change is called off', async () => {
