@@ -53,6 +53,7 @@ export function createClient(defaultHost = ''): SignpostClient {
   let timer: Timer | undefined;
   let navTimer: Timer | undefined;
   let autoPage = true;
+  let debug = false;
   let lastUrl = '';
   let navUrl = '';
   let referrer = '';
@@ -85,6 +86,7 @@ export function createClient(defaultHost = ''): SignpostClient {
       userHash: (userId && userHash) || undefined,
       anonymousId: getAnonymousId(),
     }),
+    () => debug,
   );
 
   const schedule = (ms: number) => {
@@ -238,6 +240,7 @@ export function createClient(defaultHost = ''): SignpostClient {
       host = String(options.host ?? host).replace(/\/+$/, '');
       endpoint = `${host}/v1/batch`;
       autoPage = options.autoPage !== false;
+      debug = options.debug === true;
       stopped = false; // a request still in flight settles on the queue it was taken from
       attempt = retryAt = 0;
       paused = false;

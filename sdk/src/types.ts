@@ -18,6 +18,11 @@ export interface InitOptions {
   host?: string;
   /** Send `page()` after init and on every history navigation (default true). */
   autoPage?: boolean;
+  /**
+   * Log what goes wrong to the console (default false), e.g. `Failed to get available flow: …`
+   * with the server's message when the tours' ask is refused.
+   */
+  debug?: boolean;
 }
 
 /** Where the browser is: sent as page properties and as `context.page`. */

@@ -8,6 +8,8 @@ export interface SendResult {
   retryAfter: number | null;
   /** Parsed JSON body of a 2xx answer, when it is JSON. */
   body?: unknown;
+  /** The server's `message` of any other answer, when it has one. */
+  message?: string;
 }
 
 /** One request body and how many leading messages it carries. */
@@ -80,6 +82,11 @@ export async function post(url: string, body: string, keepalive?: boolean): Prom
       retryAfter: res.headers.has('Retry-After') && seconds >= 0 ? seconds : null,
     };
     if (res.ok) result.body = await res.json().catch(() => undefined);
+    else {
+      const message = ((await res.json().catch(() => null)) as { message?: unknown } | null)
+        ?.message;
+      if (typeof message === 'string') result.message = message;
+    }
     return result;
   } catch {
     return { status: 0, retryAfter: null };

@@ -9,12 +9,19 @@ type Win = Window & { signpostTours?: ToursModule };
 
 let clients: SignpostClient[] = [];
 /** A fresh sdk.js (the tours loader keeps its state per page): init as the snippet does. */
-async function start(options: { autoPage?: boolean } = {}): Promise<SignpostClient> {
+async function start(
+  options: { autoPage?: boolean; debug?: boolean } = {},
+): Promise<SignpostClient> {
   vi.resetModules();
   const { createClient } = await import('../client');
   const client = createClient();
   clients.push(client);
-  client.init({ writeKey: KEY, host: HOST, autoPage: options.autoPage ?? false });
+  client.init({
+    writeKey: KEY,
+    host: HOST,
+    autoPage: options.autoPage ?? false,
+    debug: options.debug,
+  });
   return client;
 }
 const toursScript = () =>
@@ -43,6 +50,35 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('a failed ask with init({debug: true}) (issue 30, point 9)', () => {
+  const refuse = (req: FlowRequest): Reply =>
+    req.path === 'available-flow'
+      ? { status: 403, body: { message: 'Unknown write key', status: 403, code: 'forbidden' } }
+      : { status: 200, body: { data: {} } };
+
+  it("logs the catalogue's message with the server's message to the console", async () => {
+    const { MESSAGES } = await import('../../../lib/messages');
+    const { failedToGetAvailable } = await import('./ask');
+    expect(failedToGetAvailable('x')).toBe(MESSAGES.flows.failedToGetAvailable('x'));
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeFetch(undefined, refuse);
+    await start({ debug: true });
+    await settle();
+    expect(log).toHaveBeenCalledWith(
+      '[signpost]',
+      'Failed to get available flow: Unknown write key',
+    );
+  });
+
+  it('says nothing without debug', async () => {
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeFetch(undefined, refuse);
+    await start();
+    await settle();
+    expect(log).not.toHaveBeenCalled();
+  });
 });
 
 describe('sdk.js asks available-flow', () => {

@@ -4,6 +4,9 @@ import { guard, warn } from '../core/guard';
 import { post } from '../core/transport';
 import { loadToursBundle, toursModule } from './loader';
 
+/** The catalogue's wording (lib/messages.ts, MESSAGES.flows.failedToGetAvailable; ask.test.ts). */
+export const failedToGetAvailable = (m: string) => `Failed to get available flow: ${m}`;
+
 /** Where to ask: the server and write key of the client, or null when it must not ask. */
 export type AskTarget = { host: string; writeKey: string } | null;
 
@@ -18,6 +21,8 @@ export type AskTarget = { host: string; writeKey: string } | null;
 export function createAsk(
   target: () => AskTarget,
   visitor: () => object,
+  /** `init({debug: true})`: a failed ask is logged with the server's message. */
+  debug: () => boolean = () => false,
 ): { ask: () => void; stop: () => void } {
   let state = 0; // 0 idle, 1 in flight, 2 in flight and asked again
   let attempt = 0;
@@ -49,9 +54,11 @@ export function createAsk(
       locale: navigator.language,
     });
     void post(`${to.host}/v1/flows/available-flow`, body).then(
-      guard(({ status, retryAfter, body: answer }) => {
+      guard(({ status, retryAfter, body: answer, message }) => {
         const again = state > 1;
         state = 0;
+        if ((status < 200 || status > 299) && debug())
+          warn(failedToGetAvailable(message ?? (status ? `HTTP ${status}` : 'network error')));
         if (again) safeAsk();
         else if (status > 199 && status < 300) {
           attempt = 0;
