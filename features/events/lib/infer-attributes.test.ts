@@ -5,24 +5,11 @@ import {
   DEFINE_MAX_ATTRIBUTES,
   defineQuery,
   inferAttributes,
-  inferDataType,
 } from './infer-attributes';
 
 const event = (properties: Record<string, unknown>) => ({ properties }) as TrackedEvent;
 
 describe('property types inferred from the values seen', () => {
-  it('reads each value as Create Event declares types', () => {
-    expect(inferDataType(49.5)).toBe('number');
-    expect(inferDataType(true)).toBe('boolean');
-    expect(inferDataType(['a'])).toBe('list');
-    expect(inferDataType('2026-11-28T13:00:00.000Z')).toBe('date');
-    expect(inferDataType('2026-11-28')).toBe('date');
-    expect(inferDataType('2026-13-45')).toBe('string');
-    expect(inferDataType('SKU-1')).toBe('string');
-    expect(inferDataType({ a: 1 })).toBe('string');
-    expect(inferDataType(null)).toBeNull();
-  });
-
   it('keeps the first-seen order, agrees across events, and falls back to text on a mix', () => {
     const attrs = inferAttributes([
       event({ sku: 'S-1', price: 49, coupon: null }),

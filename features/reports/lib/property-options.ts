@@ -1,6 +1,7 @@
 import type { DataType } from '@/lib/conditions';
 import type { AttributeOptionGroup } from '@/lib/contracts/customer-profiles';
 import type { TrackedEvent } from '@/lib/contracts/events';
+import { inferPropertyTypes } from '@/lib/property-types';
 import type { BreakdownSource, PropertyType } from '@/lib/contracts/reports';
 
 /** What a breakdown or filter field offers: an event property or a customer attribute. */
@@ -19,35 +20,13 @@ export interface PropertyGroup {
 
 export const EVENT_PROPERTIES_TITLE = 'Event properties';
 
-/** The type of one property value; null says nothing (null, absent). */
-function dataTypeOf(value: unknown): DataType | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? 'number' : 'string';
-  if (typeof value === 'boolean') return 'boolean';
-  if (Array.isArray(value)) return 'list';
-  return 'string';
-}
-
-/**
- * The properties seen on `events`, in the order they first appear, each with the type all its
- * values share (values of different types make it text).
- */
+/** The properties seen on `events`, typed as lib/property-types.ts infers (dates as dates). */
 export function seenProperties(events: readonly TrackedEvent[]): PropertyOption[] {
-  const types = new Map<string, DataType | null>();
-  for (const e of events)
-    for (const [key, value] of Object.entries(e.properties ?? {})) {
-      const type = dataTypeOf(value);
-      if (!types.has(key)) types.set(key, type);
-      else {
-        const known = types.get(key) ?? null;
-        if (type !== null && known !== type) types.set(key, known === null ? type : 'string');
-      }
-    }
-  return [...types].map(([key, type]) => ({
+  return inferPropertyTypes(events).map(([key, dataType]) => ({
     key,
     label: key,
     source: 'event' as const,
-    dataType: type ?? 'string',
+    dataType,
   }));
 }
 
