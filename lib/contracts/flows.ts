@@ -51,7 +51,7 @@ const conditionValue = z.union([text(), z.number(), z.boolean(), range, z.null()
 export const SAFE_LINK = /^(https?:\/\/|\/(?![/\\]))/i;
 const link = (max = 2048) =>
   text(max).refine((v) => v.trim() === '' || SAFE_LINK.test(v.trim()), {
-    error: 'Links must start with http://, https:// or /',
+    error: MESSAGES.flows.linkInvalid,
   });
 
 /**

@@ -4,6 +4,7 @@ import { flowBody, SAFE_LINK } from '../contracts/flows';
 import { MESSAGES } from '../messages';
 import {
   actionProblem,
+  isTourLink,
   conditionProblems,
   conditionValueProblem,
   displayTimesProblem,
@@ -436,4 +437,27 @@ describe('SAFE_LINK', () => {
         }),
       ).success,
     ).toBe(false));
+});
+
+describe('isTourLink (navigation links and background images, issue 30 point 9)', () => {
+  it.each(['https://example.com/a', 'http://localhost:3000/x', '/pricing', ' /a '])(
+    'accepts %s',
+    (v) => expect(isTourLink(v)).toBe(true),
+  );
+  it.each([
+    'https://',
+    'https://exa mple.com',
+    'ftp://x.com',
+    'javascript:alert(1)',
+    '//evil.com',
+    'pricing',
+    '',
+  ])('refuses %s', (v) => expect(isTourLink(v)).toBe(false));
+  it('is what actionProblem and stepProblems refuse with the spec wording', () => {
+    expect(actionProblem({ type: 'navigation', value: 'https://' }, false)).toBe(
+      MESSAGES.flows.linkInvalid,
+    );
+    expect(actionProblem({ type: 'navigation', value: '/ok' }, false)).toBeNull();
+    expect(MESSAGES.flows.linkInvalid).toMatch(/^A valid URL uses http or https only/);
+  });
 });

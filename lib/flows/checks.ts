@@ -5,7 +5,7 @@
 import type { FlowAction, FlowButton, FlowBody, FlowStep, UrlCondition } from '../contracts/flows';
 import { FLOW_TITLE_MAX, MAX_URL_CONDITIONS } from '../contracts/flows';
 import { MESSAGES } from '../messages';
-import { conditionProblems, eventConditionProblems } from './condition-checks';
+import { conditionProblems, eventConditionProblems, isTourLink } from './condition-checks';
 
 export {
   conditionProblems,
@@ -13,6 +13,7 @@ export {
   eventConditionProblems,
   isDateLike,
   isHttpUrl,
+  isTourLink,
   isNumeric,
   keptCustomerConditions,
   timeframeProblem,
@@ -65,6 +66,7 @@ export function actionProblem(
   if (noTarget(a, stepIds)) return tooltip ? M.elementActionStep : M.actionStep;
   if (a.type === 'navigation' && !(a.value ?? '').trim())
     return tooltip ? M.elementActionLink : M.actionLink;
+  if (a.type === 'navigation' && !isTourLink(a.value)) return M.linkInvalid;
   return null;
 }
 
@@ -123,6 +125,8 @@ export function stepProblems(step: FlowStep, stepIds?: readonly string[]): strin
     if (none) out.push(none);
     out.push(...actionProblems(b.actions, false, stepIds));
   }
+  if (step.background_image_url?.trim() && !isTourLink(step.background_image_url))
+    out.push(M.linkInvalid);
   if (step.type === 'tool_tip') {
     if (!step.select_element?.selector?.trim()) out.push(M.selectElement);
     out.push(...actionProblems(step.element_actions ?? [], true, stepIds));

@@ -34,6 +34,16 @@ export function isHttpUrl(v: unknown): boolean {
   }
 }
 
+/**
+ * A link a tour opens or loads (navigation actions, background images): a valid URL (http or
+ * https, above) or a path on this site starting with `/` (never `//host` or `/\host`).
+ */
+export function isTourLink(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const link = v.trim();
+  return /^\/(?![/\\])/.test(link) || isHttpUrl(link);
+}
+
 const NUMBER_KINDS: readonly ConditionType[] = [
   '!=',
   '=',

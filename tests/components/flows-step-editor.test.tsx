@@ -9,6 +9,7 @@ import {
 import { StepEditor } from '@/features/flows/components/step/step-editor';
 import type { FlowStep } from '@/lib/contracts/flows';
 import { STEP_HTML } from '@/lib/flows/allow-list';
+import { MESSAGES } from '@/lib/messages';
 import { renderWithProviders } from './test-utils';
 
 // ProseMirror measures the layout on clicks and selection changes; jsdom has no layout.
@@ -207,7 +208,21 @@ describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-act
     await user.click(screen.getByRole('button', { name: 'Add button' }));
     await user.click(screen.getByRole('button', { name: 'Add action: Navigate to page' }));
     await user.type(screen.getByLabelText('Link for action 2'), 'javascript:alert(1)');
-    expect(screen.getByText('Links must start with http://, https:// or /')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.flows.linkInvalid)).toBeInTheDocument();
+  });
+
+  it('refuses a link or a background image that is not a valid http(s) URL nor a site path, with the spec wording', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    await user.click(screen.getByRole('button', { name: 'Add action: Navigate to page' }));
+    const link = screen.getByLabelText('Link for action 2');
+    await user.type(link, 'https://');
+    expect(screen.getByText(MESSAGES.flows.linkInvalid)).toBeInTheDocument();
+    await user.clear(link);
+    await user.type(link, '/pricing');
+    expect(screen.queryByText(MESSAGES.flows.linkInvalid)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Background image URL'), 'https://exa mple.com/a.png');
+    expect(screen.getByText(MESSAGES.flows.linkInvalid)).toBeInTheDocument();
   });
 
   it('asks for a step again when a go-to points at a step that no longer exists', async () => {

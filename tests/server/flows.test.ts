@@ -132,7 +132,7 @@ describe(`flows API (${ENGINE})`, () => {
     ];
     const refused = await call('POST', '/v1/flows', jsLink);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Links must start with http://, https:// or /');
+    expect(refused.json().message).toBe(MESSAGES.flows.linkInvalid);
     // A draft may be incomplete; publishing it is refused with every problem listed.
     const draft = flow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } });
     expect((await call('POST', '/v1/flows', draft)).statusCode).toBe(201);

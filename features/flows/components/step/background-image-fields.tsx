@@ -1,5 +1,7 @@
 import { TextField } from '@/components/ui/text-field';
 import { stepSchema, type FlowStep } from '@/lib/contracts/flows';
+import { isTourLink } from '@/lib/flows/checks';
+import { MESSAGES } from '@/lib/messages';
 import {
   BACKGROUND_POSITIONS,
   BACKGROUND_REPEATS,
@@ -30,7 +32,9 @@ const FIELDS = [
 /** The contract's link rule for the image URL (http(s) or a path on the same site). */
 function urlError(url: string | null | undefined): string | undefined {
   const parsed = stepSchema.shape.background_image_url.safeParse(url);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  if (!parsed.success) return parsed.error.issues[0]?.message;
+  // A valid URL uses http or https only (an address the browser can read), or a site path.
+  return url?.trim() && !isTourLink(url) ? MESSAGES.flows.linkInvalid : undefined;
 }
 
 /** Background image of a step: URL plus size, position and repeat kept as one JSON string. */
