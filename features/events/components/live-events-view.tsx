@@ -5,9 +5,7 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
-import { RetryAlert } from '@/components/ui/retry-alert';
 import { SelectField } from '@/components/ui/select-field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useBrandStore } from '@/stores/brand';
 import { useDefinedCodes } from '../hooks/use-defined-codes';
@@ -16,7 +14,7 @@ import { defineQuery, inferAttributes } from '../lib/infer-attributes';
 import { codesOf, isUndefinedCode } from '../lib/live-events';
 import { TAIL_CAP } from '../lib/tail';
 import { LiveEventRow } from './live-event-row';
-import { LiveBadge, PauseButton } from './tail-controls';
+import { LiveBadge, PauseButton, TailLoadState } from './tail-controls';
 
 /** Stored events Live events loads on opening (the socket brings the rest, up to TAIL_CAP). */
 export const LIVE_EVENTS_INITIAL = 100;
@@ -85,19 +83,7 @@ function BrandLiveEvents({ brandId }: { brandId: number }) {
           <PauseButton {...tail} />
         </div>
       </div>
-      {tail.initial.isError ? (
-        <RetryAlert
-          className="mb-3"
-          message={MESSAGES.events.failedTrackingData(tail.initial.error.message)}
-          onRetry={() => void tail.initial.refetch()}
-        />
-      ) : null}
-      {tail.initial.isPending ? (
-        <div role="status" aria-label="Loading live events" className="flex flex-col gap-2">
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
-      ) : null}
+      <TailLoadState initial={tail.initial} label="Loading live events" />
       {tail.initial.isSuccess && shown.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center text-sm text-slate-600">
           {code ? (

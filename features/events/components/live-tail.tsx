@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
-import { RetryAlert } from '@/components/ui/retry-alert';
-import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { useLiveTail } from '../hooks/use-live-tail';
 import { SendTestEventButton } from './send-test-event-button';
-import { LiveBadge, PauseButton } from './tail-controls';
+import { LiveBadge, PauseButton, TailLoadState } from './tail-controls';
 import { TailRow } from './tail-row';
 
 /** The events of this code as they arrive: latest first, pause/resume, send a test event. */
@@ -36,19 +34,7 @@ export function LiveTail({ event }: { event: EventDef }) {
         the tracking data the list lacks, with a retry (docs/product/messages.md#events). Events
         pushed since still show below it; "no events yet" would not be true.
       */}
-      {tail.initial.isError ? (
-        <RetryAlert
-          className="mb-3"
-          message={MESSAGES.events.failedTrackingData(tail.initial.error.message)}
-          onRetry={() => void tail.initial.refetch()}
-        />
-      ) : null}
-      {tail.initial.isPending ? (
-        <div role="status" aria-label="Loading live tail" className="flex flex-col gap-2">
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
-      ) : null}
+      <TailLoadState initial={tail.initial} label="Loading live tail" />
       {tail.initial.isSuccess && tail.events.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center text-sm text-slate-600">
           No <code className="font-mono">{event.code}</code> events yet. They appear here as your

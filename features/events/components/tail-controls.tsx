@@ -1,6 +1,12 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TrackedEvent } from '@/lib/contracts/events';
+import { MESSAGES } from '@/lib/messages';
+import type { ApiError } from '@/services/http';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Pill } from '@/components/ui/pill';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** Whether the tail's socket room is joined ("Live"), with the server's refusal as a title. */
 export function LiveBadge({ live, refusal }: { live: boolean; refusal: string | null }) {
@@ -44,4 +50,34 @@ export function PauseButton(props: {
       Pause
     </Button>
   );
+}
+
+/**
+ * The load of a tail's stored events: the alert naming what the list lacks, with a retry
+ * (docs/product/messages.md#events), or skeleton rows while it loads. Events pushed meanwhile
+ * still show below it.
+ */
+export function TailLoadState({
+  initial,
+  label,
+}: {
+  initial: UseQueryResult<TrackedEvent[], ApiError>;
+  label: string;
+}) {
+  if (initial.isError)
+    return (
+      <RetryAlert
+        className="mb-3"
+        message={MESSAGES.events.failedTrackingData(initial.error.message)}
+        onRetry={() => void initial.refetch()}
+      />
+    );
+  if (initial.isPending)
+    return (
+      <div role="status" aria-label={label} className="flex flex-col gap-2">
+        <Skeleton className="h-9" />
+        <Skeleton className="h-9" />
+      </div>
+    );
+  return null;
 }
