@@ -47,7 +47,10 @@ async function addCard(page: Page, number: string) {
   await page.getByLabel('Expiry date').fill('12/34');
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Save card' }).click();
-  await expect(page.getByText(MESSAGES.payments.cardAdded)).toBeVisible();
+  // The previous card's toast may still be leaving (no role then): match the live one.
+  await expect(
+    page.getByRole('alert').filter({ hasText: MESSAGES.payments.cardAdded }),
+  ).toBeVisible();
 }
 
 test('free → Growth with two add-ons through the Order summary and /checkout; status over the socket', async ({
