@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
-const FRONTEND = ['./pages', './components', './features', './services', './stores', './hooks'];
+const FRONTEND = ['./pages', './components', './features', './api', './stores', './hooks'];
 const features = existsSync('./features')
   ? readdirSync('./features', { withFileTypes: true })
       .filter((d) => d.isDirectory())
@@ -19,9 +19,9 @@ const zones = [
   { target: './server', from: FRONTEND, message: 'The server never imports dashboard code.' },
   { target: FRONTEND, from: './server', message: 'Dashboard code never imports the server.' },
   {
-    target: './services',
+    target: './api',
     from: ['./components', './features', './pages', './stores', './hooks'],
-    message: 'services/ holds no React and no features.',
+    message: 'api/ holds no React and no features.',
   },
   ...features.map((f) => ({
     target: `./features/${f}`,

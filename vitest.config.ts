@@ -21,7 +21,7 @@ export default defineConfig({
             'lib/**/*.test.{ts,tsx}',
             'components/**/*.test.{ts,tsx}',
             'features/**/*.test.{ts,tsx}',
-            'services/**/*.test.{ts,tsx}',
+            'api/**/*.test.{ts,tsx}',
             'stores/**/*.test.{ts,tsx}',
             'hooks/**/*.test.{ts,tsx}',
             'tests/components/**/*.test.{ts,tsx}',

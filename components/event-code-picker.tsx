@@ -4,7 +4,7 @@ import { MESSAGES } from '@/lib/messages';
 import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { notify } from '@/components/ui/toast';
 import type { DropdownKey, DropdownPageRequest } from '@/hooks/use-infinite-dropdown';
-import { errorMessage } from '@/services/http';
+import { errorMessage } from '@/api/http';
 import { PAGES_OF_TEN, fetchEventPage } from './event-picker';
 
 export interface EventCodePickerProps {

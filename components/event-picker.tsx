@@ -12,8 +12,8 @@ import type {
   DropdownPage,
   DropdownPageRequest,
 } from '@/hooks/use-infinite-dropdown';
-import { autocompleteEvents } from '@/services/events';
-import { ApiError, errorMessage } from '@/services/http';
+import { autocompleteEvents } from '@/api/events';
+import { ApiError, errorMessage } from '@/api/http';
 
 /**
  * The picker's first page; later cursors are the next page number as text

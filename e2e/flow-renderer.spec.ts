@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * but its content) and restyles text with !important rules, yet the tour shows, works and leaves
  * the page untouched. No server: the renderer is bundled here and injected into a page string.
  */
-const ENTRY = fileURLToPath(new URL('../sdk/src/flows/index.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../sdk/src/renderer/index.ts', import.meta.url));
 
 /** Literally everything hidden, the root and body included. */
 const HIDDEN_PAGE = `<!doctype html><html><head><style>

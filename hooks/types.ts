@@ -1,4 +1,4 @@
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 
 /** Callbacks a caller passes to a mutation hook; the hook's own cache work runs first. */
 export interface MutationCallbacks<TData, TVariables> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AttributeOptionGroup } from '@/lib/contracts/customer-profiles';
-import { getAttributeOptions } from '@/services/customer-profiles';
-import type { ApiError } from '@/services/http';
+import { getAttributeOptions } from '@/api/customer-profiles';
+import type { ApiError } from '@/api/http';
 import { attributeKeys } from './query-keys';
 
 /**

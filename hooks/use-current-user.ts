@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMe } from '@/services/users';
+import { getMe } from '@/api/users';
 import { userKeys } from './query-keys';
 import { useToken } from './use-token';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventDef } from '@/lib/contracts/events';
-import { getEvent } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { getEvent } from '@/api/events';
+import type { ApiError } from '@/api/http';
 
 /**
  * The one cache key of an event definition (GET /v1/events/{id}), shared by every reader: the

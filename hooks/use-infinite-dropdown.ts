@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { DROPDOWN_SCROLL_THRESHOLD_PX } from '@/lib/constants';
-import { useListKeyboard } from '@/components/hooks/use-list-keyboard';
-import { usePopup } from '@/components/hooks/use-popup';
+import { useListKeyboard } from '@/hooks/use-list-keyboard';
+import { usePopup } from '@/hooks/use-popup';
 import type { EmptyListState } from '@/components/ui/dropdown-parts';
 import {
   INITIAL,

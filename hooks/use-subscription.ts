@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SUBSCRIPTION_STALE_TIME_MS } from '@/lib/billing';
-import { getSubscription } from '@/services/users';
+import { getSubscription } from '@/api/users';
 import { userKeys } from './query-keys';
 import { useToken } from './use-token';
 

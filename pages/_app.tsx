@@ -19,7 +19,7 @@ import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
 import { UsageLimitWatcher } from '@/features/billing/components/usage-limit-watcher';
 import { TestModeBadge } from '@/features/billing/components/test-mode-badge';
 import { useCartLifecycle } from '@/hooks/use-cart-lifecycle';
-import { setAuthRedirect } from '@/services/http';
+import { setAuthRedirect } from '@/api/http';
 
 type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout };
 

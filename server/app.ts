@@ -34,7 +34,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './realtime/notifier';
 import type { AnalyticsStore } from './analytics/types';
 import type { PaymentProvider } from './payments/types';
-import { createServices } from './services';
+import { createContainer } from './container';
 import { publicAuthRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { planRoutes } from './modules/plans/plans.routes';
@@ -122,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
   // ROLE=web nodes serve only the dashboard; the API and sockets live on ROLE=api|all nodes.
   const servesApi = env.ROLE !== 'web';
-  const ctx = await createServices({
+  const ctx = await createContainer({
     env,
     database,
     log: app.log,

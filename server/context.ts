@@ -48,7 +48,7 @@ import { unauthorized } from './errors';
 import { MESSAGES } from '../lib/messages';
 
 /**
- * Every repository and service, built once by `createServices`. `buildApp` hands each route
+ * Every repository and service, built once by `createContainer`. `buildApp` hands each route
  * module the services it uses; tests and the start-up script reach the rest through `app.ctx`.
  */
 export interface AppContext {

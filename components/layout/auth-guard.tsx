@@ -8,8 +8,8 @@ import { userKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { useIsClient } from '@/hooks/use-is-client';
 import { useToken } from '@/hooks/use-token';
-import { errorMessage, redirectToSignIn, signInPathFor } from '@/services/http';
-import { getToken } from '@/services/token';
+import { errorMessage, redirectToSignIn, signInPathFor } from '@/api/http';
+import { getToken } from '@/api/token';
 import { PageSpinner } from './spinner';
 
 /**

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { paths } from '@/lib/paths';
 import { useSocket } from '@/components/providers/socket-provider';
-import { signOut } from '@/services/auth';
-import { redirectToSignIn } from '@/services/http';
-import { clearToken, getToken } from '@/services/token';
+import { signOut } from '@/api/auth';
+import { redirectToSignIn } from '@/api/http';
+import { clearToken, getToken } from '@/api/token';
 
 /**
  * Logout (docs/product/screens.md#22-layout-and-session-rules): revoke the session on the server

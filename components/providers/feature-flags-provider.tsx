@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { featureKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
-import { getFeatures } from '@/services/features';
+import { getFeatures } from '@/api/features';
 
 const API_HOST = process.env.NEXT_PUBLIC_GROWTHBOOK_API_HOST;
 const CLIENT_KEY = process.env.NEXT_PUBLIC_GROWTHBOOK_CLIENT_KEY;

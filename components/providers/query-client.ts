@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@/lib/constants';
-import { isApiError } from '@/services/http';
+import { isApiError } from '@/api/http';
 
 /** Statuses a retry cannot fix: the request itself or the session is wrong. */
 const NO_RETRY = new Set([400, 401, 403, 404, 409, 422, 499]);

@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { usePopup } from '@/components/hooks/use-popup';
+import { usePopup } from '@/hooks/use-popup';
 import { cn } from './cn';
 
 /** One entry of a menu: a link, an action, or (in a radio menu) a choice. */

@@ -75,7 +75,7 @@ export const apiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
-/** Every successful body is `{ data: payload }` (read as `data.data` through `services/http.ts`). */
+/** Every successful body is `{ data: payload }` (read as `data.data` through `api/http.ts`). */
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const okMessage = z.object({ message: z.string() });

@@ -3,7 +3,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFor } from '@/lib/routes';
 import { AuthGuard } from '@/components/layout/auth-guard';
-import { setAuthRedirect } from '@/services/http';
+import { setAuthRedirect } from '@/api/http';
 import { server } from '../mocks/node';
 import { mockRouter, setRoute } from './router-mock';
 import { renderWithProviders, signInAs } from './test-utils';

@@ -14,7 +14,7 @@ import {
   queryReport,
   queryReportCsv,
   createReport,
-} from '@/services/reports';
+} from '@/api/reports';
 import { addProfile } from '../mocks/profiles.handlers';
 import { addReport } from '../mocks/reports.handlers';
 import { addBrand, signInAs } from './test-utils';

@@ -7,12 +7,7 @@ import { SHORT_URL_PAGE_SIZE } from '@/features/short-urls/lib/query-keys';
 import { SHORT_URL_LIMITS_TEXT, type ShortUrlInput } from '@/lib/contracts/short-urls';
 import { formatDate } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
-import {
-  createShortUrl,
-  getShortUrl,
-  getShortUrlReport,
-  listShortUrls,
-} from '@/services/short-urls';
+import { createShortUrl, getShortUrl, getShortUrlReport, listShortUrls } from '@/api/short-urls';
 import { useBrandStore } from '@/stores/brand';
 import { db, loadMockDb, type MockBrand, type MockDbState } from '../mocks/db';
 import { server } from '../mocks/node';

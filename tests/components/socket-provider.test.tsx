@@ -8,7 +8,7 @@ import {
   type SocketContextValue,
 } from '@/components/providers/socket-provider';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';
-import { clearToken } from '@/services/token';
+import { clearToken } from '@/api/token';
 import { renderWithProviders, signInAs } from './test-utils';
 
 type Listener = (...args: unknown[]) => void;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFor } from '@/lib/routes';
 import { Header } from '@/components/layout/header';
 import { userKeys } from '@/hooks/query-keys';
-import { setAuthRedirect } from '@/services/http';
+import { setAuthRedirect } from '@/api/http';
 import { db } from '../mocks/db';
 import { setRoute } from './router-mock';
 import { renderWithProviders, signInAs } from './test-utils';

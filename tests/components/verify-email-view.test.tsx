@@ -5,7 +5,7 @@ import { MESSAGES } from '@/lib/messages';
 import { VerifyEmailView } from '@/features/auth/components/verify-email-view';
 import { server } from '../mocks/node';
 import { createUser, db } from '../mocks/db';
-import { getToken } from '@/services/token';
+import { getToken } from '@/api/token';
 import { mockRouter, setRoute } from './router-mock';
 import { renderWithProviders } from './test-utils';
 

@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from './helpers';
-import { XSS_VECTORS as XSS } from '../../sdk/src/flows/xss-corpus';
+import { XSS_VECTORS as XSS } from '../../sdk/src/renderer/xss-corpus';
 
 let t: TestApp & { drop: () => Promise<void> };
 let call: ReturnType<typeof request>;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyBody } from '@/lib/contracts/auth';
 import type { MutationCallbacks } from '@/hooks/types';
-import { forgotPassword, type MessageResult } from '@/services/auth';
-import type { ApiError } from '@/services/http';
+import { forgotPassword, type MessageResult } from '@/api/auth';
+import type { ApiError } from '@/api/http';
 
 /** POST /v1/auth/forgot-password. */
 export function useForgotPassword(callbacks: MutationCallbacks<MessageResult, EmailOnlyBody> = {}) {

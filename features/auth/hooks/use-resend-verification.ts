@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyBody } from '@/lib/contracts/auth';
 import type { MutationCallbacks } from '@/hooks/types';
-import { resendVerification, type MessageResult } from '@/services/auth';
-import type { ApiError } from '@/services/http';
+import { resendVerification, type MessageResult } from '@/api/auth';
+import type { ApiError } from '@/api/http';
 
 /** POST /v1/auth/resend-verification. */
 export function useResendVerification(

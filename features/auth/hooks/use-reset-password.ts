@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordBody } from '@/lib/contracts/auth';
 import type { MutationCallbacks } from '@/hooks/types';
-import { resetPassword, type MessageResult } from '@/services/auth';
-import type { ApiError } from '@/services/http';
+import { resetPassword, type MessageResult } from '@/api/auth';
+import type { ApiError } from '@/api/http';
 
 /** POST /v1/auth/reset-password. */
 export function useResetPassword(

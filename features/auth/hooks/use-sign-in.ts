@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Session, SignInBody } from '@/lib/contracts/auth';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
-import { signIn } from '@/services/auth';
-import type { ApiError } from '@/services/http';
-import { setToken } from '@/services/token';
+import { signIn } from '@/api/auth';
+import type { ApiError } from '@/api/http';
+import { setToken } from '@/api/token';
 import { rememberEmail } from '../lib/remembered-email';
 
 /** POST /v1/auth/sign-in; on success stores the token, remembers the e-mail and primes the user cache. */

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VerifiedSession, VerifyEmailBody } from '@/lib/contracts/auth';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
-import { verifyEmail } from '@/services/auth';
-import type { ApiError } from '@/services/http';
-import { setToken } from '@/services/token';
+import { verifyEmail } from '@/api/auth';
+import type { ApiError } from '@/api/http';
+import { setToken } from '@/api/token';
 import { rememberEmail } from '../lib/remembered-email';
 
 /**

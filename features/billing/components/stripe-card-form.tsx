@@ -4,7 +4,7 @@ import { MESSAGES } from '@/lib/messages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { notify } from '@/components/ui/toast';
-import { errorMessage } from '@/services/http';
+import { errorMessage } from '@/api/http';
 import { useAddPaymentMethod } from '../hooks/use-add-payment-method';
 import { useCardSetup } from '../hooks/use-card-setup';
 import { stripeFor } from '../lib/stripe-loader';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { AddPaymentMethodBody, PaymentMethod } from '@/lib/contracts/payments';
-import type { ApiError } from '@/services/http';
-import { addPaymentMethod } from '@/services/payments';
+import type { ApiError } from '@/api/http';
+import { addPaymentMethod } from '@/api/payments';
 
 /** POST /v1/users/me/payment-methods; refreshes the card list. */
 export function useAddPaymentMethod(

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import type { Payment } from '@/lib/contracts/payments';
-import type { ApiError } from '@/services/http';
-import { authenticatePayment } from '@/services/payments';
+import type { ApiError } from '@/api/http';
+import { authenticatePayment } from '@/api/payments';
 
 /** The card holder's answer to the authentication request (local provider's dialog). */
 export function useAuthenticatePayment() {

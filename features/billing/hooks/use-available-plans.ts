@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { planKeys } from '@/hooks/query-keys';
-import { listAvailablePlans, listPlans } from '@/services/plans';
+import { listAvailablePlans, listPlans } from '@/api/plans';
 import { ADD_ON_FETCH_LIMIT, PLANS_STALE_TIME_MS } from '@/lib/billing';
 
 /**

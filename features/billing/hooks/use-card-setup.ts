@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SetupIntent } from '@/lib/contracts/payments';
-import type { ApiError } from '@/services/http';
-import { createSetupIntent, ensureCustomer } from '@/services/payments';
+import type { ApiError } from '@/api/http';
+import { createSetupIntent, ensureCustomer } from '@/api/payments';
 
 /**
  * A card setup intent for the user's card-provider customer (created on first need): the

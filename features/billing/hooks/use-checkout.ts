@@ -3,8 +3,8 @@ import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { CheckoutKind } from '@/lib/billing';
 import type { CheckoutBody, CheckoutResult } from '@/lib/contracts/payments';
-import type { ApiError } from '@/services/http';
-import { checkOut, upgrade } from '@/services/payments';
+import type { ApiError } from '@/api/http';
+import { checkOut, upgrade } from '@/api/payments';
 
 export interface CheckoutVariables {
   kind: CheckoutKind;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
-import type { MessageResult } from '@/services/auth';
-import type { ApiError } from '@/services/http';
-import { keepPlan } from '@/services/payments';
+import type { MessageResult } from '@/api/auth';
+import type { ApiError } from '@/api/http';
+import { keepPlan } from '@/api/payments';
 
 /** POST /v1/payments/keep-plan; refreshes the subscription. */
 export function useKeepPlan(callbacks: MutationCallbacks<MessageResult, void> = {}) {

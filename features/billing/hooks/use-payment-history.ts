@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import { useToken } from '@/hooks/use-token';
 import { PAYMENT_HISTORY_PAGE_SIZE, PAYMENT_HISTORY_STALE_TIME_MS } from '@/lib/billing';
-import { getPaymentHistory } from '@/services/payments';
+import { getPaymentHistory } from '@/api/payments';
 
 /**
  * One page of paid payments, newest first (docs/product/api.md#user-subscription-and-payments:

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import { useToken } from '@/hooks/use-token';
-import { listPaymentMethods } from '@/services/payments';
+import { listPaymentMethods } from '@/api/payments';
 
 /** GET /v1/users/me/payment-methods: saved cards, default first. */
 export function usePaymentMethods() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import type { PaymentState } from '@/lib/contracts/payments';
-import { getPayment } from '@/services/payments';
+import { getPayment } from '@/api/payments';
 import { PAYMENT_POLL_MS } from '../lib/billing-constants';
 
 const SETTLED: readonly PaymentState[] = ['paid', 'failed'];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { planKeys } from '@/hooks/query-keys';
-import { getPaymentsConfig } from '@/services/payments';
+import { getPaymentsConfig } from '@/api/payments';
 
 /** Which card form to show: the local form, or Stripe Elements with the publishable key. */
 export function usePaymentsConfig() {

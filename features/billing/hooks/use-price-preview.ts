@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PreviewCheckoutBody } from '@/lib/contracts/payments';
-import { previewCheckout } from '@/services/payments';
+import { previewCheckout } from '@/api/payments';
 import { billingKeys } from '../lib/query-keys';
 
 /**

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
-import type { ApiError } from '@/services/http';
-import type { MessageResult } from '@/services/auth';
-import { setDefaultPaymentMethod } from '@/services/payments';
+import type { ApiError } from '@/api/http';
+import type { MessageResult } from '@/api/auth';
+import { setDefaultPaymentMethod } from '@/api/payments';
 
 /** PUT /v1/users/me/payment-methods/set-default/{id}. */
 export function useSetDefaultPaymentMethod(

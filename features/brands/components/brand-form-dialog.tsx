@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import { useCreateBrand } from '../hooks/use-create-brand';
 import { useUpdateBrand } from '../hooks/use-update-brand';
 

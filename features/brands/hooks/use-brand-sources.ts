@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandSources, BrandSourcesBody } from '@/lib/contracts/brands';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import {
   getBrandSources,
   revokeServerKey,
   rotateIdentitySecret,
   rotateServerKey,
   updateBrandSources,
-} from '@/services/brands';
+} from '@/api/brands';
 import { brandKeys } from '../lib/query-keys';
 
 /** GET /v1/brands/{id}/sources, loaded when the Sources panel opens. */

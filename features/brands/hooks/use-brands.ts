@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listBrands } from '@/services/brands';
+import { listBrands } from '@/api/brands';
 import { BRAND_LIST_PARAMS, brandKeys } from '../lib/query-keys';
 
 /** The signed-in user's tracked products (GET /v1/brands). */

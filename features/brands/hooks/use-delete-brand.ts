@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Brand } from '@/lib/contracts/brands';
-import type { Page } from '@/services/types';
+import type { Page } from '@/api/types';
 import { userKeys } from '@/hooks/query-keys';
 import type { MutationCallbacks } from '@/hooks/types';
-import { deleteBrand } from '@/services/brands';
-import type { ApiError } from '@/services/http';
+import { deleteBrand } from '@/api/brands';
+import type { ApiError } from '@/api/http';
 import { removeBrand } from '../lib/brand-list';
 import { brandKeys } from '../lib/query-keys';
 

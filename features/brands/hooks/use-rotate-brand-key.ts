@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Brand } from '@/lib/contracts/brands';
-import type { Page } from '@/services/types';
+import type { Page } from '@/api/types';
 import type { MutationCallbacks } from '@/hooks/types';
-import { rotateBrandKey } from '@/services/brands';
-import type { ApiError } from '@/services/http';
+import { rotateBrandKey } from '@/api/brands';
+import type { ApiError } from '@/api/http';
 import { replaceBrand } from '../lib/brand-list';
 import { brandKeys } from '../lib/query-keys';
 

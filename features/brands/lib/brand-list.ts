@@ -1,5 +1,5 @@
 import type { Brand } from '@/lib/contracts/brands';
-import type { Page } from '@/services/types';
+import type { Page } from '@/api/types';
 
 /** Pure updates of a cached brand page, applied before the refetch lands. */
 export function appendBrand(page: Page<Brand> | undefined, brand: Brand): Page<Brand> | undefined {

@@ -1,4 +1,4 @@
-import type { ListBrandsParams } from '@/services/brands';
+import type { ListBrandsParams } from '@/api/brands';
 
 /** Query keys of tracked products (brands). */
 export const brandKeys = {

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import { useCreateAttribute, useUpdateAttribute } from '../hooks/use-attribute-mutations';
 import type {
   AttributeFieldKey,

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { idParam } from '@/lib/contracts/common';
-import { isApiError } from '@/services/http';
+import { isApiError } from '@/api/http';
 import { useProfile } from '../hooks/use-profile';
 import { AnonymousIdsCard } from './anonymous-ids-card';
 import { DataAttributesCard } from './data-attributes-card';

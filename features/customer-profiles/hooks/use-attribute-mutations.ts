@@ -1,7 +1,7 @@
 import { attributeKeys } from '@/hooks/query-keys';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import type { AttributeEndpoints, AttributeFieldKey, AttributeInput } from '../lib/attribute-kinds';
 
 /** After a definition changes: its kind's list (pages and details cards) and the picker options. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { TIMELINE_PAGE_SIZE } from '@/lib/constants';
-import { getProfileTimeline } from '@/services/customer-profiles';
+import { getProfileTimeline } from '@/api/customer-profiles';
 import { profileKeys } from '../lib/query-keys';
 
 /** GET /v1/customer-profiles/{id}/events, newest first, paged with an opaque cursor. */

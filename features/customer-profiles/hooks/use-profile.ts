@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getProfile } from '@/services/customer-profiles';
-import { isApiError } from '@/services/http';
+import { getProfile } from '@/api/customer-profiles';
+import { isApiError } from '@/api/http';
 import { profileKeys } from '../lib/query-keys';
 
 /** GET /v1/customer-profiles/{id}; a 404 is an answer, not worth a retry. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PROFILE_LIST_PAGE_SIZE } from '@/lib/constants';
-import { listProfiles } from '@/services/customer-profiles';
+import { listProfiles } from '@/api/customer-profiles';
 import { profileKeys, type ProfileListKey } from '../lib/query-keys';
 
 /**

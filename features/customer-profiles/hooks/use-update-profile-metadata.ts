@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
 import type { MutationCallbacks } from '@/hooks/types';
-import { updateProfileMetadata, type ProfileMetadataValues } from '@/services/customer-profiles';
-import type { ApiError } from '@/services/http';
+import { updateProfileMetadata, type ProfileMetadataValues } from '@/api/customer-profiles';
+import type { ApiError } from '@/api/http';
 import { profileKeys } from '../lib/query-keys';
 
 export interface UpdateProfileMetadataVariables {

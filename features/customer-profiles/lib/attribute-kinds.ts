@@ -16,7 +16,7 @@ import {
   listMetadataAttributes,
   updateDataAttribute,
   updateMetadataAttribute,
-} from '@/services/customer-profiles';
+} from '@/api/customer-profiles';
 import { profileKeys } from './query-keys';
 
 /** The key of the field name in each kind's body: data attributes and metadata differ. */

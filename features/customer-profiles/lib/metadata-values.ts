@@ -1,6 +1,6 @@
 import type { DataType } from '@/lib/conditions';
 import type { MetadataAttribute } from '@/lib/contracts/customer-profiles';
-import type { ProfileMetadataValues } from '@/services/customer-profiles';
+import type { ProfileMetadataValues } from '@/api/customer-profiles';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 

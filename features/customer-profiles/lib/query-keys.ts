@@ -1,4 +1,4 @@
-import type { ListProfilesParams } from '@/services/customer-profiles';
+import type { ListProfilesParams } from '@/api/customer-profiles';
 
 /** The list query without its page cursor: one infinite query per search/filter/sort. */
 export type ProfileListKey = Omit<ListProfilesParams, 'cursor' | 'limit'>;

@@ -1,4 +1,4 @@
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 
 export interface FieldMessage<F extends string> {
   field: F;

@@ -5,7 +5,7 @@ import { eventBody, type EventBody, type EventInput } from '@/lib/contracts/even
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import { AttributeListEditor } from './attribute-list-editor';
 
 export interface EventFormProps {

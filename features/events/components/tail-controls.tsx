@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TrackedEvent } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Pill } from '@/components/ui/pill';

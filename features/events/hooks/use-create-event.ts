@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventBody, EventDef } from '@/lib/contracts/events';
 import type { MutationCallbacks } from '@/hooks/types';
-import { createEvent } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { createEvent } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { eventKeys } from '../lib/query-keys';
 
 /** POST /v1/events; the lists, undefined events and defined codes of its product change. */

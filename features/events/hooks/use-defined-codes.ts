@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DefinedCodes } from '@/lib/contracts/events';
-import { getDefinedCodes } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { getDefinedCodes } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { eventKeys } from '../lib/query-keys';
 
 /** GET /v1/events/codes: the product's defined codes (Live events marks the others). */

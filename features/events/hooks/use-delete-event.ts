@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventDef } from '@/lib/contracts/events';
 import type { MutationCallbacks } from '@/hooks/types';
-import { deleteEvent } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { deleteEvent } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { eventKeys } from '../lib/query-keys';
 
 /**

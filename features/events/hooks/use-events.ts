@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EVENT_LIST_PAGE_SIZE } from '@/lib/constants';
 import type { EventList } from '@/lib/contracts/events';
-import { listEvents } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { listEvents } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { eventKeys } from '../lib/query-keys';
 
 /**

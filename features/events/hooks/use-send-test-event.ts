@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { EventDef } from '@/lib/contracts/events';
 import type { IngestResult } from '@/lib/contracts/ingest';
 import { MESSAGES } from '@/lib/messages';
-import { getBrand } from '@/services/brands';
-import { sendTrackEvent } from '@/services/events';
-import { ApiError } from '@/services/http';
+import { getBrand } from '@/api/brands';
+import { sendTrackEvent } from '@/api/events';
+import { ApiError } from '@/api/http';
 import { buildTestEvent, testMessageId } from '../lib/test-event';
 
 /**

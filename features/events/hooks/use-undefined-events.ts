@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UndefinedEvent } from '@/lib/contracts/events';
-import { listUndefinedEvents } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { listUndefinedEvents } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { eventKeys } from '../lib/query-keys';
 
 /** GET /v1/events/undefined: codes tracked in the last 30 days with no definition. */

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { EventBody, EventDef } from '@/lib/contracts/events';
 import type { MutationCallbacks } from '@/hooks/types';
-import { updateEvent } from '@/services/events';
-import type { ApiError } from '@/services/http';
+import { updateEvent } from '@/api/events';
+import type { ApiError } from '@/api/http';
 import { parseEventId } from '../lib/event-id';
 import { eventKeys } from '../lib/query-keys';
 

@@ -13,7 +13,7 @@ import {
   Th,
   Tr,
 } from '@/components/list/table';
-import type { FlowListItem } from '@/services/flows';
+import type { FlowListItem } from '@/api/flows';
 
 /** The product tours of a product, with their status and the actions on each. */
 export function FlowsTable(props: {

@@ -11,7 +11,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import type { FlowListItem } from '@/services/flows';
+import type { FlowListItem } from '@/api/flows';
 import { useBrandStore } from '@/stores/brand';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';

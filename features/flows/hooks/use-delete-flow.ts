@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
-import { deleteFlow, type FlowListItem } from '@/services/flows';
-import type { ApiError } from '@/services/http';
+import { deleteFlow, type FlowListItem } from '@/api/flows';
+import type { ApiError } from '@/api/http';
 import { flowKeys } from '../lib/query-keys';
 
 /**

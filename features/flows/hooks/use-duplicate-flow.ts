@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Flow } from '@/lib/contracts/flows';
 import type { MutationCallbacks } from '@/hooks/types';
-import { duplicateFlow } from '@/services/flows';
-import type { ApiError } from '@/services/http';
-import type { FlowListItem } from '@/services/flows';
+import { duplicateFlow } from '@/api/flows';
+import type { ApiError } from '@/api/http';
+import type { FlowListItem } from '@/api/flows';
 import { flowKeys } from '../lib/query-keys';
 
 /** POST /v1/flows/{id}/duplicate; refreshes the lists so the copy shows. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FlowReport, FlowReportQuery } from '@/lib/contracts/flow-runtime';
-import { getFlowReport } from '@/services/flows';
-import type { ApiError } from '@/services/http';
+import { getFlowReport } from '@/api/flows';
+import type { ApiError } from '@/api/http';
 import { flowKeys } from '../lib/query-keys';
 
 /** A report with the query that produced it (the chart names its buckets by that granularity). */

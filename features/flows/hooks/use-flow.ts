@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getFlow } from '@/services/flows';
-import type { ApiError } from '@/services/http';
+import { getFlow } from '@/api/flows';
+import type { ApiError } from '@/api/http';
 import { flowKeys } from '../lib/query-keys';
 
 /** GET /v1/flows/{id}: the flow the editor opens (id null: a new flow, nothing to load). */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiError } from '@/services/http';
-import { listFlows, type FlowList, type ListFlowsParams } from '@/services/flows';
+import type { ApiError } from '@/api/http';
+import { listFlows, type FlowList, type ListFlowsParams } from '@/api/flows';
 import { FLOW_LIST_PAGE_SIZE, flowKeys } from '../lib/query-keys';
 
 /** What narrows or orders the list besides the search (docs/flows.md, "The list"). */

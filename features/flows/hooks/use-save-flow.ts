@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Flow, FlowBody } from '@/lib/contracts/flows';
 import type { MutationCallbacks } from '@/hooks/types';
-import { createFlow, updateFlow } from '@/services/flows';
-import type { ApiError } from '@/services/http';
+import { createFlow, updateFlow } from '@/api/flows';
+import type { ApiError } from '@/api/http';
 import { flowKeys } from '../lib/query-keys';
 
 /** What a save sends: the flow's id (null for a new flow) and its whole body. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Home } from '@/lib/contracts/home';
-import type { ApiError } from '@/services/http';
-import { getHome } from '@/services/home';
+import type { ApiError } from '@/api/http';
+import { getHome } from '@/api/home';
 import { homeKeys } from '../lib/query-keys';
 
 /** While a product waits for its first event, Home asks again this often (ms). */

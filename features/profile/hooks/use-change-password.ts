@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@/lib/contracts/auth';
 import type { MutationCallbacks } from '@/hooks/types';
-import type { MessageResult } from '@/services/auth';
-import type { ApiError } from '@/services/http';
-import { changePassword } from '@/services/users';
+import type { MessageResult } from '@/api/auth';
+import type { ApiError } from '@/api/http';
+import { changePassword } from '@/api/users';
 
 /** PUT /v1/users/me/password. */
 export function useChangePassword(

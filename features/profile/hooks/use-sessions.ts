@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/hooks/query-keys';
-import type { ApiError } from '@/services/http';
-import type { MessageResult } from '@/services/auth';
-import { getSessions, revokeOtherSessions, revokeSession } from '@/services/users';
+import type { ApiError } from '@/api/http';
+import type { MessageResult } from '@/api/auth';
+import { getSessions, revokeOtherSessions, revokeSession } from '@/api/users';
 
 /** GET /v1/users/me/sessions. */
 export function useSessions() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { SavedReport } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { deleteReport } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { deleteReport } from '@/api/reports';
 import { reportKeys } from '../lib/query-keys';
 
 type Doomed = Pick<SavedReport, 'id' | 'name'>;

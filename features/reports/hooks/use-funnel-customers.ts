@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FunnelCustomer, FunnelCustomersQuery } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { funnelCustomers } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { funnelCustomers } from '@/api/reports';
 import { reportKeys } from '../lib/query-keys';
 
 /** Who converted at, or dropped before, one funnel step; nothing is asked while `query` is null. */

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAttributeOptions } from '@/hooks/use-attribute-options';
-import { getTail } from '@/services/events';
+import { getTail } from '@/api/events';
 import { propertyGroups, seenProperties, type PropertyGroup } from '../lib/property-options';
 import { reportKeys } from '../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportAnswer } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { queryReport, type ReportQueryInput } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { queryReport, type ReportQueryInput } from '@/api/reports';
 import { reportKeys } from '../lib/query-keys';
 
 /** The answer with the query that produced it (views read the type and granularity from it). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SavedReport } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { getReport } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { getReport } from '@/api/reports';
 import { reportKeys } from '../lib/query-keys';
 
 /** GET /v1/reports/{id}; nothing is asked while `id` is null. A 404 is not retried. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReportList } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { listReports } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { listReports } from '@/api/reports';
 import { reportKeys, type ReportListParams } from '../lib/query-keys';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { ReportInput, SavedReport } from '@/lib/contracts/reports';
-import type { ApiError } from '@/services/http';
-import { createReport, updateReport } from '@/services/reports';
+import type { ApiError } from '@/api/http';
+import { createReport, updateReport } from '@/api/reports';
 import { reportKeys } from '../lib/query-keys';
 
 /** What to save: a new report (`id` null) or the whole of an existing one. */

@@ -1,4 +1,4 @@
-import type { ReportQueryInput } from '@/services/reports';
+import type { ReportQueryInput } from '@/api/reports';
 
 /** Saved reports per page of the Reports List. */
 export const REPORT_LIST_PAGE_SIZE = 20;

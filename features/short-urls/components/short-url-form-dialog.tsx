@@ -17,7 +17,7 @@ import {
   type ShortUrlInput,
 } from '@/lib/contracts/short-urls';
 import { MESSAGES } from '@/lib/messages';
-import type { ApiError } from '@/services/http';
+import type { ApiError } from '@/api/http';
 import { useCreateShortUrl } from '../hooks/use-create-short-url';
 import { useUpdateShortUrl } from '../hooks/use-update-short-url';
 import { formValuesOf, hasUtm, localInputToIso } from '../lib/short-url-form';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { ShortUrl, ShortUrlInput } from '@/lib/contracts/short-urls';
-import type { ApiError } from '@/services/http';
-import { createShortUrl } from '@/services/short-urls';
+import type { ApiError } from '@/api/http';
+import { createShortUrl } from '@/api/short-urls';
 import { shortUrlKeys } from '../lib/query-keys';
 
 /** POST /v1/short-urls; stores the answer as the link's detail and refreshes the lists. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
 import type { ShortUrl } from '@/lib/contracts/short-urls';
-import type { ApiError } from '@/services/http';
-import { deleteShortUrl } from '@/services/short-urls';
+import type { ApiError } from '@/api/http';
+import { deleteShortUrl } from '@/api/short-urls';
 import { shortUrlKeys } from '../lib/query-keys';
 
 type Doomed = Pick<ShortUrl, 'id' | 'slug'>;

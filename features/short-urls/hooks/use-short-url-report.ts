@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ShortUrlReport } from '@/lib/contracts/short-urls';
-import type { ApiError } from '@/services/http';
-import { getShortUrlReport, type ShortUrlReportParams } from '@/services/short-urls';
+import type { ApiError } from '@/api/http';
+import { getShortUrlReport, type ShortUrlReportParams } from '@/api/short-urls';
 import { shortUrlKeys } from '../lib/query-keys';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ShortUrl } from '@/lib/contracts/short-urls';
-import type { ApiError } from '@/services/http';
-import { getShortUrl } from '@/services/short-urls';
+import type { ApiError } from '@/api/http';
+import { getShortUrl } from '@/api/short-urls';
 import { shortUrlKeys } from '../lib/query-keys';
 
 /** GET /v1/short-urls/{id}; nothing is asked while `id` is null. */

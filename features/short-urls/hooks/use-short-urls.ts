@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShortUrlList } from '@/lib/contracts/short-urls';
-import type { ApiError } from '@/services/http';
-import { listShortUrls } from '@/services/short-urls';
+import type { ApiError } from '@/api/http';
+import { listShortUrls } from '@/api/short-urls';
 import { SHORT_URL_PAGE_SIZE, shortUrlKeys, type ShortUrlListParams } from '../lib/query-keys';
 
 /** GET /v1/short-urls of one product, paged by cursor ('1' first); a new search starts over. */

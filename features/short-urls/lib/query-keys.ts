@@ -1,4 +1,4 @@
-import type { ShortUrlReportParams } from '@/services/short-urls';
+import type { ShortUrlReportParams } from '@/api/short-urls';
 
 /** Links per page of the Shorten URLs list. */
 export const SHORT_URL_PAGE_SIZE = 20;

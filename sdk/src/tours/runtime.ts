@@ -5,9 +5,9 @@ import type {
 } from '../../../lib/contracts/flow-runtime';
 import type { FlowStep } from '../../../lib/contracts/flows';
 import { tourOutcome, type TourEnding } from '../../../lib/flows/outcome';
-import { playTour } from '../flows/player';
-import { endingOf } from '../flows/ending';
-import type { TourPlayer } from '../flows/types';
+import { playTour } from '../renderer/player';
+import { endingOf } from '../renderer/ending';
+import type { TourPlayer } from '../renderer/types';
 import type { FlowAnswer, ToursRuntime } from '../types';
 import { send } from './send';
 

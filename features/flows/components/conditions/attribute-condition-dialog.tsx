@@ -6,7 +6,7 @@ import { conditionProblems } from '@/lib/flows/checks';
 import { Spinner } from '@/components/layout/spinner';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { errorMessage } from '@/services/http';
+import { errorMessage } from '@/api/http';
 import { useAttributeOptions } from '@/hooks/use-attribute-options';
 import {
   blankRow,

@@ -1,8 +1,8 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { DROPDOWN_MAX_HEIGHT_PX } from '@/lib/constants';
 import { DATA_TYPE_LABELS, type DataType } from '@/lib/conditions';
-import { useListKeyboard } from '@/components/hooks/use-list-keyboard';
-import { usePopup } from '@/components/hooks/use-popup';
+import { useListKeyboard } from '@/hooks/use-list-keyboard';
+import { usePopup } from '@/hooks/use-popup';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DropdownPanel, ListStatus, optionClasses } from '@/components/ui/dropdown-parts';

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import type { FlowStep } from '@/lib/contracts/flows';
 import { tourOutcome } from '@/lib/flows/outcome';
-import { endingOf, playTour, type TourPlayer } from '@/sdk/src/flows';
+import { endingOf, playTour, type TourPlayer } from '@/sdk/src/renderer';
 import { SamplePage, SAMPLE_TARGET_ID } from './sample-page';
 
 /**

@@ -1,4 +1,4 @@
-import type { FlowSortBy, FlowStatus, SortOrder } from '@/services/flows';
+import type { FlowSortBy, FlowStatus, SortOrder } from '@/api/flows';
 
 /**
  * What the /flows list shows besides the search: a status filter and an order, kept in the page's

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { MESSAGES } from '@/lib/messages';
-import { errorMessage } from '@/services/http';
-import { queryReportCsv, type ReportQueryInput } from '@/services/reports';
+import { errorMessage } from '@/api/http';
+import { queryReportCsv, type ReportQueryInput } from '@/api/reports';
 
 /** A file name from a report's name: letters, digits and dashes. */
 export function csvFileName(name: string): string {

@@ -13,7 +13,7 @@ import type {
   TrendQuery,
 } from '@/lib/contracts/reports';
 import { MESSAGES } from '@/lib/messages';
-import type { ReportQueryInput } from '@/services/reports';
+import type { ReportQueryInput } from '@/api/reports';
 import { useReportAnswer, type LoadedAnswer } from '../../hooks/use-report-answer';
 import { FunnelView } from './funnel-view';
 import { RetentionView } from './retention-view';

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { DEFAULT_REPORT_VIEW, reportApiQuery, type ReportView } from '@/lib/report-view';
-import type { ShortUrlReportParams } from '@/services/short-urls';
+import type { ShortUrlReportParams } from '@/api/short-urls';
 import { useShortUrl } from '../../hooks/use-short-url';
 import { shortUrlStatus } from '../../lib/short-url-form';
 import { CopyShortUrlButton } from '../copy-short-url-button';

@@ -8,7 +8,7 @@ import type { ShortUrlReport } from '@/lib/contracts/short-urls';
 import { formatInteger } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { BUCKET_AXIS_LABEL, bucketLabel } from '@/lib/report-view';
-import type { ShortUrlReportParams } from '@/services/short-urls';
+import type { ShortUrlReportParams } from '@/api/short-urls';
 import { useShortUrlReport } from '../../hooks/use-short-url-report';
 import { TopList } from './top-list';
 

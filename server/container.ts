@@ -94,7 +94,7 @@ export interface ServiceOptions {
  * uses, and nothing is filled in later. The realtime notifier comes right after auth (sockets
  * authenticate with it), before the services that emit.
  */
-export async function createServices(opts: ServiceOptions): Promise<AppContext> {
+export async function createContainer(opts: ServiceOptions): Promise<AppContext> {
   const { env, log, redis, limits } = opts;
   const db = opts.database.db;
   const now = opts.now ?? (() => new Date());

@@ -26,7 +26,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-describe('services/http', () => {
+describe('api/http', () => {
   beforeEach(() => {
     redirect.mockReset();
     setAuthRedirect(redirect);
