@@ -1,9 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit/component tests, server integration tests (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set), then Playwright e2e in Debian's Chromium against a
-// production build. Prints one closing line "N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// PostgreSQL when TEST_DATABASE_URL is set), Playwright e2e in Debian's Chromium against a
+// production build, and every bench on small data. Prints each step's duration and one closing
+// line "N passed, N failed, N skipped".
+//
+// Two lanes run side by side (this machine kind has two cores; each suite runs one worker):
+//   lane 1: typecheck → unit → build → e2e
+//   lane 2: lint → server (PGlite) → server (PostgreSQL) → bench smoke (after the build)
+// Each step's output is streamed with its name in front of every line and kept whole in
+// test-results/summary/<step>.log. TEST_LANES=1 runs the same steps one after another.
+// tests/README.md, "Running tests".
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -15,31 +23,58 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const notes = [];
+const durations = [];
+const started = Date.now();
+const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
+const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+
+/** Runs one step; resolves to true when it exits 0. Never rejects. */
 function step(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const res = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: started ===`);
+  const log = createWriteStream(path.join(out, `${slug(name)}.log`));
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const prefix = lanes > 1 ? `[${name}] ` : '';
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        log.write(chunk);
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+    }
+    const done = (code) => {
+      log.end();
+      const seconds = (Date.now() - t0) / 1000;
+      durations.push({ name, seconds, ok: code === 0 });
+      console.log(
+        `=== ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ===`,
+      );
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    };
+    child.on('error', (err) => {
+      console.log(`${prefix}${err.message}`);
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
   });
-  if (res.status !== 0) failures.push(name);
-  return res.status === 0;
 }
 
-function vitest(name, project, env = {}) {
-  const file = path.join(out, `${name}.json`);
-  const ok = step(
+async function vitest(name, project, env = {}) {
+  const file = path.join(out, `${slug(name)}.json`);
+  const ok = await step(
     name,
     bin('vitest'),
-    [
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
+    ['run', '--project', project, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`],
     env,
   );
   if (existsSync(file)) {
@@ -51,36 +86,34 @@ function vitest(name, project, env = {}) {
   } else if (!ok) totals.failed += 1;
 }
 
-if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
-if (!step('lint', 'npm', ['run', '--silent', 'lint'])) totals.failed += 1;
-vitest('unit', 'unit');
-vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('server (PostgreSQL)', 'server');
-} else {
-  notes.push('server suite on PostgreSQL skipped: TEST_DATABASE_URL is not set');
-}
-if (!process.env.TEST_REDIS_URL)
-  notes.push('multi-node realtime test skipped: TEST_REDIS_URL is not set');
-
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  const msg = `e2e skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`;
-  if (process.env.CI) {
-    failures.push('e2e (no Chromium)');
-    totals.failed += 1;
+const e2eBuild = path.join(root, '.next-e2e');
+/** Settles when lane 1 no longer builds (built, skipped, or lane 1 ended): bench smoke waits on it. */
+let buildSettled;
+const buildFinished = new Promise((resolve) => (buildSettled = resolve));
+
+async function e2e() {
+  if (!existsSync(chromium)) {
+    const msg = `e2e skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`;
+    if (process.env.CI) {
+      failures.push('e2e (no Chromium)');
+      totals.failed += 1;
+    }
+    notes.push(msg);
+    return;
   }
-  notes.push(msg);
-} else {
   // A build of its own, so a running `npm start` on .next is left alone.
-  process.env.NEXT_DIST_DIR = '.next-e2e';
-  const built = existsSync(path.join(root, '.next-e2e', 'BUILD_ID'));
-  if (!(process.env.SKIP_BUILD === '1' && built) && !step('build', bin('next'), ['build']))
-    totals.failed += 1;
+  const built = existsSync(path.join(e2eBuild, 'BUILD_ID'));
+  if (!(process.env.SKIP_BUILD === '1' && built)) {
+    const ok = await step('build', bin('next'), ['build'], { NEXT_DIST_DIR: '.next-e2e' });
+    if (!ok) totals.failed += 1;
+  }
+  buildSettled();
   const file = path.join(out, 'e2e.json');
-  const ok = step('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
+  const ok = await step('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     CHROMIUM_PATH: chromium,
+    NEXT_DIST_DIR: '.next-e2e',
   });
   if (existsSync(file)) {
     const s = JSON.parse(readFileSync(file, 'utf8')).stats;
@@ -91,16 +124,43 @@ if (!existsSync(chromium)) {
   } else if (!ok) totals.failed += 1;
 }
 
-// Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
-// here instead of on the next person who measures. The e2e build serves route-weight.
-const e2eBuild = path.join(root, '.next-e2e');
-if (
-  !step('bench smoke', process.execPath, ['scripts/bench-smoke.mjs'], {
-    ...(existsSync(path.join(e2eBuild, 'BUILD_ID')) ? { BENCH_NEXT_DIR: '.next-e2e' } : {}),
-  })
-)
-  totals.failed += 1;
+async function lane1() {
+  if (!(await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])))
+    totals.failed += 1;
+  await vitest('unit', 'unit');
+  await e2e();
+}
 
+async function lane2() {
+  if (!(await step('lint', 'npm', ['run', '--silent', 'lint']))) totals.failed += 1;
+  await vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) await vitest('server (PostgreSQL)', 'server');
+  else notes.push('server suite on PostgreSQL skipped: TEST_DATABASE_URL is not set');
+  if (!process.env.TEST_REDIS_URL)
+    notes.push('multi-node realtime test skipped: TEST_REDIS_URL is not set');
+  // Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
+  // here instead of on the next person who measures. The e2e build serves route-weight, so the
+  // smoke run waits for it.
+  await buildFinished;
+  const env = existsSync(path.join(e2eBuild, 'BUILD_ID')) ? { BENCH_NEXT_DIR: '.next-e2e' } : {};
+  if (!(await step('bench smoke', process.execPath, ['scripts/bench.mjs', '--smoke'], env)))
+    totals.failed += 1;
+}
+
+if (lanes > 1) {
+  await Promise.all([lane1().finally(() => buildSettled()), lane2()]);
+} else {
+  await lane1();
+  buildSettled();
+  await lane2();
+}
+
+console.log('\n=== step durations ===');
+for (const d of durations)
+  console.log(`${d.ok ? '  ' : '✗ '}${d.name.padEnd(22)} ${d.seconds.toFixed(0).padStart(5)} s`);
+console.log(
+  `${'total (wall)'.padEnd(24)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`,
+);
 console.log('\n=== summary ===');
 for (const n of notes) console.log(`note: ${n}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
