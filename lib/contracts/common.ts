@@ -57,6 +57,22 @@ export const tokenField = z
   .min(1, { error: MESSAGES.field.required('Token') })
   .max(TEXT_MAX_LENGTH, { error: MESSAGES.auth.invalidToken });
 
+/** Integer brand id in a query string or body. */
+export const brandIdField = z.coerce
+  .number({ error: MESSAGES.events.brandRequired })
+  .int({ error: MESSAGES.events.brandRequired })
+  .positive({ error: MESSAGES.events.brandRequired })
+  .max(2147483647, { error: MESSAGES.events.brandRequired });
+
+/**
+ * Page cursor: a page number as text, '1' first (docs/product/entities.md#events-and-event-lists:
+ * nextCursor starts at '1').
+ */
+export const pageCursor = z
+  .string()
+  .regex(/^[1-9]\d{0,6}$/, { error: 'Cursor must be a page number' })
+  .default('1');
+
 /** Integer id in a URL path. */
 export const idParam = z.object({
   id: z.coerce

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ALL_CONDITION_TYPES, DATA_TYPES, type ConditionType, type DataType } from '../conditions';
 import { PROFILE_LIST_PAGE_SIZE, TIMELINE_PAGE_SIZE } from '../constants';
 import { MESSAGES } from '../messages';
-import { requiredText, withoutNul } from './common';
-import { brandIdField, trackedEventSchema } from './events';
+import { brandIdField, requiredText, withoutNul } from './common';
+import { trackedEventSchema } from './events';
 
 /** A customer profile (issue "Tracking" §3). */
 export const profileSchema = z.object({

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { withoutNul } from './common';
 import { KEY_MAX_LENGTH } from './ingest';
 import type { FlowStep } from './flows';
+import { FLOW_OUTCOMES, FLOW_TRACK_TYPES } from './runtime-constants';
+
+// The runtime's constants live in a zod-free module the SDK imports; read here beside the schemas.
+export {
+  FLOW_EVENT_CODES,
+  FLOW_OUTCOMES,
+  FLOW_SESSION_POLL_MS,
+  FLOW_TARGET_WAIT_MS,
+  FLOW_TRACK_TYPES,
+  type FlowOutcome,
+  type FlowTrackType,
+} from './runtime-constants';
 
 /**
  * The flow runtime's wire format (docs/flows.md, "Runtime API"): what the SDK's tours bundle
@@ -22,24 +34,6 @@ const writeKeyField = z
   .max(KEY_MAX_LENGTH, { error: `writeKey must be at most ${KEY_MAX_LENGTH} characters` })
   .optional();
 const visitorId = z.union([id(255, 'userId'), z.number().transform(String)]);
-
-/**
- * Event codes the flow runtime stores for a product (docs/flows.md, "Flow events"). They are
- * reserved: ingestion refuses them, so only the runtime writes what reports count.
- */
-export const FLOW_EVENT_CODES = {
-  started: 'flow_started',
-  stepSeen: 'flow_step_seen',
-  buttonClicked: 'flow_button_clicked',
-  targetMissing: 'flow_target_missing',
-  completed: 'flow_completed',
-  dismissed: 'flow_dismissed',
-} as const;
-
-/** How often the tours bundle re-asks while a tour is on screen: unpublishing shows within 5 s. */
-export const FLOW_SESSION_POLL_MS = 3_000;
-/** How long a tooltip waits for its target element before it reports `target_missing`. */
-export const FLOW_TARGET_WAIT_MS = 6_000;
 
 /** POST v1/flows/available-flow (write key as HTTP Basic user name, Bearer, or `writeKey`). */
 export const availableFlowBody = z.object({
@@ -90,9 +84,6 @@ export interface RuntimeSession {
 /** `data` of available-flow: null when nothing should show. */
 export type AvailableFlow = { flow: RuntimeFlow; session: RuntimeSession } | null;
 
-export const FLOW_TRACK_TYPES = ['step_seen', 'button_clicked', 'target_missing'] as const;
-export type FlowTrackType = (typeof FLOW_TRACK_TYPES)[number];
-
 /** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
 export const flowTrackBody = z.object({
   writeKey: writeKeyField,
@@ -104,9 +95,6 @@ export const flowTrackBody = z.object({
   button_id: id(64, 'button_id').optional(),
 });
 export type FlowTrackBody = z.input<typeof flowTrackBody>;
-
-export const FLOW_OUTCOMES = ['completed', 'dismissed'] as const;
-export type FlowOutcome = (typeof FLOW_OUTCOMES)[number];
 
 /** POST v1/flows/{id}/done: idempotent; the first outcome wins. */
 export const flowDoneBody = z.object({

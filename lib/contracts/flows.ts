@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
 import { MESSAGES } from '../messages';
 import { TIME_UNITS } from '../time-units';
-import { storable } from './common';
-import { brandIdField, pageCursor } from './events';
+import { brandIdField, pageCursor, storable } from './common';
 
 /** Limits of docs/product/constants.md#flow-limits. */
 export const FLOW_TITLE_MAX = 60;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandIdField } from './events';
+import { brandIdField } from './common';
 
 /**
  * Home (docs/home.md): where a signed-in user stands. `brand_id` is the product the dashboard is

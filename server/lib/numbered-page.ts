@@ -1,6 +1,6 @@
 /**
  * A numbered page of a list: `cursor` is the page number as text, '1' first (`pageCursor` in
- * lib/contracts/events.ts), and the answer names the next page while rows remain
+ * lib/contracts/common.ts), and the answer names the next page while rows remain
  * (docs/api.md, on lists).
  */
 export function numberedPage(q: { cursor: string; limit: number }) {

@@ -1,8 +1,10 @@
-import type {
-  AvailableFlow,
-  FlowOutcome,
-  FlowTrackType,
-} from '../../../lib/contracts/flow-runtime';
+import type { AvailableFlow } from '../../../lib/contracts/flow-runtime';
+import {
+  FLOW_SESSION_POLL_MS,
+  FLOW_TARGET_WAIT_MS,
+  type FlowOutcome,
+  type FlowTrackType,
+} from '../../../lib/contracts/runtime-constants';
 import type { FlowStep } from '../../../lib/contracts/flows';
 import { tourOutcome, type TourEnding } from '../../../lib/flows/outcome';
 import { playTour } from '../renderer/player';
@@ -11,12 +13,12 @@ import type { TourPlayer } from '../renderer/types';
 import type { FlowAnswer, ToursRuntime } from '../types';
 import { send } from './send';
 
-// Values of lib/contracts/flow-runtime.ts, copied so that no zod schema reaches the bundle
-// (runtime.test.ts checks they are equal).
+// The runtime's constants come from the zod-free lib/contracts/runtime-constants.ts, the module the
+// server's contracts read too (no zod schema reaches the bundle).
 /** While a tour is on screen, available-flow is asked again this often (unpublishing shows). */
-export const SESSION_POLL_MS = 3_000;
+export const SESSION_POLL_MS = FLOW_SESSION_POLL_MS;
 /** A tooltip waits this long for its target before the tour ends as target_missing. */
-export const TARGET_WAIT_MS = 6_000;
+export const TARGET_WAIT_MS = FLOW_TARGET_WAIT_MS;
 /** A navigation action waits at most this long for the calls before it to be sent. */
 export const NAVIGATE_WAIT_MS = 1_500;
 
