@@ -50,12 +50,12 @@ import {
   type FlowSessionsRepository,
 } from './modules/flows/flow-sessions.repository';
 import { withWriteBehindStarts } from './modules/flows/write-behind-starts';
-import { createFlowReports } from './modules/flows/flow-report.service';
-import { createReports } from './modules/reports/reports.service';
+import { createFlowReportService } from './modules/flows/flow-report.service';
+import { createReportsService } from './modules/reports/reports.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
-import { createSavedReports } from './modules/reports/saved-reports.service';
+import { createSavedReportsService } from './modules/reports/saved-reports.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
-import { createFlowRuntime } from './modules/flows/runtime/runtime.service';
+import { createFlowRuntimeService } from './modules/flows/runtime/runtime.service';
 import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -293,7 +293,7 @@ export async function createContainer(opts: ServiceOptions): Promise<AppContext>
     }),
     publishedFlows,
     flowSessions,
-    flowRuntime: createFlowRuntime({
+    flowRuntime: createFlowRuntimeService({
       writeKeys,
       published: publishedFlows,
       sessions: flowSessions,
@@ -306,9 +306,9 @@ export async function createContainer(opts: ServiceOptions): Promise<AppContext>
       now,
     }),
     flowEvents,
-    flowReports: createFlowReports({ flows, store: reads, now }),
-    reports: createReports({ access, store: reads, profiles, now }),
-    savedReports: createSavedReports({ reports: createReportsRepository(db), access }),
+    flowReports: createFlowReportService({ flows, store: reads, now }),
+    reports: createReportsService({ access, store: reads, profiles, now }),
+    savedReports: createSavedReportsService({ reports: createReportsRepository(db), access }),
     shortUrls: createShortUrlsService({
       db,
       links: shortUrlLinks,

@@ -29,12 +29,12 @@ import type { AttributesService } from './modules/profiles/attributes.service';
 import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
-import type { FlowReports } from './modules/flows/flow-report.service';
+import type { FlowReportService } from './modules/flows/flow-report.service';
 import type { FlowSessionsRepository } from './modules/flows/flow-sessions.repository';
-import type { Reports } from './modules/reports/reports.service';
-import type { SavedReports } from './modules/reports/saved-reports.service';
+import type { ReportsService } from './modules/reports/reports.service';
+import type { SavedReportsService } from './modules/reports/saved-reports.service';
 import type { PublishedFlows } from './modules/flows/runtime/published-flows';
-import type { FlowRuntime } from './modules/flows/runtime/runtime.service';
+import type { FlowRuntimeService } from './modules/flows/runtime/runtime.service';
 import type { FlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './payments/types';
@@ -93,12 +93,12 @@ export interface AppContext {
   /** Visitors' tour sessions; `flush` waits for starts still being written (embedded database). */
   flowSessions: FlowSessionsRepository & { flush?: () => Promise<void> };
   /** available-flow, track and done: the public calls of customers' pages. */
-  flowRuntime: FlowRuntime;
+  flowRuntime: FlowRuntimeService;
   /** Flow events waiting to be written (about once a second). */
   flowEvents: FlowEventQueue;
-  flowReports: FlowReports;
-  reports: Reports;
-  savedReports: SavedReports;
+  flowReports: FlowReportService;
+  reports: ReportsService;
+  savedReports: SavedReportsService;
   shortUrls: ShortUrlsService;
   /** Short-link clicks waiting to be written (about ten times a second). */
   shortUrlClicks: ClickQueue;

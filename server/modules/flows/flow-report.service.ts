@@ -75,7 +75,7 @@ export function reportRange(
 }
 
 /** The flow report of one tour of the owner (docs/flows.md, "The report"). */
-export function createFlowReports(deps: {
+export function createFlowReportService(deps: {
   flows: Pick<FlowsRepository, 'find'>;
   store: Pick<AnalyticsStore, 'query'>;
   now?: () => Date;
@@ -169,4 +169,4 @@ export function createFlowReports(deps: {
     },
   };
 }
-export type FlowReports = ReturnType<typeof createFlowReports>;
+export type FlowReportService = ReturnType<typeof createFlowReportService>;

@@ -3,11 +3,11 @@ import { flowBody, flowListSchema, flowSchema, listFlowsQuery } from '../../../l
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { flowReportQuery } from '../../../lib/contracts/flow-runtime';
-import type { FlowReports } from './flow-report.service';
+import type { FlowReportService } from './flow-report.service';
 import type { FlowsService } from './flows.service';
 
 /** Product tours (docs/product/api.md#flows). */
-export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: FlowReports }) {
+export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: FlowReportService }) {
   const svc = deps.flows;
   const tags = ['flows'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;

@@ -9,15 +9,18 @@ import {
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { reportCsv } from './report-csv';
-import type { Reports } from './reports.service';
-import type { SavedReports } from './saved-reports.service';
+import type { ReportsService } from './reports.service';
+import type { SavedReportsService } from './saved-reports.service';
 
 const format = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
 
 /** Reports (docs/reports.md, "API"). */
-export function reportRoutes(app: ZodApp, deps: { reports: Reports; saved: SavedReports }) {
+export function reportRoutes(
+  app: ZodApp,
+  deps: { reports: ReportsService; saved: SavedReportsService },
+) {
   const { reports, saved } = deps;
   const tags = ['reports'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;

@@ -20,7 +20,7 @@ import { trendSeries } from './trend';
 const zoneOf = (brand: { timeZone: string }) => canonicalTimeZone(brand.timeZone) ?? 'UTC';
 
 /** Reports of the session's own products (docs/reports.md). */
-export function createReports(deps: {
+export function createReportsService(deps: {
   access: Pick<BrandAccess, 'owned'>;
   store: Pick<AnalyticsStore, 'query'>;
   profiles: Pick<ProfilesRepository, 'idsByKeys'>;
@@ -109,4 +109,4 @@ export function createReports(deps: {
     },
   };
 }
-export type Reports = ReturnType<typeof createReports>;
+export type ReportsService = ReturnType<typeof createReportsService>;

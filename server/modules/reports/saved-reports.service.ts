@@ -27,7 +27,7 @@ function toDto(row: { report: ReportRow; brandName: string }): SavedReport {
 }
 
 /** Saved reports of the session's products (docs/reports.md, "Saved reports"). */
-export function createSavedReports(deps: {
+export function createSavedReportsService(deps: {
   reports: ReportsRepository;
   access: Pick<BrandAccess, 'owned'>;
 }) {
@@ -81,4 +81,4 @@ export function createSavedReports(deps: {
     },
   };
 }
-export type SavedReports = ReturnType<typeof createSavedReports>;
+export type SavedReportsService = ReturnType<typeof createSavedReportsService>;

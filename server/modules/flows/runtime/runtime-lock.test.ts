@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FlowSessionsRepository, VisitorIds } from '../flow-sessions.repository';
 import type { KeyOwner } from '../../ingest/write-keys';
-import { createFlowRuntime } from './runtime.service';
+import { createFlowRuntimeService } from './runtime.service';
 
 const owner: KeyOwner = {
   brandId: 1,
@@ -39,7 +39,7 @@ function runtime() {
       return { started: new Map(), lastEnded: new Map(), hasOpen: false };
     },
   } as unknown as FlowSessionsRepository;
-  const flowRuntime = createFlowRuntime({
+  const flowRuntime = createFlowRuntimeService({
     writeKeys: { resolve: async () => owner } as never,
     published: { get: async () => new Map() } as never,
     sessions,

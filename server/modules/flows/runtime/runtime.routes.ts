@@ -8,7 +8,7 @@ import {
 import type { ZodApp } from '../../../context';
 import { publicBrowserScope } from '../../../lib/public-scope';
 import { writeKeyOf } from '../../ingest/ingest.routes';
-import type { FlowRuntime } from './runtime.service';
+import type { FlowRuntimeService } from './runtime.service';
 
 /** Bodies of the runtime calls are small: a URL and a few ids. */
 const RUNTIME_MAX_BODY_BYTES = 16 * 1024;
@@ -23,7 +23,7 @@ const caller = (req: FastifyRequest) => ({
  * The flow runtime's public calls from customers' pages, authenticated by the product's write key
  * like ingestion (docs/flows.md, "Runtime API").
  */
-export async function flowRuntimeRoutes(app: ZodApp, runtime: FlowRuntime) {
+export async function flowRuntimeRoutes(app: ZodApp, runtime: FlowRuntimeService) {
   publicBrowserScope(app, RUNTIME_MAX_BODY_BYTES);
   const tags = ['flow runtime'];
   app.post('/flows/available-flow', {

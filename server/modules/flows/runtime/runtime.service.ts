@@ -58,7 +58,7 @@ export interface AvailableFlowInput {
  * sees, and what they did with it. A fixed number of reads per decision, whatever the number of
  * tours and conditions (docs/adr/0012-flow-runtime-cost.md).
  */
-export function createFlowRuntime(deps: {
+export function createFlowRuntimeService(deps: {
   writeKeys: WriteKeys;
   published: PublishedFlows;
   sessions: FlowSessionsRepository;
@@ -336,4 +336,4 @@ export function createFlowRuntime(deps: {
     },
   };
 }
-export type FlowRuntime = ReturnType<typeof createFlowRuntime>;
+export type FlowRuntimeService = ReturnType<typeof createFlowRuntimeService>;
