@@ -9,7 +9,10 @@ const features = existsSync('./features')
       .map((d) => d.name)
   : [];
 
-/** Architecture boundaries (docs/architecture.md#3-repository-layout): features are independent, lib imports nothing. */
+/**
+ * Architecture boundaries (docs/architecture.md#3-repository-layout): features are independent and
+ * only pages compose them, lib imports nothing, the SDK ships none of the dashboard or the server.
+ */
 const zones = [
   {
     target: './lib',
@@ -22,6 +25,24 @@ const zones = [
     target: './api',
     from: ['./components', './features', './pages', './stores', './hooks'],
     message: 'api/ holds no React and no features.',
+  },
+  {
+    target: ['./components', './hooks', './stores'],
+    from: './features',
+    message:
+      'Shared dashboard code never imports a feature; pages and pages/_app.tsx compose them.',
+  },
+  {
+    target: './sdk',
+    from: [...FRONTEND, './server', './tests', './e2e', './bench', './scripts'],
+    message: "The SDK ships in customers' pages: it never imports dashboard or server code.",
+  },
+  {
+    // The SDK's tests may also check it against lib/ helpers (the snippet the dashboard shows).
+    target: './sdk/src/**/!(*.test).ts',
+    from: './lib',
+    except: ['./contracts', './flows'],
+    message: 'The SDK imports only lib/contracts and lib/flows from lib/.',
   },
   ...features.map((f) => ({
     target: `./features/${f}`,
@@ -67,6 +88,34 @@ const config = [
   {
     files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', 'tests/server/**', '*.config.*'],
     rules: { '@next/next/no-assign-module-variable': 'off' },
+  },
+  {
+    // Configuration is read in one place per side (docs/architecture.md#3-repository-layout):
+    // server/env.ts (validated) and lib/public-env.ts (the dashboard's NEXT_PUBLIC_* values).
+    // Tools that run outside the app read their own variables: config files, scripts, benches,
+    // end-to-end and test code.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: [
+      'server/env.ts',
+      'lib/public-env.ts',
+      '*.config.*',
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'tests/**',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read configuration from server/env.ts (server) or lib/public-env.ts (dashboard).',
+        },
+      ],
+    },
   },
 ];
 

@@ -6,6 +6,7 @@ import {
 } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
+import { publicEnv } from '@/lib/public-env';
 import { isPublicPath } from '@/lib/route-match';
 import { clearToken, getToken } from './token';
 
@@ -167,7 +168,7 @@ const queryText = (v: unknown) =>
  */
 function urlOf(path: string, params: RequestConfig['params']): URL {
   const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  const base = new URL(process.env.NEXT_PUBLIC_API_URL || origin);
+  const base = new URL(publicEnv.apiUrl() || origin);
   const url = new URL(path, base);
   if (url.origin !== base.origin) throw new Error(`refusing a request to another origin: ${path}`);
   for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][]) {

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@/lib/constants';
+import { publicEnv } from '@/lib/public-env';
 
 /** Session token persistence (local storage 'token') with change notification; no React here. */
 type Listener = () => void;
@@ -22,8 +23,8 @@ function emit(): void {
  * next.config.ts refuses to build with one and nothing else reads it (docs/security.md).
  */
 function defaultToken(): string | null {
-  if (process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled') return null;
-  return process.env.NEXT_PUBLIC_DEFAULT_TOKEN || null;
+  if (!publicEnv.apiMocking()) return null;
+  return publicEnv.defaultToken() || null;
 }
 
 /** The stored token, else (mock API only) the environment default token, else null. */

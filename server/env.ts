@@ -121,6 +121,11 @@ export const envSchema = z
     STRIPE_API_URL: optionalUrl(['http', 'https'], 'STRIPE_API_URL'),
     /** stripe (needs the Stripe keys) or local; default: stripe when STRIPE_SECRET_KEY is set. */
     PAYMENT_PROVIDER: emptyAsUnset(z.enum(['stripe', 'local']).optional()),
+    /** The dashboard's build-time API origin and GrowthBook host: its CSP lets it connect there. */
+    NEXT_PUBLIC_API_URL: z.string().optional(),
+    NEXT_PUBLIC_GROWTHBOOK_API_HOST: z.string().optional(),
+    /** Where `next build` writes the dashboard (`.next-e2e` for the e2e suite). */
+    NEXT_DIST_DIR: z.string().optional(),
   })
   .superRefine((env, issue) => {
     // The local outbox and the payment simulator are for a machine of one's own: on a public
@@ -214,6 +219,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
+
+/**
+ * The server's configuration from its process environment (after `readDotEnv`); NODE_ENV, when
+ * unset, is the mode it runs in.
+ */
+export function loadProcessEnv(dev: boolean): Env {
+  return loadEnv({
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
+  });
+}
+
+/** The environment a child process of the server (`next build` at first start) runs with. */
+export const childProcessEnv = (defaults: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...defaults,
+  ...process.env,
+});
+
+/** The directory of the dashboard's production build. */
+export const nextDistDir = (env: Env): string => env.NEXT_DIST_DIR || '.next';
 
 export function appUrl(env: Env): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

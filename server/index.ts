@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadEnv, paymentProviderName, readDotEnv } from './env';
+import { loadProcessEnv, nextDistDir, paymentProviderName, readDotEnv } from './env';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
@@ -21,10 +21,7 @@ async function main() {
   readDotEnv(path.join(ROOT, '.env'));
   const env = (() => {
     try {
-      return loadEnv({
-        ...process.env,
-        NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
-      });
+      return loadProcessEnv(dev);
     } catch (err) {
       console.error((err as Error).message);
       process.exit(1);
@@ -53,16 +50,14 @@ async function main() {
 
   let nextBridge: NextBridge | undefined;
   if (env.ROLE !== 'api') {
-    if (!dev) ensureBuild(ROOT, app.log);
+    if (!dev) ensureBuild(ROOT, nextDistDir(env), app.log);
     nextBridge = await createNextBridge({ root: ROOT, dev, port: env.PORT, hostname: 'localhost' });
     const bridge = nextBridge;
     const headersFor = dashboardHeadersFor(
       contentSecurityPolicy({
-        scriptHashes: dev
-          ? []
-          : inlineScriptHashes(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next')),
+        scriptHashes: dev ? [] : inlineScriptHashes(path.join(ROOT, nextDistDir(env))),
         stripe: paymentProviderName(env) === 'stripe',
-        connect: [process.env.NEXT_PUBLIC_API_URL, process.env.NEXT_PUBLIC_GROWTHBOOK_API_HOST],
+        connect: [env.NEXT_PUBLIC_API_URL, env.NEXT_PUBLIC_GROWTHBOOK_API_HOST],
         dev,
       }),
     );

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import next from 'next';
+import { childProcessEnv } from './env';
 
 export interface NextBridge {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -13,8 +14,8 @@ export interface NextBridge {
 }
 
 /** Builds the dashboard once when no production build exists (first `npm start`). */
-export function ensureBuild(root: string, log: FastifyBaseLogger) {
-  if (existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) return;
+export function ensureBuild(root: string, distDir: string, log: FastifyBaseLogger) {
+  if (existsSync(path.join(root, distDir, 'BUILD_ID'))) return;
   log.info(
     'no production build found: running `next build` (first start only, takes a few minutes)',
   );
@@ -22,7 +23,7 @@ export function ensureBuild(root: string, log: FastifyBaseLogger) {
   const res = spawnSync(process.execPath, [bin, 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env },
+    env: childProcessEnv({ NEXT_TELEMETRY_DISABLED: '1' }),
   });
   if (res.status !== 0) throw new Error('`next build` failed; see the output above.');
 }

@@ -4,10 +4,11 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { featureKeys } from '@/hooks/query-keys';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { getFeatures } from '@/api/features';
+import { publicEnv } from '@/lib/public-env';
 
-const API_HOST = process.env.NEXT_PUBLIC_GROWTHBOOK_API_HOST;
-const CLIENT_KEY = process.env.NEXT_PUBLIC_GROWTHBOOK_CLIENT_KEY;
-const BRANCH = process.env.NEXT_PUBLIC_BRANCH ?? 'main';
+const API_HOST = publicEnv.growthbookApiHost();
+const CLIENT_KEY = publicEnv.growthbookClientKey();
+const BRANCH = publicEnv.branch();
 const INIT_TIMEOUT_MS = 2000;
 
 /** The loaded GrowthBook instance (null until its code has arrived) and a render counter. */

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
+import { publicEnv } from '@/lib/public-env';
 import { isPaymentStatusEvent, isUsageLimitEvent } from '@/lib/realtime-events';
 import type { Payment } from '@/lib/contracts/payments';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';
@@ -30,7 +31,7 @@ const SocketContext = createContext<SocketContextValue>({ getSocket: () => null,
 export const useSocket = () => useContext(SocketContext);
 
 function socketUrl(): string {
-  return process.env.NEXT_PUBLIC_API_URL || window.location.origin;
+  return publicEnv.apiUrl() || window.location.origin;
 }
 
 type RealtimeClient = typeof import('socket.io-client');
@@ -50,7 +51,7 @@ export function loadRealtimeClient(): Promise<RealtimeClient> {
 }
 
 /** `npm run dev:mock` has no realtime server to talk to. */
-const REALTIME_ENABLED = process.env.NEXT_PUBLIC_API_MOCKING !== 'enabled';
+const REALTIME_ENABLED = !publicEnv.apiMocking();
 
 /**
  * One Socket.IO connection per signed-in session
