@@ -25,8 +25,8 @@ export interface ListReportsParams {
 }
 
 /** GET /v1/reports: one page of saved reports, newest change first (docs/reports.md). */
-export const listReports = async (params: ListReportsParams, signal?: AbortSignal) =>
-  (await http.get<ReportList>('/v1/reports', { params, signal })).data;
+export const listReports = (params: ListReportsParams, signal?: AbortSignal) =>
+  unwrap<ReportList>(http.get('/v1/reports', { params, signal }));
 
 /** GET /v1/reports/{id}; 404 for another owner's report. */
 export const getReport = (id: number, signal?: AbortSignal) =>

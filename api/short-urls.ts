@@ -28,8 +28,8 @@ export interface ShortUrlReportParams {
 }
 
 /** GET /v1/short-urls: one page of links, newest change first; `{data, total, nextCursor}`. */
-export const listShortUrls = async (params: ListShortUrlsParams, signal?: AbortSignal) =>
-  (await http.get<ShortUrlList>('/v1/short-urls', { params, signal })).data;
+export const listShortUrls = (params: ListShortUrlsParams, signal?: AbortSignal) =>
+  unwrap<ShortUrlList>(http.get('/v1/short-urls', { params, signal }));
 
 /** GET /v1/short-urls/{id}; 404 for another owner's link. */
 export const getShortUrl = (id: number, signal?: AbortSignal) =>

@@ -60,7 +60,9 @@ export async function seedDemoReports(opts: { call: DemoCall; brandId: number })
   const { call, brandId } = opts;
   const listed = await call('GET', `/v1/reports?brand_id=${brandId}&limit=100`);
   const have = new Set(
-    ((listed.body as unknown as { data: { name: string }[] }).data ?? []).map((r) => r.name),
+    ((listed.body as unknown as { data?: { data: { name: string }[] } }).data?.data ?? []).map(
+      (r) => r.name,
+    ),
   );
   const saved: string[] = [];
   for (const report of DEMO_REPORTS) {

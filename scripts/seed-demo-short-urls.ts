@@ -60,7 +60,9 @@ export async function seedDemoShortUrls(opts: {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const listed = await call('GET', `/v1/short-urls?brand_id=${brandId}&limit=100`);
   const have = new Set(
-    ((listed.body as unknown as { data: ShortUrl[] }).data ?? []).map((l) => l.slug),
+    ((listed.body as unknown as { data?: { data: ShortUrl[] } }).data?.data ?? []).map(
+      (l) => l.slug,
+    ),
   );
   const made: string[] = [];
   let clicks = 0;

@@ -289,7 +289,7 @@ describe('report views', () => {
       http.get('*/v1/reports', () =>
         fail
           ? HttpResponse.json({ message: 'Boom', status: 500, code: 'internal' }, { status: 500 })
-          : HttpResponse.json({ data: [], total: 0, nextCursor: null }),
+          : HttpResponse.json({ data: { data: [], total: 0, nextCursor: null } }),
       ),
     );
     const { user } = renderWithProviders(<ReportsDashboardView />);

@@ -210,8 +210,7 @@ export const reportHandlers: HttpHandler[] = [
       .filter((r) => !search || r.name.toLowerCase().includes(search))
       .sort(newestFirst);
     const page = Number(q.data.cursor);
-    // The list is not wrapped in `data` a second time: `{data, total, nextCursor}`.
-    return HttpResponse.json({
+    return ok({
       data: all.slice((page - 1) * limit, page * limit).map(publicReport),
       total: all.length,
       nextCursor: page * limit < all.length ? String(page + 1) : null,

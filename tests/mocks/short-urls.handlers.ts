@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { idParam } from '@/lib/contracts/common';
 import {
   UTM_FIELDS,
@@ -246,8 +246,7 @@ export const shortUrlHandlers: HttpHandler[] = [
       )
       .sort(newestFirst);
     const page = Number(q.data.cursor);
-    // The list is not wrapped in `data` a second time: `{data, total, nextCursor}`.
-    return HttpResponse.json({
+    return ok({
       data: all.slice((page - 1) * limit, page * limit).map(publicShortUrl),
       total: all.length,
       nextCursor: page * limit < all.length ? String(page + 1) : null,

@@ -431,16 +431,16 @@ describe(`saved reports (${ENGINE})`, () => {
     await call('POST', '/v1/reports', body('Daily orders'));
 
     const page1 = await call('GET', '/v1/reports?limit=1');
-    expect(page1.json()).toMatchObject({ total: 2, nextCursor: '2' });
-    expect(page1.json().data.map((r: { name: string }) => r.name)).toEqual(['Daily orders']);
+    expect(page1.json().data).toMatchObject({ total: 2, nextCursor: '2' });
+    expect(page1.json().data.data.map((r: { name: string }) => r.name)).toEqual(['Daily orders']);
     const page2 = await call('GET', '/v1/reports?limit=1&cursor=2');
-    expect(page2.json()).toMatchObject({ total: 2, nextCursor: null });
+    expect(page2.json().data).toMatchObject({ total: 2, nextCursor: null });
     const found = await call('GET', '/v1/reports?search=WEEKLY');
-    expect(found.json().data.map((r: { id: number }) => r.id)).toEqual([report.id]);
-    expect((await call('GET', `/v1/reports?brand_id=${brandId}`)).json().total).toBe(2);
-    const pinned = (await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`)).json();
+    expect(found.json().data.data.map((r: { id: number }) => r.id)).toEqual([report.id]);
+    expect((await call('GET', `/v1/reports?brand_id=${brandId}`)).json().data.total).toBe(2);
+    const pinned = (await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`)).json().data;
     expect(pinned.data.map((r: { name: string }) => r.name)).toEqual(['Weekly buyers']);
-    expect((await call('GET', '/v1/reports?pinned=false')).json().total).toBe(1);
+    expect((await call('GET', '/v1/reports?pinned=false')).json().data.total).toBe(1);
 
     const updated = await call('PUT', `/v1/reports/${report.id}`, {
       ...body('Weekly buyers, compared'),
@@ -453,7 +453,7 @@ describe(`saved reports (${ENGINE})`, () => {
     const removed = await call('DELETE', `/v1/reports/${report.id}`);
     expect(removed.json().data.message).toBe('Report deleted.');
     expect((await call('GET', `/v1/reports/${report.id}`)).statusCode).toBe(404);
-    expect((await call('GET', '/v1/reports')).json().total).toBe(1);
+    expect((await call('GET', '/v1/reports')).json().data.total).toBe(1);
   });
 
   it('refuses a report without a name, with a bad query or about another product', async () => {
@@ -487,7 +487,7 @@ describe(`saved reports (${ENGINE})`, () => {
     ).toBe(404);
     expect((await stranger('DELETE', `/v1/reports/${mine.id}`)).statusCode).toBe(404);
     expect((await stranger('GET', `/v1/reports?brand_id=${brandId}`)).statusCode).toBe(404);
-    const listed = (await stranger('GET', '/v1/reports')).json().data;
+    const listed = (await stranger('GET', '/v1/reports')).json().data.data;
     expect(listed.map((r: { name: string }) => r.name)).toEqual(['Theirs']);
     // Moving one's report onto another owner's product is refused too.
     expect(

@@ -44,10 +44,10 @@ const data = async <T>(res: Promise<{ statusCode: number; body: string; json: ()
   return (r.json() as { data: T }).data;
 };
 const pinned = async (type: SavedReport['type']) => {
-  const reports = await data<SavedReport[]>(
+  const reports = await data<{ data: SavedReport[] }>(
     call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`),
   );
-  return reports.find((r) => r.type === type)!;
+  return reports.data.find((r) => r.type === type)!;
 };
 /** The seeded six weeks, as the report builder's custom range (UTC, the product's clock). */
 const sixWeeks = () => ({
@@ -86,7 +86,7 @@ describe('seed:demo data a person believes', () => {
   it('counts repeat clicks: every demo link has more clicks than unique clicks', async () => {
     const res = await call('GET', `/v1/short-urls?brand_id=${brandId}&limit=100`);
     expect(res.statusCode, res.body).toBe(200);
-    const links = res.json() as { data: ShortUrl[] };
+    const links = (res.json() as { data: { data: ShortUrl[] } }).data;
     expect(links.data).toHaveLength(3);
     for (const link of links.data) {
       expect(link.unique_clicks, link.slug).toBeGreaterThan(0);

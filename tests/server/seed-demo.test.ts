@@ -126,7 +126,7 @@ describe('seed:demo', () => {
     const { t, call, brandId } = await demoApi();
     try {
       const listed = await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`);
-      const reports = (listed.json() as { data: SavedReport[] }).data;
+      const reports = (listed.json() as { data: { data: SavedReport[] } }).data.data;
       expect(reports.map((r) => r.type).sort()).toEqual(['funnel', 'retention', 'trend']);
       for (const report of reports) {
         const res = await call('POST', '/v1/reports/query', report.query);
@@ -154,7 +154,7 @@ describe('seed:demo', () => {
       for (const name of TOURS) expect(after.flows.filter((f) => f.name === name)).toHaveLength(1);
       expect(await after.t.database.db.select().from(flowSessions)).toHaveLength(sessions);
       const reports = await after.call('GET', `/v1/reports?brand_id=${after.brandId}`);
-      expect(reports.json().total).toBe(3);
+      expect(reports.json().data.total).toBe(3);
     } finally {
       await after.t.close();
     }

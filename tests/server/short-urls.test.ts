@@ -107,10 +107,10 @@ describe(`short links API (${ENGINE})`, () => {
 
     const list = await call('GET', `/v1/short-urls?brand_id=${brandId}&search=winter&limit=10`);
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toMatchObject({ total: 1, nextCursor: null });
-    expect(list.json().data[0].id).toBe(link.id);
+    expect(list.json().data).toMatchObject({ total: 1, nextCursor: null });
+    expect(list.json().data.data[0].id).toBe(link.id);
     const paged = await call('GET', `/v1/short-urls?limit=1`);
-    expect(paged.json()).toMatchObject({ total: 2, nextCursor: '2' });
+    expect(paged.json().data).toMatchObject({ total: 2, nextCursor: '2' });
 
     const put = await call('PUT', `/v1/short-urls/${link.id}`, {
       brand_id: brandId,
@@ -327,7 +327,7 @@ describe(`short links API (${ENGINE})`, () => {
     expect(into.statusCode).toBe(404);
     const list = await call('GET', `/v1/short-urls?brand_id=${strangersBrand}`);
     expect(list.statusCode).toBe(404);
-    const mine = (await call('GET', '/v1/short-urls?limit=100')).json().data as ShortUrl[];
+    const mine = (await call('GET', '/v1/short-urls?limit=100')).json().data.data as ShortUrl[];
     expect(mine.map((l) => l.slug)).not.toContain('theirs-1');
     // Still there for its owner.
     expect((await stranger('GET', `/v1/short-urls/${theirs.id}`)).statusCode).toBe(200);
@@ -453,7 +453,8 @@ describe(`short link redirect (${ENGINE})`, () => {
     expect(typeof human.properties.link_id).toBe('number');
     expect(JSON.stringify(events)).not.toContain('198.51.100.1');
 
-    const link = (await call('GET', `/v1/short-urls?search=bots-1`)).json().data[0] as ShortUrl;
+    const link = (await call('GET', `/v1/short-urls?search=bots-1`)).json().data
+      .data[0] as ShortUrl;
     expect(link).toMatchObject({ clicks: 1, unique_clicks: 1, bot_clicks: table.length - 1 });
   });
 
@@ -696,7 +697,7 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
         expect(r.headers.location).toBe('https://shop.example.com/');
       }
       await expect(down.app.ctx.shortUrlClicks.flush()).resolves.toBeUndefined();
-      const link = (await request(down.app, owner.token)('GET', '/v1/short-urls')).json()
+      const link = (await request(down.app, owner.token)('GET', '/v1/short-urls')).json().data
         .data[0] as ShortUrl;
       expect(link.clicks).toBe(0);
     } finally {
@@ -740,7 +741,7 @@ describe(`seed:demo short links (${ENGINE})`, () => {
     });
     expect(again).toEqual({ made: [], clicks: 0 });
 
-    const links = (await as('GET', `/v1/short-urls?brand_id=${b}`)).json().data as ShortUrl[];
+    const links = (await as('GET', `/v1/short-urls?brand_id=${b}`)).json().data.data as ShortUrl[];
     expect(links).toHaveLength(3);
     const total = links.reduce((n, l) => n + l.clicks + l.bot_clicks, 0);
     expect(total).toBe(first.clicks);

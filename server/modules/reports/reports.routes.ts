@@ -26,7 +26,7 @@ export function reportRoutes(
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
   app.get('/reports', {
     schema: { tags, querystring: listReportsQuery },
-    handler: async (req) => saved.list(owner(req), req.query),
+    handler: async (req) => ({ data: await saved.list(owner(req), req.query) }),
   });
   app.post('/reports', {
     schema: { tags, body: reportBody },

@@ -14,7 +14,7 @@ export function shortUrlRoutes(app: ZodApp, svc: ShortUrlsService) {
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
   app.get('/short-urls', {
     schema: { tags, querystring: listShortUrlsQuery },
-    handler: async (req) => svc.list(owner(req), req.query),
+    handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),
   });
   app.post('/short-urls', {
     schema: { tags, body: shortUrlBody },
