@@ -1,11 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '@/server/app';
-import { openDatabase, type Database } from '@/server/db/client';
+import { MIGRATIONS_DIR, openDatabase, type Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
 
 /** PostgreSQL server under test when TEST_DATABASE_URL is set; PGlite in a temp dir otherwise. */
@@ -13,7 +22,87 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const ENGINE = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh, empty database: a new PGlite dir, or a new database on the PostgreSQL server. */
+/**
+ * What a migrated, empty database depends on: the migrations and the PGlite build. A change to
+ * either names a new template, so a stale one is never used.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(entry.name).update(readFileSync(file));
+    }
+  };
+  walk(MIGRATIONS_DIR);
+  const pglite = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
+  if (existsSync(pglite)) hash.update(readFileSync(pglite));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A migrated, empty PGlite data directory, built once per migration set and then copied for each
+ * fresh database: copying skips PGlite's initdb and the migrations (most of an app's start).
+ * Built aside and renamed into place, so a concurrent run never sees half of one.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `signpost-test-template-${templateKey()}`);
+  if (existsSync(dir)) return dir;
+  const build = mkdtempSync(path.join(os.tmpdir(), 'signpost-test-template-build-'));
+  const database = await openDatabase({ dataDir: build });
+  await database.close();
+  try {
+    renameSync(build, dir);
+  } catch {
+    rmSync(build, { recursive: true, force: true }); // another run placed it first
+  }
+  return dir;
+}
+
+async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (name: string) => {
+  const url = new URL(TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The PostgreSQL twin of pgliteTemplate: a migrated database each fresh one is created from. */
+async function postgresTemplate(): Promise<string> {
+  const name = `signpost_template_${templateKey()}`;
+  const found = await withAdmin((a) =>
+    a.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]),
+  );
+  if (found.rowCount) return name;
+  const build = `signpost_template_build_${randomBytes(6).toString('hex')}`;
+  await withAdmin((a) => a.query(`CREATE DATABASE ${build}`));
+  const database = await openDatabase({ url: databaseUrl(build) });
+  await database.close();
+  await withAdmin(async (a) => {
+    try {
+      await a.query(`ALTER DATABASE ${build} RENAME TO ${name}`);
+    } catch {
+      await a.query(`DROP DATABASE IF EXISTS ${build} WITH (FORCE)`); // another run placed it first
+    }
+  });
+  return name;
+}
+
+/**
+ * A fresh, migrated, empty database: a new PGlite dir, or a new database on the PostgreSQL
+ * server, each copied from a template built once (see pgliteTemplate).
+ */
 export async function freshDatabaseUrl(): Promise<{
   url?: string;
   dataDir: string;
@@ -21,23 +110,17 @@ export async function freshDatabaseUrl(): Promise<{
 }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-test-'));
   if (!TEST_DATABASE_URL) {
+    cpSync(path.join(await pgliteTemplate(), 'pg'), path.join(dataDir, 'pg'), { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const template = await postgresTemplate();
   const name = `signpost_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await withAdmin((a) => a.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     dataDir,
     drop: async () => {
-      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -49,13 +132,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** buildApp on a real database (PGlite or PostgreSQL) with generous rate limits unless given. */
-export async function createTestApp(
-  opts: Partial<Omit<BuildAppOptions, 'env' | 'database'>> & {
-    env?: Record<string, string>;
-    db?: { url?: string; dataDir: string };
-  } = {},
-): Promise<TestApp & { drop: () => Promise<void> }> {
+/** A test app that owns its database: `drop` closes the app and deletes the database. */
+export type OwnedTestApp = TestApp & { drop: () => Promise<void> };
+
+/** What createTestApp may replace: edges and time (`now`, `mailer`, `limits`, extra `env`…). */
+export type TestAppOptions = Partial<Omit<BuildAppOptions, 'env' | 'database'>> & {
+  env?: Record<string, string>;
+  /** An existing database (several nodes on one database); its owner drops it. */
+  db?: { url?: string; dataDir: string };
+};
+
+/**
+ * buildApp on a real database (PGlite or PostgreSQL) with generous rate limits unless given.
+ * A test file uses setupTestApp or setupTestAccount instead, which also close it.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<OwnedTestApp> {
   const target = opts.db ? { ...opts.db, drop: async () => undefined } : await freshDatabaseUrl();
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -193,3 +284,143 @@ export const ingest = (app: App, writeKey: string, url: string, body: unknown) =
     headers: { ...basic(writeKey), 'content-type': 'application/json' },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/** A verified user holding one product (unless asked for none), and calls made as them. */
+export interface TestAccount {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+  brandId: number;
+  writeKey: string;
+  /** Calls the API as this user (see request). */
+  call: ApiRequest;
+}
+
+export interface AccountOptions {
+  /** The product's name (default 'Shop'); false for a user without a product. */
+  brand?: string | false;
+  email?: string;
+  name?: string;
+}
+
+/** A second (third…) account on an app: signUpVerified, then createBrand unless `brand: false`. */
+export async function createAccount(app: App, opts: AccountOptions = {}): Promise<TestAccount> {
+  const user = await signUpVerified(app, { email: opts.email, name: opts.name });
+  const call = request(app, user.token);
+  if (opts.brand !== false)
+    return { ...user, ...(await createBrand(app, user.token, opts.brand)), call };
+  const none = (): never => {
+    throw new Error('this account was made without a product (brand: false)');
+  };
+  return {
+    ...user,
+    call,
+    get brandId() {
+      return none();
+    },
+    get writeKey() {
+      return none();
+    },
+  };
+}
+
+type Lazy<T> = T | (() => T | Promise<T>);
+const resolve = async <T>(v: Lazy<T>): Promise<T> =>
+  typeof v === 'function' ? (v as () => T | Promise<T>)() : v;
+
+function notYet(what: string): never {
+  throw new Error(
+    `${what} is made in the beforeAll of setupTestApp or setupTestAccount: read it in a test or a later hook`,
+  );
+}
+
+/**
+ * One app for the enclosing describe block (or file): registers `beforeAll` (createTestApp) and
+ * `afterAll` (drop), and returns a handle whose fields read the app once it exists. `opts` may be
+ * a function, called in that `beforeAll` (after the file's earlier hooks), for options built from
+ * something made there. Hooks run as a stack: an `afterAll` registered after this one runs before
+ * the app closes, one registered before it runs after. Recipe: tests/README.md.
+ */
+export function setupTestApp(opts: Lazy<TestAppOptions> = {}): OwnedTestApp {
+  let current: OwnedTestApp | undefined;
+  const get = () => current ?? notYet('The test app');
+  beforeAll(async () => {
+    current = await createTestApp(await resolve(opts));
+  });
+  afterAll(async () => current?.drop());
+  return {
+    get app() {
+      return get().app;
+    },
+    get database() {
+      return get().database;
+    },
+    close: () => get().close(),
+    drop: () => get().drop(),
+  };
+}
+
+/**
+ * setupTestApp plus, in the same `beforeAll`, a verified user with one product ('Shop' on
+ * shop.example.com, or `brand`): `{app, token, userId, email, password, brandId, writeKey, call}`.
+ * `call` may be taken at once (`const { call } = setupTestAccount()`): it reads the token per call.
+ */
+export function setupTestAccount(
+  opts: Lazy<TestAppOptions & Pick<AccountOptions, 'brand'>> = {},
+): OwnedTestApp & TestAccount {
+  let account: TestAccount | undefined;
+  let options: TestAppOptions & Pick<AccountOptions, 'brand'> = {};
+  const t = setupTestApp(async () => {
+    options = await resolve(opts);
+    const appOptions: TestAppOptions & { brand?: unknown } = { ...options };
+    delete appOptions.brand;
+    return appOptions;
+  });
+  beforeAll(async () => {
+    account = await createAccount(t.app, { brand: options.brand });
+  });
+  const get = () => account ?? notYet('The test account');
+  return {
+    get app() {
+      return t.app;
+    },
+    get database() {
+      return t.database;
+    },
+    close: () => t.close(),
+    drop: () => t.drop(),
+    get email() {
+      return get().email;
+    },
+    get password() {
+      return get().password;
+    },
+    get token() {
+      return get().token;
+    },
+    get userId() {
+      return get().userId;
+    },
+    get brandId() {
+      return get().brandId;
+    },
+    get writeKey() {
+      return get().writeKey;
+    },
+    call: (method, url, body) => get().call(method, url, body),
+  };
+}
+
+/** An app for one test: created, handed to `fn`, dropped afterwards whatever happens. */
+export async function withTestApp<T>(
+  opts: TestAppOptions,
+  fn: (t: OwnedTestApp) => Promise<T>,
+): Promise<T> {
+  const t = await createTestApp(opts);
+  try {
+    return await fn(t);
+  } finally {
+    await t.drop();
+  }
+}
