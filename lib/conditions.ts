@@ -4,6 +4,10 @@
  * docs/product/constants.md#condition-types-per-data-type), with evaluation.
  */
 
+import type { RangeValue } from './contracts/common';
+import type { AttributeCondition } from './contracts/customer-profiles';
+import type { ConditionValue } from './contracts/flows';
+
 export const DATA_TYPES = ['string', 'number', 'date', 'boolean', 'list'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
@@ -122,18 +126,16 @@ export const CONDITION_LABELS: Record<ConditionType, string> = {
  */
 export const VALUELESS_CONDITION_TYPES: readonly ConditionType[] = ['empty', 'not_empty'];
 
-/** A two-sided value: number range or date range (ISO dates). */
-export interface RangeValue {
-  from: string | number;
-  to: string | number;
-}
-export type ConditionValue = string | number | boolean | RangeValue | null | undefined;
+/** The wire shapes of conditions are the contracts' (type imports only: this module stays zod-free). */
+export type { AttributeCondition, ConditionValue, RangeValue };
 
-export interface AttributeCondition {
-  customer_key: string;
-  condition_type: ConditionType;
-  value?: ConditionValue;
-}
+/**
+ * Whether a condition value is a two-sided range (`{from, to}`: `between`, `range`, an event
+ * condition's between frequency or timeframe). The one range check of the dashboard, the server
+ * and the SDK.
+ */
+export const isRange = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isEmpty = (v: unknown) =>
@@ -146,8 +148,6 @@ const asTime = (v: unknown) =>
  * (docs/product/constants.md#display-formats).
  */
 const endOfDay = (t: number) => t - (t % DAY_MS) + DAY_MS - 1;
-const isRange = (v: unknown): v is RangeValue =>
-  typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
 
 /**
  * Whether an attribute value meets a condition. Text comparisons ignore case, as the SQL

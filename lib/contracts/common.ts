@@ -73,6 +73,16 @@ export const pageCursor = z
   .regex(/^[1-9]\d{0,6}$/, { error: 'Cursor must be a page number' })
   .default('1');
 
+/**
+ * A two-sided condition value: a number range or a date range (ISO dates), for flow conditions
+ * and the profile list's filter alike.
+ */
+export const rangeValue = z.object({
+  from: z.union([z.number(), z.string().max(64)]),
+  to: z.union([z.number(), z.string().max(64)]),
+});
+export type RangeValue = z.infer<typeof rangeValue>;
+
 /** Integer id in a URL path. */
 export const idParam = z.object({
   id: z.coerce

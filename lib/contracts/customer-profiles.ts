@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALL_CONDITION_TYPES, DATA_TYPES, type ConditionType, type DataType } from '../conditions';
 import { PROFILE_LIST_PAGE_SIZE, TIMELINE_PAGE_SIZE } from '../constants';
 import { MESSAGES } from '../messages';
-import { brandIdField, requiredText, withoutNul } from './common';
+import { brandIdField, rangeValue, requiredText, withoutNul } from './common';
 import { trackedEventSchema } from './events';
 
 /** A customer profile (issue "Tracking" §3). */
@@ -25,10 +25,7 @@ const conditionValue = z.union([
   z.string().max(255),
   z.number(),
   z.boolean(),
-  z.object({
-    from: z.union([z.string().max(64), z.number()]),
-    to: z.union([z.string().max(64), z.number()]),
-  }),
+  rangeValue,
   z.null(),
 ]);
 
@@ -39,7 +36,8 @@ export const attributeConditionSchema = z.object({
   }),
   value: conditionValue.optional(),
 });
-export type AttributeConditionInput = z.infer<typeof attributeConditionSchema>;
+/** One condition of the profile list's filter (lib/conditions.ts reads it as `AttributeCondition`). */
+export type AttributeCondition = z.infer<typeof attributeConditionSchema>;
 
 /** The profile list's filter travels as JSON text in the `conditions` query parameter. */
 const conditionsParam = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
 import { MESSAGES } from '../messages';
 import { TIME_UNITS } from '../time-units';
-import { brandIdField, pageCursor, storable } from './common';
+import { brandIdField, pageCursor, rangeValue, storable } from './common';
 
 /** Limits of docs/product/constants.md#flow-limits. */
 export const FLOW_TITLE_MAX = 60;
@@ -37,11 +37,10 @@ export { TIME_UNITS };
 
 const text = (max = 255) =>
   z.string().max(max).refine(storable, { error: MESSAGES.http.badCharacters });
-const range = z.object({
-  from: z.union([z.number(), z.string().max(64)]),
-  to: z.union([z.number(), z.string().max(64)]),
-});
+const range = rangeValue;
 const conditionValue = z.union([text(), z.number(), z.boolean(), range, z.null()]).optional();
+/** The value of an attribute condition (lib/conditions.ts reads it as `ConditionValue`). */
+export type ConditionValue = z.infer<typeof conditionValue>;
 
 /**
  * Links a tour may open: http(s) or a path on the same site; never `javascript:` or `data:`,

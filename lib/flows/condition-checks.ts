@@ -3,7 +3,7 @@
  * (#55-saving-customer-conditions), condition values (#56-condition-value-checks) and the event
  * form (#57-event-condition-form). `checks.ts` re-exports them with the flow checks.
  */
-import { VALUELESS_CONDITION_TYPES, type ConditionType } from '../conditions';
+import { isRange, VALUELESS_CONDITION_TYPES, type ConditionType } from '../conditions';
 import type { CustomerCondition, EventCondition } from '../contracts/flows';
 import { MESSAGES } from '../messages';
 
@@ -75,8 +75,8 @@ export function conditionValueProblem(
   if (VALUELESS_CONDITION_TYPES.includes(type)) return null;
   if (value === undefined || value === null || value === '') return M.valueRequired;
   if (type === 'range' || type === 'between') {
-    if (typeof value !== 'object' || !('from' in value) || !('to' in value)) return M.rangeRequired;
-    const { from, to } = value as { from: unknown; to: unknown };
+    if (!isRange(value)) return M.rangeRequired;
+    const { from, to } = value;
     if (type === 'between') return isNumeric(from) && isNumeric(to) ? null : M.valueNumber;
     if (!from || !to) return M.rangeBothDates;
     if (!isDateLike(from)) return M.rangeFromValid;
@@ -120,7 +120,7 @@ export function keptCustomerConditions(rows: readonly CustomerCondition[]): Cust
     if (!r.customer_key) return false;
     if (VALUELESS_CONDITION_TYPES.includes(r.condition_type)) return true;
     const v = r.value;
-    if (typeof v === 'object' && v !== null) return !isBlank(v.from) && !isBlank(v.to);
+    if (isRange(v)) return !isBlank(v.from) && !isBlank(v.to);
     if (typeof v === 'number' || typeof v === 'boolean') return true;
     return typeof v === 'string' && v !== '';
   });
@@ -130,8 +130,6 @@ export function keptCustomerConditions(rows: readonly CustomerCondition[]): Cust
 const isCount = (v: unknown) =>
   (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1) ||
   (typeof v === 'string' && /^\d+$/.test(v) && Number(v) >= 1);
-const isRange = (v: unknown): v is { from: unknown; to: unknown } =>
-  typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
 
 /**
  * The time range of an event condition, checked with the rest of the event form
@@ -180,8 +178,7 @@ export function eventConditionProblems(
   if (!f.condition_type) out.push(M.conditionTypeRequired);
   if (f.condition_type === 'between') {
     const v = f.value;
-    if (typeof v !== 'object' || v === null || !('from' in v) || !('to' in v))
-      out.push(M.betweenObjectWhen);
+    if (!isRange(v)) out.push(M.betweenObjectWhen);
     else if (typeof v.from !== 'number' || typeof v.to !== 'number') out.push(M.betweenNumbers);
     else if (v.from < 1 || v.to < 1) out.push(M.betweenAtLeastOne);
     else if (v.from >= v.to) out.push(M.betweenOrder);

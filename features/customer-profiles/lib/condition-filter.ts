@@ -1,5 +1,6 @@
 import {
   FILTER_OPERATORS,
+  isRange,
   VALUELESS_CONDITION_TYPES,
   type AttributeCondition,
   type ConditionType,
@@ -144,7 +145,7 @@ export function toAttributeConditions(rows: readonly FilterRow[]): AttributeCond
       out.push(base);
       continue;
     }
-    if (typeof row.value === 'object') {
+    if (isRange(row.value)) {
       if (blank(row.value.from) || blank(row.value.to)) continue;
       const from = typedValue(row.data_type, String(row.value.from));
       const to = typedValue(row.data_type, String(row.value.to));

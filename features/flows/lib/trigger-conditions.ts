@@ -1,4 +1,4 @@
-import { CONDITION_LABELS } from '@/lib/conditions';
+import { CONDITION_LABELS, isRange } from '@/lib/conditions';
 import {
   MAX_TRIGGER_CONDITIONS,
   type CustomerCondition,
@@ -49,7 +49,7 @@ export const setTriggerOperator = (
 
 const quote = (v: unknown): string => {
   if (v === null || v === undefined || v === '') return '';
-  if (typeof v === 'object' && 'from' in v && 'to' in v) return `${v.from} to ${v.to}`;
+  if (isRange(v)) return `${v.from} to ${v.to}`;
   return String(v);
 };
 
@@ -88,7 +88,7 @@ const FREQUENCY_LABELS = {
 function frequencyText(f: EventCondition['frequency']): string | null {
   if (!f.condition_type) return null;
   const v = f.value;
-  if (v !== null && typeof v === 'object') return `between ${v.from} and ${v.to} times`;
+  if (isRange(v)) return `between ${v.from} and ${v.to} times`;
   if (v === null) return FREQUENCY_LABELS[f.condition_type];
   return `${FREQUENCY_LABELS[f.condition_type]} ${v} ${v === 1 ? 'time' : 'times'}`;
 }
@@ -104,11 +104,11 @@ function timeframeText(t: EventCondition['timeframe']): string {
     case 'more_than':
       return `more than ${quote(v)} ${unit} ago`.replace(/\s+/g, ' ');
     case 'between':
-      return v !== null && typeof v === 'object'
+      return isRange(v)
         ? `between ${v.from} and ${v.to} ${unit} ago`.replace(/\s+/g, ' ')
         : 'between';
     case 'date_range':
-      return v !== null && typeof v === 'object' ? `from ${v.from} to ${v.to}` : 'in a date range';
+      return isRange(v) ? `from ${v.from} to ${v.to}` : 'in a date range';
   }
 }
 

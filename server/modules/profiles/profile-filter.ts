@@ -3,6 +3,7 @@ import type { AttributeCondition, ConditionType, DataType } from '../../../lib/c
 import {
   FILTER_OPERATORS,
   CONDITION_TYPES,
+  isRange,
   VALUELESS_CONDITION_TYPES,
 } from '../../../lib/conditions';
 import { MESSAGES } from '../../../lib/messages';
@@ -51,8 +52,8 @@ const asDay = (v: unknown) => {
   return s.slice(0, 10);
 };
 const range = (v: unknown) => {
-  if (typeof v !== 'object' || v === null || !('from' in v) || !('to' in v)) throw invalid();
-  return v as { from: unknown; to: unknown };
+  if (!isRange(v)) throw invalid();
+  return v;
 };
 const dayAgo = (days: number, now: number) =>
   new Date(now - days * DAY_MS).toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { isRange } from '@/lib/conditions';
 import { FREQUENCY_TYPES } from '@/lib/contracts/flows';
 import { cn } from '@/components/ui/cn';
 import { frequencyFor, type Frequency, type FrequencyType } from '../../lib/event-condition';
@@ -24,7 +25,7 @@ export interface EventFrequencyEditorProps {
  */
 export function EventFrequencyEditor({ value, onChange, disabled }: EventFrequencyEditorProps) {
   const v = value.value;
-  const range = typeof v === 'object' && v !== null ? v : { from: '', to: '' };
+  const range = isRange(v) ? v : { from: '', to: '' };
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Happen frequency</legend>

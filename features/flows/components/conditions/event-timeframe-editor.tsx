@@ -1,3 +1,4 @@
+import { isRange } from '@/lib/conditions';
 import { TIMEFRAME_TYPES, TIME_UNITS } from '@/lib/contracts/flows';
 import { cn } from '@/components/ui/cn';
 import {
@@ -31,7 +32,7 @@ export interface EventTimeframeEditorProps {
 export function EventTimeframeEditor({ value, onChange, disabled }: EventTimeframeEditorProps) {
   const type = value.condition_type;
   const v = value.value;
-  const range = typeof v === 'object' && v !== null ? v : { from: '', to: '' };
+  const range = isRange(v) ? v : { from: '', to: '' };
   const dateInput = (end: 'from' | 'to') => (
     <input
       type="date"

@@ -1,4 +1,4 @@
-import { evaluateCondition } from '../../../../lib/conditions';
+import { evaluateCondition, isRange } from '../../../../lib/conditions';
 import type {
   CustomerCondition,
   EventCondition,
@@ -165,10 +165,7 @@ function minus(now: number, n: number, unit: string): number {
   }
 }
 
-const rangeOf = (v: unknown) =>
-  typeof v === 'object' && v !== null && 'from' in v && 'to' in v
-    ? (v as { from: string | number; to: string | number })
-    : null;
+const rangeOf = (v: EventCondition['timeframe']['value']) => (isRange(v) ? v : null);
 
 /**
  * The window an event condition counts in, as [from, to) epoch milliseconds (null: unbounded):
