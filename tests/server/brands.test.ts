@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { createTestApp, ENGINE, request, signUpVerified, type TestApp } from './helpers';
+import { ENGINE, request, setupTestApp, signUpVerified } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.drop());
+const t = setupTestApp();
 
 /** A new verified account's API access. */
 const signedIn = async () => request(t.app, (await signUpVerified(t.app)).token);

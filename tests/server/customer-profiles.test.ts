@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import {
-  type ApiRequest,
-  createBrand,
-  createTestApp,
-  ENGINE,
-  ingest,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { ENGINE, ingest, request, setupTestAccount, signUpVerified } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let token: string;
-let brandId: number;
-let writeKey: string;
-let call: ApiRequest;
+const t = setupTestAccount();
+const { call } = t;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await signUpVerified(t.app));
-  ({ brandId, writeKey } = await createBrand(t.app, token));
-  call = request(t.app, token);
   const people = [
     {
       userId: 'u1',
@@ -56,7 +40,7 @@ beforeAll(async () => {
     timestamp: new Date(base + i * 86_400_000).toISOString(),
     ...p,
   }));
-  expect((await ingest(t.app, writeKey, '/v1/batch', { batch })).json().accepted).toBe(3);
+  expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch })).json().accepted).toBe(3);
   for (const [field_name, data_type] of [
     ['plan', 'string'],
     ['seats', 'number'],
@@ -64,22 +48,21 @@ beforeAll(async () => {
     ['tags', 'list'],
   ])
     await call('POST', '/v1/data-attributes', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       field_name,
       name: field_name,
       data_type,
     });
   await call('POST', '/v1/metadata-attributes', {
-    brand_id: brandId,
+    brand_id: t.brandId,
     custom_field_name: 'tier',
     name: 'Tier',
     data_type: 'string',
   });
 });
-afterAll(async () => t.drop());
 
 const keys = async (query: string) => {
-  const res = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&${query}`);
+  const res = await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data.data as { customer_key: string }[]).map((p) => p.customer_key);
 };
@@ -92,21 +75,21 @@ describe(`customer profiles (${ENGINE})`, () => {
     expect(await keys('sort_order=asc')).toEqual(['u1', 'u2', 'u3']);
     expect(await keys('search=ACME')).toEqual(['u3', 'u1']);
     expect(await keys('search=u2')).toEqual(['u2']);
-    const page = (await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=2`)).json()
+    const page = (await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&limit=2`)).json()
       .data;
     expect(page).toMatchObject({ total: 3, nextCursor: expect.stringMatching(/^k\./) });
     const next = (
       await call(
         'GET',
-        `/v1/customer-profiles?brand_id=${brandId}&limit=2&cursor=${page.nextCursor}`,
+        `/v1/customer-profiles?brand_id=${t.brandId}&limit=2&cursor=${page.nextCursor}`,
       )
     ).json().data;
     expect(next.data.map((p: { customer_key: string }) => p.customer_key)).toEqual(['u1']);
     expect(next.nextCursor).toBeNull();
     // Page numbers still work near the top.
     expect(
-      (await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=2&cursor=2`)).json().data
-        .data,
+      (await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&limit=2&cursor=2`)).json()
+        .data.data,
     ).toHaveLength(1);
   });
 
@@ -162,28 +145,31 @@ describe(`customer profiles (${ENGINE})`, () => {
   });
 
   it('refuses a bad filter with a 400 a person can act on', async () => {
-    const bad = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&conditions=not-json`);
+    const bad = await call(
+      'GET',
+      `/v1/customer-profiles?brand_id=${t.brandId}&conditions=not-json`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.profiles.invalidFilter);
     const unknown = await call(
       'GET',
-      `/v1/customer-profiles?brand_id=${brandId}&${where([{ customer_key: 'nope', condition_type: 'exact', value: 'x' }])}`,
+      `/v1/customer-profiles?brand_id=${t.brandId}&${where([{ customer_key: 'nope', condition_type: 'exact', value: 'x' }])}`,
     );
     expect(unknown.json().message).toBe(MESSAGES.profiles.unknownAttribute('nope'));
     const wrongOp = await call(
       'GET',
-      `/v1/customer-profiles?brand_id=${brandId}&${where([{ customer_key: 'seats', condition_type: 'starts_with', value: 'x' }])}`,
+      `/v1/customer-profiles?brand_id=${t.brandId}&${where([{ customer_key: 'seats', condition_type: 'starts_with', value: 'x' }])}`,
     );
     expect(wrongOp.statusCode).toBe(400);
     const wrongValue = await call(
       'GET',
-      `/v1/customer-profiles?brand_id=${brandId}&${where([{ customer_key: 'seats', condition_type: '>', value: 'lots' }])}`,
+      `/v1/customer-profiles?brand_id=${t.brandId}&${where([{ customer_key: 'seats', condition_type: '>', value: 'lots' }])}`,
     );
     expect(wrongValue.statusCode).toBe(400);
   });
 
   it('shows a profile, sets metadata values of the right type, and offers attribute options', async () => {
-    const [p] = (await call('GET', `/v1/customer-profiles?brand_id=${brandId}&search=ada`)).json()
+    const [p] = (await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&search=ada`)).json()
       .data.data;
     const detail = (await call('GET', `/v1/customer-profiles/${p.id}`)).json().data;
     expect(detail).toMatchObject({ email: 'ada@acme.io', metadata: { tier: 'gold' } });
@@ -200,7 +186,7 @@ describe(`customer profiles (${ENGINE})`, () => {
         .statusCode,
     ).toBe(400);
 
-    const groups = (await call('GET', `/v1/attributes/options?brand_id=${brandId}`)).json().data;
+    const groups = (await call('GET', `/v1/attributes/options?brand_id=${t.brandId}`)).json().data;
     expect(groups.map((g: { group: string }) => g.group)).toEqual(['ATTRIBUTE', 'METADATA']);
     expect(groups[0].options.map((o: { value: string }) => o.value)).toEqual(
       expect.arrayContaining(['email', 'name', 'last_seen', 'country', 'plan', 'seats']),
@@ -212,14 +198,14 @@ describe(`customer profiles (${ENGINE})`, () => {
 
   it('manages metadata and data attribute definitions; system ones are fixed', async () => {
     const created = await call('POST', '/v1/metadata-attributes', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       custom_field_name: 'region',
       name: 'Region',
       data_type: 'string',
     });
     expect(created.statusCode).toBe(201);
     const dup = await call('POST', '/v1/metadata-attributes', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       custom_field_name: 'region',
       name: 'R',
       data_type: 'string',
@@ -227,7 +213,7 @@ describe(`customer profiles (${ENGINE})`, () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(MESSAGES.profiles.fieldTaken);
     const bad = await call('POST', '/v1/metadata-attributes', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       custom_field_name: '1 bad',
       name: 'R',
       data_type: 'string',
@@ -237,7 +223,7 @@ describe(`customer profiles (${ENGINE})`, () => {
     expect(
       (
         await call('PUT', `/v1/metadata-attributes/${id}`, {
-          brand_id: brandId,
+          brand_id: t.brandId,
           custom_field_name: 'region',
           name: 'Area',
           data_type: 'string',
@@ -246,14 +232,14 @@ describe(`customer profiles (${ENGINE})`, () => {
     ).toBe('Area');
     expect((await call('DELETE', `/v1/metadata-attributes/${id}`)).statusCode).toBe(200);
 
-    const data = (await call('GET', `/v1/data-attributes?brand_id=${brandId}`)).json().data;
+    const data = (await call('GET', `/v1/data-attributes?brand_id=${t.brandId}`)).json().data;
     expect(
       data.slice(0, 8).every((a: { system: boolean; id: null }) => a.system && a.id === null),
     ).toBe(true);
     expect(
       (
         await call('POST', '/v1/data-attributes', {
-          brand_id: brandId,
+          brand_id: t.brandId,
           field_name: 'email',
           name: 'E',
           data_type: 'string',
@@ -265,16 +251,16 @@ describe(`customer profiles (${ENGINE})`, () => {
   it("answers 404 for another account's profiles and attributes", async () => {
     const other = await signUpVerified(t.app);
     const asOther = request(t.app, other.token);
-    const [p] = (await call('GET', `/v1/customer-profiles?brand_id=${brandId}`)).json().data.data;
+    const [p] = (await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}`)).json().data.data;
     expect((await asOther('GET', `/v1/customer-profiles/${p.id}`)).statusCode).toBe(404);
     expect((await asOther('GET', `/v1/customer-profiles/${p.id}/events`)).statusCode).toBe(404);
     expect(
       (await asOther('PUT', `/v1/customer-profiles/${p.id}/metadata`, { metadata: {} })).statusCode,
     ).toBe(404);
-    expect((await asOther('GET', `/v1/metadata-attributes?brand_id=${brandId}`)).statusCode).toBe(
+    expect((await asOther('GET', `/v1/metadata-attributes?brand_id=${t.brandId}`)).statusCode).toBe(
       404,
     );
-    expect((await asOther('GET', `/v1/attributes/options?brand_id=${brandId}`)).statusCode).toBe(
+    expect((await asOther('GET', `/v1/attributes/options?brand_id=${t.brandId}`)).statusCode).toBe(
       404,
     );
   });
@@ -288,14 +274,14 @@ describe(`customer profiles (${ENGINE})`, () => {
       userId: `tie-${String(i).padStart(2, '0')}`,
       timestamp: at,
     }));
-    expect((await ingest(t.app, writeKey, '/v1/batch', { batch })).statusCode).toBe(200);
+    expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch })).statusCode).toBe(200);
     for (const order of ['asc', 'desc']) {
       const seen: string[] = [];
       let cursor = '1';
       for (let pages = 0; pages < 10 && cursor; pages++) {
         const res = await call(
           'GET',
-          `/v1/customer-profiles?brand_id=${brandId}&search=tie-&limit=10&sort_order=${order}&cursor=${cursor}`,
+          `/v1/customer-profiles?brand_id=${t.brandId}&search=tie-&limit=10&sort_order=${order}&cursor=${cursor}`,
         );
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json().data;
@@ -308,9 +294,12 @@ describe(`customer profiles (${ENGINE})`, () => {
       expect(new Set(seen).size).toBe(25);
     }
     const first = (
-      await call('GET', `/v1/customer-profiles?brand_id=${brandId}&search=tie-&limit=10`)
+      await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&search=tie-&limit=10`)
     ).json().data;
-    const deep = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&limit=10&cursor=102`);
+    const deep = await call(
+      'GET',
+      `/v1/customer-profiles?brand_id=${t.brandId}&limit=10&cursor=102`,
+    );
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toBe(MESSAGES.profiles.cursorTooDeep);
     for (const bad of [
@@ -319,7 +308,7 @@ describe(`customer profiles (${ENGINE})`, () => {
       `k.${Buffer.from(JSON.stringify(['x', 1, 'desc'])).toString('base64url')}`,
       'k.',
     ]) {
-      const res = await call('GET', `/v1/customer-profiles?brand_id=${brandId}&cursor=${bad}`);
+      const res = await call('GET', `/v1/customer-profiles?brand_id=${t.brandId}&cursor=${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
   });

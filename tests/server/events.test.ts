@@ -1,33 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
-import {
-  type ApiRequest,
-  createBrand,
-  createTestApp,
-  ENGINE,
-  ingest,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { createBrand, ENGINE, ingest, request, setupTestAccount, signUpVerified } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let token: string;
-let brandId: number;
-let writeKey: string;
-let call: ApiRequest;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await signUpVerified(t.app));
-  ({ brandId, writeKey } = await createBrand(t.app, token));
-  call = request(t.app, token);
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount();
+const { call } = t;
 
 const def = (code: string, extra: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
+  brand_id: t.brandId,
   name: `Event ${code}`,
   code,
   attributes: [{ code: 'plan', name: 'Plan', data_type: 'string' }],
@@ -40,7 +20,7 @@ describe(`events (${ENGINE})`, () => {
     expect(created.statusCode).toBe(201);
     const ev = created.json().data;
     expect(ev).toMatchObject({
-      brand_id: brandId,
+      brand_id: t.brandId,
       code: 'signed_up',
       attributes: [{ code: 'plan' }],
     });
@@ -59,7 +39,7 @@ describe(`events (${ENGINE})`, () => {
   });
 
   it('validates bodies with the shared contract', async () => {
-    const noName = await call('POST', '/v1/events', { brand_id: brandId, code: 'x', name: '  ' });
+    const noName = await call('POST', '/v1/events', { brand_id: t.brandId, code: 'x', name: '  ' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe(MESSAGES.field.required('Name'));
     const badType = await call(
@@ -94,30 +74,30 @@ describe(`events (${ENGINE})`, () => {
       { type: 'track', event: 'beta', anonymousId: 'a', messageId: randomUUID() },
       { type: 'track', event: 'not_defined_yet', anonymousId: 'a', messageId: randomUUID() },
     ];
-    expect((await ingest(t.app, writeKey, '/v1/batch', { batch })).json().accepted).toBe(5);
+    expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch })).json().accepted).toBe(5);
 
-    const page1 = (await call('GET', `/v1/events?brand_id=${brandId}&limit=2`)).json().data;
+    const page1 = (await call('GET', `/v1/events?brand_id=${t.brandId}&limit=2`)).json().data;
     expect(page1.total).toBe(3);
     expect(page1.nextCursor).toBe('2');
     expect(page1.data.map((e: { code: string }) => e.code)).toEqual(['alpha', 'beta']);
     expect(page1.data[0]).toMatchObject({ attribute_count: 1, volume_30d: 3 });
     expect(page1.data[0].last_seen).not.toBeNull();
-    const page2 = (await call('GET', `/v1/events?brand_id=${brandId}&limit=2&cursor=2`)).json()
+    const page2 = (await call('GET', `/v1/events?brand_id=${t.brandId}&limit=2&cursor=2`)).json()
       .data;
     expect(page2.data.map((e: { code: string }) => e.code)).toEqual(['gamma']);
     expect(page2.nextCursor).toBeNull();
     expect(page2.data[0]).toMatchObject({ volume_30d: 0, last_seen: null });
 
-    const found = (await call('GET', `/v1/events?brand_id=${brandId}&search=ETA`)).json().data;
+    const found = (await call('GET', `/v1/events?brand_id=${t.brandId}&search=ETA`)).json().data;
     expect(found.data.map((e: { code: string }) => e.code)).toEqual(['beta']);
 
-    const undef = (await call('GET', `/v1/events/undefined?brand_id=${brandId}`)).json().data;
+    const undef = (await call('GET', `/v1/events/undefined?brand_id=${t.brandId}`)).json().data;
     expect(undef).toEqual([
       { code: 'not_defined_yet', volume_30d: 1, last_seen: expect.any(String) },
     ]);
 
     const ac = (
-      await call('GET', `/v1/events/autocomplete?brand_id=${brandId}&name=&offset=2&limit=10`)
+      await call('GET', `/v1/events/autocomplete?brand_id=${t.brandId}&name=&offset=2&limit=10`)
     ).json().data;
     expect(ac.total).toBe(3);
     expect(ac.data.map((e: { code: string }) => e.code)).toEqual(['gamma']);
@@ -130,7 +110,7 @@ describe(`events (${ENGINE})`, () => {
     expect((await asOther('GET', `/v1/events/${mine.id}`)).statusCode).toBe(404);
     expect((await asOther('PUT', `/v1/events/${mine.id}`, def('private'))).statusCode).toBe(404);
     expect((await asOther('DELETE', `/v1/events/${mine.id}`)).statusCode).toBe(404);
-    expect((await asOther('GET', `/v1/events?brand_id=${brandId}`)).statusCode).toBe(404);
+    expect((await asOther('GET', `/v1/events?brand_id=${t.brandId}`)).statusCode).toBe(404);
     const otherBrand = await createBrand(t.app, other.token, 'Theirs');
     expect(
       (await call('POST', '/v1/events', def('x', { brand_id: otherBrand.brandId }))).statusCode,

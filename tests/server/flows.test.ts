@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { createBrand, ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
 import { XSS_VECTORS as XSS } from '../../sdk/src/renderer/xss-corpus';
 
-let t: TestApp & { drop: () => Promise<void> };
-let call: ReturnType<typeof request>;
-let brandId: number;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ token } = await signUpVerified(t.app));
-  ({ brandId } = await createBrand(t.app, token));
-  call = request(t.app, token);
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount();
+const { call } = t;
 
 const flow = (extra: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
+  brand_id: t.brandId,
   name: 'Welcome tour',
   publish: false,
   condition: {
@@ -91,7 +74,7 @@ describe(`flows API (${ENGINE})`, () => {
     expect(f.steps[0]).not.toHaveProperty('position');
     const read = (await call('GET', `/v1/flows/${f.id}`)).json().data;
     expect(read).toEqual(f);
-    const list = (await call('GET', `/v1/flows?brand_id=${brandId}`)).json().data;
+    const list = (await call('GET', `/v1/flows?brand_id=${t.brandId}`)).json().data;
     expect(list.data[0]).toMatchObject({
       id: f.id,
       name: 'Welcome tour',
@@ -264,7 +247,7 @@ describe(`flows API (${ENGINE})`, () => {
     expect((await theirs('PUT', `/v1/flows/${mine.id}`, flow())).statusCode).toBe(404);
     expect((await theirs('DELETE', `/v1/flows/${mine.id}`)).statusCode).toBe(404);
     expect((await theirs('POST', `/v1/flows/${mine.id}/duplicate`)).statusCode).toBe(404);
-    expect((await theirs('GET', `/v1/flows?brand_id=${brandId}`)).statusCode).toBe(404);
+    expect((await theirs('GET', `/v1/flows?brand_id=${t.brandId}`)).statusCode).toBe(404);
     expect((await theirs('POST', '/v1/flows', flow())).statusCode).toBe(404);
   });
 });

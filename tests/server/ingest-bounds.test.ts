@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
 import { monthOf } from '@/server/modules/profiles/profile-upsert';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  ingest,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { ENGINE, ingest, request, setupTestAccount } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let token: string;
-let userId: string;
-let brandId: number;
-let writeKey: string;
-
-beforeAll(async () => {
-  // The bounds are tested here, not the fair-use limits (ingest-fair-use.test.ts).
-  t = await createTestApp({ env: { INGEST_RATE_PER_KEY: '0', INGEST_DAILY_EVENTS_PER_MAU: '0' } });
-  ({ token, userId } = await signUpVerified(t.app));
-  ({ brandId, writeKey } = await createBrand(t.app, token));
+// The bounds are tested here, not the fair-use limits (ingest-fair-use.test.ts).
+const t = setupTestAccount({
+  env: { INGEST_RATE_PER_KEY: '0', INGEST_DAILY_EVENTS_PER_MAU: '0' },
 });
-afterAll(async () => t.drop());
 
 const track = (extra: Record<string, unknown> = {}) => ({
   type: 'track',
@@ -35,9 +18,9 @@ const track = (extra: Record<string, unknown> = {}) => ({
 });
 
 const profileOf = async (key: string) => {
-  const res = await request(t.app, token)(
+  const res = await request(t.app, t.token)(
     'GET',
-    `/v1/customer-profiles?brand_id=${brandId}&search=${encodeURIComponent(key)}`,
+    `/v1/customer-profiles?brand_id=${t.brandId}&search=${encodeURIComponent(key)}`,
   );
   const [p] = res.json().data.data as Record<string, unknown>[];
   return p!;
@@ -45,7 +28,7 @@ const profileOf = async (key: string) => {
 
 describe(`ingestion bounds (${ENGINE})`, () => {
   it('refuses a batch of more than 2,500 events with 413 and a message saying so', async () => {
-    const res = await ingest(t.app, writeKey, '/v1/batch', {
+    const res = await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: Array.from({ length: 2501 }, () => ({ type: 'track' })),
     });
     expect(res.statusCode).toBe(413);
@@ -53,7 +36,7 @@ describe(`ingestion bounds (${ENGINE})`, () => {
       code: 'too_many_events',
       message: MESSAGES.ingest.tooManyEvents(2500),
     });
-    const ok = await ingest(t.app, writeKey, '/v1/batch', {
+    const ok = await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: Array.from({ length: 2500 }, () => track()),
     });
     expect(ok.statusCode).toBe(200);
@@ -63,14 +46,14 @@ describe(`ingestion bounds (${ENGINE})`, () => {
   it('lists at most 100 rejections and counts the rest, so the answer stays small', async () => {
     const batch: unknown[] = Array.from({ length: 2000 }, () => 'x'.repeat(200));
     batch.push(track());
-    const res = await ingest(t.app, writeKey, '/v1/batch', { batch });
+    const res = await ingest(t.app, t.writeKey, '/v1/batch', { batch });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.accepted).toBe(1);
     expect(body.rejected).toHaveLength(100);
     expect(body.rejectedMore).toBe(1900);
     expect(res.body.length).toBeLessThan(20_000);
-    const none = await ingest(t.app, writeKey, '/v1/batch', { batch: batch.slice(0, 500) });
+    const none = await ingest(t.app, t.writeKey, '/v1/batch', { batch: batch.slice(0, 500) });
     expect(none.statusCode).toBe(400);
     expect(none.json().rejected).toHaveLength(100);
     expect(none.json().details).toHaveLength(100);
@@ -83,7 +66,7 @@ describe(`ingestion bounds (${ENGINE})`, () => {
       const batch = Array.from({ length: 50 }, (_, i) =>
         track({ userId: userKey, anonymousId: `a-${round * 50 + i}` }),
       );
-      expect((await ingest(t.app, writeKey, '/v1/batch', { batch })).statusCode).toBe(200);
+      expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch })).statusCode).toBe(200);
     }
     const ids = (await profileOf(userKey)).anonymous_ids as string[];
     expect(ids).toHaveLength(100);
@@ -98,7 +81,7 @@ describe(`ingestion bounds (${ENGINE})`, () => {
         timestamp: new Date(Date.now() - 150_000 + i * 1000).toISOString(),
       }),
     );
-    await ingest(t.app, writeKey, '/v1/batch', { batch: many });
+    await ingest(t.app, t.writeKey, '/v1/batch', { batch: many });
     const kept = (await profileOf(other)).anonymous_ids as string[];
     expect(kept).toHaveLength(100);
     expect(kept[0]).toBe('b-50');
@@ -109,7 +92,7 @@ describe(`ingestion bounds (${ENGINE})`, () => {
     const traits = (from: number, n: number, value: string) =>
       Object.fromEntries(Array.from({ length: n }, (_, i) => [`t${from + i}`, value]));
     const identify = (t0: Record<string, unknown>) =>
-      ingest(t.app, writeKey, '/v1/identify', { userId: userKey, traits: t0 });
+      ingest(t.app, t.writeKey, '/v1/identify', { userId: userKey, traits: t0 });
     expect(
       (await identify({ ...traits(0, 150, 'v1'), metadata: traits(0, 150, 'm1') })).statusCode,
     ).toBe(200);
@@ -135,21 +118,21 @@ describe(`ingestion bounds (${ENGINE})`, () => {
 
   it('counts a customer active in the month the server received the event, whatever its timestamp', async () => {
     const month = monthOf(new Date());
-    const before = await t.app.ctx.profiles.monthlyActive(userId, month);
+    const before = await t.app.ctx.profiles.monthlyActive(t.userId, month);
     const userKey = `u-back-${randomUUID()}`;
     // Dated 40 days ago: last month by the client's clock, this month by ours.
     const backDated = new Date(Date.now() - 40 * 24 * 3_600_000).toISOString();
     const res = await ingest(
       t.app,
-      writeKey,
+      t.writeKey,
       '/v1/track',
       track({ userId: userKey, timestamp: backDated }),
     );
     expect(res.statusCode).toBe(200);
-    expect(await t.app.ctx.profiles.monthlyActive(userId, month)).toBe(before + 1);
+    expect(await t.app.ctx.profiles.monthlyActive(t.userId, month)).toBe(before + 1);
     // Sending it again the same month counts nobody twice.
-    await ingest(t.app, writeKey, '/v1/track', track({ userId: userKey, timestamp: backDated }));
-    expect(await t.app.ctx.profiles.monthlyActive(userId, month)).toBe(before + 1);
+    await ingest(t.app, t.writeKey, '/v1/track', track({ userId: userKey, timestamp: backDated }));
+    expect(await t.app.ctx.profiles.monthlyActive(t.userId, month)).toBe(before + 1);
     const p = await profileOf(userKey);
     // The event keeps its own time: only the usage month follows the server's clock.
     expect(Date.parse(p.last_seen as string)).toBe(Date.parse(backDated));
@@ -165,20 +148,20 @@ describe(`ingestion bounds (${ENGINE})`, () => {
         // The first 150 codes are the busiest: they come twice.
         messageId: `m-${from + i}`,
       }));
-      const res = await ingest(t.app, writeKey, '/v1/batch', { batch });
+      const res = await ingest(t.app, t.writeKey, '/v1/batch', { batch });
       expect(res.statusCode).toBe(200);
     }
-    await ingest(t.app, writeKey, '/v1/batch', {
+    await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: Array.from({ length: 150 }, (_, i) => ({
         type: 'track',
         event: `code-${String(i).padStart(5, '0')}`,
         anonymousId: 'a',
       })),
     });
-    const api = request(t.app, token);
+    const api = request(t.app, t.token);
     // The earlier tests' code is defined too, so only the generated codes remain undefined.
     await api('POST', '/v1/events', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Bounded',
       code: 'Bounded',
       attributes: [],
@@ -186,14 +169,14 @@ describe(`ingestion bounds (${ENGINE})`, () => {
     expect(
       (
         await api('POST', '/v1/events', {
-          brand_id: brandId,
+          brand_id: t.brandId,
           name: 'First',
           code: 'code-00000',
           attributes: [],
         })
       ).statusCode,
     ).toBe(201);
-    const first = await api('GET', `/v1/events/undefined?brand_id=${brandId}`);
+    const first = await api('GET', `/v1/events/undefined?brand_id=${t.brandId}`);
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data as { code: string; volume_30d: number }[];
     expect(page1).toHaveLength(100);
@@ -201,14 +184,14 @@ describe(`ingestion bounds (${ENGINE})`, () => {
     expect(page1[0]).toMatchObject({ code: 'code-00001', volume_30d: 2 });
     expect(page1.some((e) => e.code === 'code-00000')).toBe(false);
     const page2 = (
-      await api('GET', `/v1/events/undefined?brand_id=${brandId}&offset=100&limit=100`)
+      await api('GET', `/v1/events/undefined?brand_id=${t.brandId}&offset=100&limit=100`)
     ).json().data as { code: string; volume_30d: number }[];
     expect(page2).toHaveLength(100);
     expect(page2[0]).toMatchObject({ code: 'code-00101', volume_30d: 2 });
     expect(page2[49]).toMatchObject({ code: 'code-00150', volume_30d: 1 });
     for (const bad of ['offset=901', 'limit=101', 'offset=-1'])
-      expect((await api('GET', `/v1/events/undefined?brand_id=${brandId}&${bad}`)).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await api('GET', `/v1/events/undefined?brand_id=${t.brandId}&${bad}`)).statusCode,
+      ).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
 import { monthOf } from '@/server/modules/profiles/profile-upsert';
@@ -6,27 +6,15 @@ import {
   auth,
   basic,
   createBrand,
-  createTestApp,
   ENGINE,
   ingest,
+  setupTestAccount,
   signUpVerified,
-  type TestApp,
 } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let token: string;
-let userId: string;
-let brandId: number;
-let writeKey: string;
+const t = setupTestAccount();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ token, userId } = await signUpVerified(t.app));
-  ({ brandId, writeKey } = await createBrand(t.app, token));
-});
-afterAll(async () => t.drop());
-
-const tail = async (event: string, brand = brandId, tok = token) =>
+const tail = async (event: string, brand = t.brandId, tok = t.token) =>
   t.app.inject({
     method: 'GET',
     url: `/v1/tracking-session-data/tail?brand_id=${brand}&event_name=${encodeURIComponent(event)}`,
@@ -46,7 +34,7 @@ const track = (event: string, extra: Record<string, unknown> = {}) => ({
 
 describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
   it('stores a batch and answers {accepted, rejected}', async () => {
-    const res = await ingest(t.app, writeKey, '/v1/batch', {
+    const res = await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: [track('Signed Up'), track('Signed Up', { userId: 'u-1' })],
     });
     expect(res.statusCode).toBe(200);
@@ -57,7 +45,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
   });
 
   it('keeps the valid events of a batch with one bad event and says which failed', async () => {
-    const res = await ingest(t.app, writeKey, '/v1/batch', {
+    const res = await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: [track('Mixed'), { type: 'track', anonymousId: 'a' }, track('Mixed'), 42],
     });
     expect(res.statusCode).toBe(200);
@@ -73,8 +61,8 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
   it('stores a duplicate messageId once', async () => {
     const msg = track('Dup');
     for (let i = 0; i < 3; i++)
-      expect((await ingest(t.app, writeKey, '/v1/track', msg)).statusCode).toBe(200);
-    expect((await ingest(t.app, writeKey, '/v1/batch', { batch: [msg, msg] })).statusCode).toBe(
+      expect((await ingest(t.app, t.writeKey, '/v1/track', msg)).statusCode).toBe(200);
+    expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch: [msg, msg] })).statusCode).toBe(
       200,
     );
     expect(await tailRows('Dup')).toHaveLength(1);
@@ -85,7 +73,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
       t.app.inject({
         method: 'POST',
         url: '/v1/batch',
-        headers: { ...basic(writeKey), ...headers },
+        headers: { ...basic(t.writeKey), ...headers },
         payload,
       });
     const malformed = await post('{"batch": [', { 'content-type': 'application/json' });
@@ -100,7 +88,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     });
     expect((await post(big, { 'content-type': 'application/json' })).statusCode).toBe(413);
 
-    const oversizedEvent = await ingest(t.app, writeKey, '/v1/batch', {
+    const oversizedEvent = await ingest(t.app, t.writeKey, '/v1/batch', {
       batch: [track('Sized', { properties: { x: 'y'.repeat(40_000) } }), track('Sized')],
     });
     expect(oversizedEvent.statusCode).toBe(200);
@@ -110,7 +98,12 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
 
     let deep: Record<string, unknown> = { leaf: true };
     for (let i = 0; i < 40; i++) deep = { d: deep };
-    const tooDeep = await ingest(t.app, writeKey, '/v1/track', track('Deep', { properties: deep }));
+    const tooDeep = await ingest(
+      t.app,
+      t.writeKey,
+      '/v1/track',
+      track('Deep', { properties: deep }),
+    );
     expect(tooDeep.statusCode).toBe(400);
     expect(tooDeep.json()).toMatchObject({
       accepted: 0,
@@ -122,26 +115,26 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const surrogate = await t.app.inject({
       method: 'POST',
       url: '/v1/track',
-      headers: { ...basic(writeKey), 'content-type': 'application/json' },
+      headers: { ...basic(t.writeKey), 'content-type': 'application/json' },
       payload: lone,
     });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json().rejected[0].code).toBe('bad_text');
 
-    const noId = await ingest(t.app, writeKey, '/v1/track', { event: 'X' });
+    const noId = await ingest(t.app, t.writeKey, '/v1/track', { event: 'X' });
     expect(noId.statusCode).toBe(400);
     expect(noId.json().message).toBe(MESSAGES.ingest.missingId);
 
     const badTime = await ingest(
       t.app,
-      writeKey,
+      t.writeKey,
       '/v1/track',
       track('T', { timestamp: 'yesterday' }),
     );
     expect(badTime.json().rejected[0].code).toBe('bad_timestamp');
 
-    expect((await ingest(t.app, writeKey, '/v1/batch', { batch: [] })).statusCode).toBe(400);
-    expect((await ingest(t.app, writeKey, '/v1/batch', [1, 2])).statusCode).toBe(400);
+    expect((await ingest(t.app, t.writeKey, '/v1/batch', { batch: [] })).statusCode).toBe(400);
+    expect((await ingest(t.app, t.writeKey, '/v1/batch', [1, 2])).statusCode).toBe(400);
   });
 
   it('strips __proto__, constructor and prototype keys and keeps the rest', async () => {
@@ -149,7 +142,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/track',
-      headers: { ...basic(writeKey), 'content-type': 'application/json' },
+      headers: { ...basic(t.writeKey), 'content-type': 'application/json' },
       payload,
     });
     expect(res.statusCode).toBe(200);
@@ -163,7 +156,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const bearer = await t.app.inject({
       method: 'POST',
       url: '/v1/track',
-      headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${t.writeKey}`, 'content-type': 'application/json' },
       payload: body,
     });
     expect(bearer.statusCode).toBe(200);
@@ -173,7 +166,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
       method: 'POST',
       url: '/v1/batch',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ writeKey, batch: [track('Auth')] }),
+      payload: JSON.stringify({ writeKey: t.writeKey, batch: [track('Auth')] }),
     });
     expect(beacon.statusCode).toBe(200);
     const unknown = await ingest(t.app, 'wk_nope', '/v1/track', track('Auth'));
@@ -209,7 +202,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     });
     const future = track('Future', { timestamp: new Date(now + 48 * hour).toISOString() });
     const year0 = { userId: 'u-0', type: 'identify', timestamp: '0000-01-01T00:00:00Z' };
-    const res = await ingest(t.app, writeKey, '/v1/batch', { batch: [skewed, future, year0] });
+    const res = await ingest(t.app, t.writeKey, '/v1/batch', { batch: [skewed, future, year0] });
     const outside = {
       code: 'timestamp_out_of_range',
       message: MESSAGES.ingest.timestampOutOfRange,
@@ -228,8 +221,8 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
 
   it('builds profiles from identify and counts monthly active customers once per month', async () => {
     const key = `cust-${randomUUID()}`;
-    const before = await t.app.ctx.profiles.monthlyActive(userId, monthOf(new Date()));
-    await ingest(t.app, writeKey, '/v1/page', {
+    const before = await t.app.ctx.profiles.monthlyActive(t.userId, monthOf(new Date()));
+    await ingest(t.app, t.writeKey, '/v1/page', {
       anonymousId: 'anon-p',
       properties: { url: 'https://shop.example.com/pricing' },
     });
@@ -239,11 +232,11 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     };
     await ingest(
       t.app,
-      writeKey,
+      t.writeKey,
       '/v1/track',
       track('Bought', { userId: key, anonymousId: 'anon-p', context }),
     );
-    const id = await ingest(t.app, writeKey, '/v1/identify', {
+    const id = await ingest(t.app, t.writeKey, '/v1/identify', {
       userId: key,
       anonymousId: 'anon-p',
       traits: { email: 'ada@example.com', name: 'Ada', plan: 'pro', metadata: { tier: 'gold' } },
@@ -252,8 +245,8 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     expect(id.statusCode).toBe(200);
     const list = await t.app.inject({
       method: 'GET',
-      url: `/v1/customer-profiles?brand_id=${brandId}&search=ada@`,
-      headers: auth(token),
+      url: `/v1/customer-profiles?brand_id=${t.brandId}&search=ada@`,
+      headers: auth(t.token),
     });
     expect(list.statusCode).toBe(200);
     const [p] = list.json().data.data;
@@ -269,7 +262,7 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const tl = await t.app.inject({
       method: 'GET',
       url: `/v1/customer-profiles/${p.id}/events`,
-      headers: auth(token),
+      headers: auth(t.token),
     });
     expect(
       tl
@@ -277,23 +270,27 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
         .data.data.map((e: { event: string }) => e.event)
         .sort(),
     ).toEqual(['$identify', '$pageview', 'Bought'].sort());
-    const after = await t.app.ctx.profiles.monthlyActive(userId, monthOf(new Date()));
+    const after = await t.app.ctx.profiles.monthlyActive(t.userId, monthOf(new Date()));
     expect(after).toBe(before + 1);
     // The SDK's profile call goes through the same service.
     const pp = await t.app.inject({
       method: 'POST',
       url: '/v1/flows/profile-process',
       headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ writeKey, user_id: key, metadata: { tier: 'platinum' } }),
+      payload: JSON.stringify({
+        writeKey: t.writeKey,
+        user_id: key,
+        metadata: { tier: 'platinum' },
+      }),
     });
     expect(pp.statusCode).toBe(200);
     const again = await t.app.inject({
       method: 'GET',
       url: `/v1/customer-profiles/${p.id}`,
-      headers: auth(token),
+      headers: auth(t.token),
     });
     expect(again.json().data.metadata).toEqual({ tier: 'platinum' });
-    expect(await t.app.ctx.profiles.monthlyActive(userId, monthOf(new Date()))).toBe(before + 1);
+    expect(await t.app.ctx.profiles.monthlyActive(t.userId, monthOf(new Date()))).toBe(before + 1);
   });
 
   it("keeps brands apart: B's key writes only into B, A cannot read B", async () => {
@@ -306,34 +303,29 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
     const bList = await t.app.inject({
       method: 'GET',
       url: `/v1/events?brand_id=${bb.brandId}`,
-      headers: auth(token),
+      headers: auth(t.token),
     });
     expect(bList.statusCode).toBe(404);
     const bProfiles = await t.app.inject({
       method: 'GET',
       url: `/v1/customer-profiles?brand_id=${bb.brandId}`,
-      headers: auth(token),
+      headers: auth(t.token),
     });
     expect(bProfiles.statusCode).toBe(404);
   });
 });
 
 describe('ingestion under failure', () => {
+  const small = setupTestAccount({ batcher: { maxPendingRows: 100 } });
+
   it('answers 429 with Retry-After when the batcher is full, and 503 when the store is down', async () => {
-    const small = await createTestApp({ batcher: { maxPendingRows: 100 } });
-    try {
-      const u = await signUpVerified(small.app);
-      const b = await createBrand(small.app, u.token);
-      const many = Array.from({ length: 150 }, () => track('Load'));
-      const over = await ingest(small.app, b.writeKey, '/v1/batch', { batch: many });
-      expect(over.statusCode).toBe(429);
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-      await small.app.ctx.analytics.close();
-      const down = await ingest(small.app, b.writeKey, '/v1/track', track('Down'));
-      expect(down.statusCode).toBe(503);
-      expect(down.json().message).toBe(MESSAGES.ingest.unavailable);
-    } finally {
-      await small.drop();
-    }
+    const many = Array.from({ length: 150 }, () => track('Load'));
+    const over = await ingest(small.app, small.writeKey, '/v1/batch', { batch: many });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    await small.app.ctx.analytics.close();
+    const down = await ingest(small.app, small.writeKey, '/v1/track', track('Down'));
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(MESSAGES.ingest.unavailable);
   });
 });

@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHmac, randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
 import { monthOf } from '@/server/modules/profiles/profile-upsert';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let api: ApiRequest;
-let userId: string;
-let brandId: number;
-let writeKey: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const u = await signUpVerified(t.app);
-  userId = u.userId;
-  api = request(t.app, u.token);
-  ({ brandId, writeKey } = await createBrand(t.app, u.token)); // domain shop.example.com
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount(); // its product's domain is shop.example.com
+const { call: api } = t;
 
 const send = (key: string, url: string, body: unknown, origin?: string) =>
   t.app.inject({
@@ -40,7 +20,7 @@ const send = (key: string, url: string, body: unknown, origin?: string) =>
   });
 
 const profile = async (key: string) => {
-  const res = await api('GET', `/v1/customer-profiles?brand_id=${brandId}&search=${key}`);
+  const res = await api('GET', `/v1/customer-profiles?brand_id=${t.brandId}&search=${key}`);
   return (res.json().data.data as Record<string, unknown>[])[0];
 };
 
@@ -53,8 +33,8 @@ describe(`trusted sources (${ENGINE})`, () => {
       'http://localhost:5173',
       undefined,
     ])
-      expect((await send(writeKey, '/v1/track', track, origin)).statusCode, origin).toBe(200);
-    const refused = await send(writeKey, '/v1/track', track, 'https://evil.example');
+      expect((await send(t.writeKey, '/v1/track', track, origin)).statusCode, origin).toBe(200);
+    const refused = await send(t.writeKey, '/v1/track', track, 'https://evil.example');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'origin_not_allowed',
@@ -63,7 +43,7 @@ describe(`trusted sources (${ENGINE})`, () => {
     // The refusal still carries CORS headers, so the page's script can read why.
     expect(refused.headers['access-control-allow-origin']).toBe('*');
 
-    const bad = await api('PUT', `/v1/brands/${brandId}/sources`, {
+    const bad = await api('PUT', `/v1/brands/${t.brandId}/sources`, {
       allowed_origins: ['https://partner.example', 'not an origin!'],
       require_signed_identity: false,
     });
@@ -73,24 +53,24 @@ describe(`trusted sources (${ENGINE})`, () => {
       ...(bad.json().details ?? []).map((d: { message: string }) => d.message),
     ];
     expect(messages).toContain(MESSAGES.brands.badOrigin('not an origin!'));
-    const saved = await api('PUT', `/v1/brands/${brandId}/sources`, {
+    const saved = await api('PUT', `/v1/brands/${t.brandId}/sources`, {
       allowed_origins: ['HTTPS://Partner.example/'],
       require_signed_identity: false,
     });
     expect(saved.json().data.allowed_origins).toEqual(['https://partner.example']);
-    expect((await send(writeKey, '/v1/track', track, 'https://partner.example')).statusCode).toBe(
+    expect((await send(t.writeKey, '/v1/track', track, 'https://partner.example')).statusCode).toBe(
       200,
     );
-    expect((await send(writeKey, '/v1/track', track, 'http://partner.example')).statusCode).toBe(
+    expect((await send(t.writeKey, '/v1/track', track, 'http://partner.example')).statusCode).toBe(
       403,
     );
   });
 
   it('issues a secret server key shown once, refused from a browser, rotated and revoked', async () => {
-    const issued = await api('POST', `/v1/brands/${brandId}/server-key`);
+    const issued = await api('POST', `/v1/brands/${t.brandId}/server-key`);
     const key = issued.json().data.server_key as string;
     expect(key).toMatch(/^sk_/);
-    const sources = (await api('GET', `/v1/brands/${brandId}/sources`)).json().data;
+    const sources = (await api('GET', `/v1/brands/${t.brandId}/sources`)).json().data;
     expect(sources.server_key).toEqual({ hint: key.slice(-4) });
     expect(JSON.stringify(sources)).not.toContain(key);
     const track = { event: 'Server', userId: 'srv-1', messageId: randomUUID() };
@@ -99,30 +79,35 @@ describe(`trusted sources (${ENGINE})`, () => {
     expect(browser.statusCode).toBe(403);
     expect(browser.json().message).toBe(MESSAGES.ingest.serverKeyInBrowser);
 
-    const next = (await api('POST', `/v1/brands/${brandId}/server-key`)).json().data.server_key;
+    const next = (await api('POST', `/v1/brands/${t.brandId}/server-key`)).json().data.server_key;
     expect((await send(key, '/v1/track', track)).statusCode).toBe(401);
     expect((await send(next, '/v1/track', track)).statusCode).toBe(200);
     expect(
-      (await api('DELETE', `/v1/brands/${brandId}/server-key`)).json().data.server_key,
+      (await api('DELETE', `/v1/brands/${t.brandId}/server-key`)).json().data.server_key,
     ).toBeNull();
     expect((await send(next, '/v1/track', track)).statusCode).toBe(401);
-    expect((await api('DELETE', `/v1/brands/${brandId}/server-key`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/v1/brands/${t.brandId}/server-key`)).statusCode).toBe(404);
   });
 
   it('with signed identities required, a forged or missing signature never changes the profile', async () => {
     const victim = `victim-${randomUUID()}`;
     const identify = (extra: Record<string, unknown>, origin = 'https://shop.example.com') =>
-      send(writeKey, '/v1/identify', { userId: victim, messageId: randomUUID(), ...extra }, origin);
+      send(
+        t.writeKey,
+        '/v1/identify',
+        { userId: victim, messageId: randomUUID(), ...extra },
+        origin,
+      );
     // Before: the product does not require signatures; the real customer is known.
     expect((await identify({ traits: { email: 'real@example.com' } })).statusCode).toBe(200);
-    const sources = await api('PUT', `/v1/brands/${brandId}/sources`, {
+    const sources = await api('PUT', `/v1/brands/${t.brandId}/sources`, {
       allowed_origins: [],
       require_signed_identity: true,
     });
     const secret = sources.json().data.identity_secret as string;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const sign = (id: string) => createHmac('sha256', secret).update(id).digest('hex');
-    const usageBefore = await t.app.ctx.profiles.monthlyActive(userId, monthOf(new Date()));
+    const usageBefore = await t.app.ctx.profiles.monthlyActive(t.userId, monthOf(new Date()));
 
     // No signature, with an anonymous id: kept as the visitor's, the profile untouched.
     const unsigned = await identify({ anonymousId: 'intruder', traits: { email: 'evil@x.io' } });
@@ -152,8 +137,8 @@ describe(`trusted sources (${ENGINE})`, () => {
     ).toBe(1);
     // Fake customers cost the tenant no MAU.
     for (let i = 0; i < 5; i++)
-      await send(writeKey, '/v1/track', { event: 'X', userId: `fake-${i}`, anonymousId: 'f' });
-    expect(await t.app.ctx.profiles.monthlyActive(userId, monthOf(new Date()))).toBe(usageBefore);
+      await send(t.writeKey, '/v1/track', { event: 'X', userId: `fake-${i}`, anonymousId: 'f' });
+    expect(await t.app.ctx.profiles.monthlyActive(t.userId, monthOf(new Date()))).toBe(usageBefore);
 
     let p = await profile(victim);
     expect(p!.email).toBe('real@example.com');
@@ -167,18 +152,18 @@ describe(`trusted sources (${ENGINE})`, () => {
     // The signature is not stored with the event.
     const tail = await api(
       'GET',
-      `/v1/tracking-session-data/tail?brand_id=${brandId}&event_name=%24identify`,
+      `/v1/tracking-session-data/tail?brand_id=${t.brandId}&event_name=%24identify`,
     );
     expect(JSON.stringify(tail.json())).not.toContain(sign(victim));
 
     // A trusted server-side source needs no signature.
-    const key = (await api('POST', `/v1/brands/${brandId}/server-key`)).json().data.server_key;
+    const key = (await api('POST', `/v1/brands/${t.brandId}/server-key`)).json().data.server_key;
     await send(key, '/v1/identify', { userId: victim, traits: { plan: 'pro' } });
     expect(((await profile(victim))!.data_attributes as Record<string, unknown>).plan).toBe('pro');
 
     // Posing as the customer through the anonymous id does not reach their timeline either.
     expect(
-      (await send(writeKey, '/v1/track', { event: 'Spoofed', anonymousId: victim })).statusCode,
+      (await send(t.writeKey, '/v1/track', { event: 'Spoofed', anonymousId: victim })).statusCode,
     ).toBe(200);
     const timeline = await api('GET', `/v1/customer-profiles/${p!.id as number}/events`);
     const names = (timeline.json().data.data as { event: string }[]).map((e) => e.event);
@@ -186,7 +171,7 @@ describe(`trusted sources (${ENGINE})`, () => {
     expect(names).not.toContain('Spoofed');
 
     // A new secret: old signatures stop verifying.
-    const rotated = (await api('POST', `/v1/brands/${brandId}/identity-secret`)).json().data;
+    const rotated = (await api('POST', `/v1/brands/${t.brandId}/identity-secret`)).json().data;
     expect(rotated.identity_secret).not.toBe(secret);
     expect((await identify({ anonymousId: 'a', userHash: sign(victim) })).json().unverified).toBe(
       1,
@@ -195,16 +180,18 @@ describe(`trusted sources (${ENGINE})`, () => {
 
   it("keeps each product's sources to its owner", async () => {
     const stranger = request(t.app, (await signUpVerified(t.app)).token);
-    expect((await stranger('GET', `/v1/brands/${brandId}/sources`)).statusCode).toBe(404);
+    expect((await stranger('GET', `/v1/brands/${t.brandId}/sources`)).statusCode).toBe(404);
     expect(
       (
-        await stranger('PUT', `/v1/brands/${brandId}/sources`, {
+        await stranger('PUT', `/v1/brands/${t.brandId}/sources`, {
           allowed_origins: [],
           require_signed_identity: false,
         })
       ).statusCode,
     ).toBe(404);
-    expect((await stranger('POST', `/v1/brands/${brandId}/server-key`)).statusCode).toBe(404);
-    expect((await stranger('POST', `/v1/brands/${brandId}/identity-secret`)).statusCode).toBe(404);
+    expect((await stranger('POST', `/v1/brands/${t.brandId}/server-key`)).statusCode).toBe(404);
+    expect((await stranger('POST', `/v1/brands/${t.brandId}/identity-secret`)).statusCode).toBe(
+      404,
+    );
   });
 });

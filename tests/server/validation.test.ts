@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { auth, createTestApp, ENGINE, signUpVerified, type TestApp } from './helpers';
+import { auth, ENGINE, setupTestAccount } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let token: string;
-let brandId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signUpVerified(t.app)).token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/brands',
-    headers: { 'content-type': 'application/json', ...auth(token) },
-    payload: JSON.stringify({ name: 'Shop', domain: 'shop.example.com' }),
-  });
-  brandId = res.json().data.id;
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount();
 
 type Method = 'POST' | 'PUT';
 /** Every endpoint with a JSON body, a valid body, and which string fields it has. */
@@ -86,7 +72,7 @@ const endpoints = (): {
   },
   {
     method: 'PUT',
-    url: `/v1/brands/${brandId}`,
+    url: `/v1/brands/${t.brandId}`,
     authed: true,
     valid: { name: 'B', domain: 'b.example.com' },
     strings: ['name', 'domain'],
@@ -104,7 +90,7 @@ function send(
     payload,
     headers: {
       ...(payload !== undefined ? { 'content-type': contentType } : {}),
-      ...(e.authed ? auth(token) : {}),
+      ...(e.authed ? auth(t.token) : {}),
     },
   });
 }
@@ -173,14 +159,14 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
     const avatar = await t.app.inject({
       method: 'PUT',
       url: '/v1/users/me',
-      headers: { 'content-type': 'application/json', ...auth(token) },
+      headers: { 'content-type': 'application/json', ...auth(t.token) },
       payload: JSON.stringify({ name: 'A', avatar: 'https://x.example/\u0000' }),
     });
     expectClear4xx(avatar, 400);
     const name = await t.app.inject({
       method: 'POST',
       url: '/v1/brands',
-      headers: { 'content-type': 'application/json', ...auth(token) },
+      headers: { 'content-type': 'application/json', ...auth(t.token) },
       payload: JSON.stringify({ name: 'a\u0000b', domain: 'nul.example.com' }),
     });
     expectClear4xx(name, 400);
@@ -189,7 +175,7 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
     const surrogate = await t.app.inject({
       method: 'POST',
       url: '/v1/brands',
-      headers: { 'content-type': 'application/json', ...auth(token) },
+      headers: { 'content-type': 'application/json', ...auth(t.token) },
       payload: '{"name": "a\\ud800b", "domain": "surrogate.example.com"}',
     });
     expectClear4xx(surrogate, 400);
@@ -230,14 +216,14 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
       '/v1/brands/1.5',
       '/v1/brands/99999999999',
     ]) {
-      expectClear4xx(await t.app.inject({ method: 'GET', url, headers: auth(token) }), 400);
+      expectClear4xx(await t.app.inject({ method: 'GET', url, headers: auth(t.token) }), 400);
     }
     expectClear4xx(
-      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=abc', headers: auth(token) }),
+      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=abc', headers: auth(t.token) }),
       400,
     );
     expectClear4xx(
-      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=1000', headers: auth(token) }),
+      await t.app.inject({ method: 'GET', url: '/v1/brands?limit=1000', headers: auth(t.token) }),
       400,
     );
   });
@@ -249,17 +235,17 @@ describe(`bad input answers a clear 4xx on every endpoint (${ENGINE})`, () => {
 
   it('keeps the valid data of a request whose optional field was bad: nothing is half-written', async () => {
     const before = (
-      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })
+      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(t.token) })
     ).json().data;
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/v1/users/me',
-      headers: { 'content-type': 'application/json', ...auth(token) },
+      headers: { 'content-type': 'application/json', ...auth(t.token) },
       payload: JSON.stringify({ name: 'Changed', avatar: 'ftp://nope' }),
     });
     expectClear4xx(bad, 400);
     const after = (
-      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) })
+      await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(t.token) })
     ).json().data;
     expect(after).toEqual(before);
   });
