@@ -2,8 +2,10 @@ import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-ro
 import type { QueryResults, QueryShape, ResultOf } from '../types';
 import { Binder, type Dialect } from './binder';
 import { parseObject } from '../event-rows';
-import { compileReportQuery, isReportShape, readReportRows } from './report-query';
+import { compileFunnel, compileFunnelCustomers, readFunnel, readFunnelCustomers } from './funnel';
 import { compileLinkClicks, readLinkClicks } from './link-clicks';
+import { compileRetention, readRetention } from './retention';
+import { compileTopValues, compileTrend, readTopValues, readTrend } from './trend';
 
 export { Binder, jsonKey } from './binder';
 
@@ -29,13 +31,28 @@ function limitOf(limit: number): number {
 /** Compiles one query shape to SQL with bound parameters for the given dialect. */
 export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): CompiledQuery<P> {
   const b = new Binder(dialect);
-  if (isReportShape(shape)) return { sql: compileReportQuery(shape, dialect, b), params: b.params };
-  if (shape.kind === 'linkClicks')
-    return { sql: compileLinkClicks(shape, dialect, b), params: b.params };
   const inRange = (from: Date, to: Date) =>
     `timestamp >= ${b.bind('from', 'timestamp', from)} AND timestamp < ${b.bind('to', 'timestamp', to)}`;
   let sql: string;
   switch (shape.kind) {
+    case 'reportTrend':
+      sql = compileTrend(shape, dialect, b);
+      break;
+    case 'reportTopValues':
+      sql = compileTopValues(shape, dialect, b);
+      break;
+    case 'reportFunnel':
+      sql = compileFunnel(shape, dialect, b);
+      break;
+    case 'reportFunnelCustomers':
+      sql = compileFunnelCustomers(shape, dialect, b);
+      break;
+    case 'reportRetention':
+      sql = compileRetention(shape, dialect, b);
+      break;
+    case 'linkClicks':
+      sql = compileLinkClicks(shape, dialect, b);
+      break;
     case 'tail':
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
@@ -163,11 +180,15 @@ export function readResult<S extends QueryShape>(shape: S, rows: readonly RawRow
 function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[QueryShape['kind']] {
   switch (shape.kind) {
     case 'reportTrend':
+      return readTrend(shape, rows);
     case 'reportTopValues':
+      return readTopValues(rows);
     case 'reportFunnel':
+      return readFunnel(rows);
     case 'reportFunnelCustomers':
+      return readFunnelCustomers(rows);
     case 'reportRetention':
-      return readReportRows(shape, rows);
+      return readRetention(rows);
     case 'linkClicks':
       return readLinkClicks(rows);
     case 'tail':

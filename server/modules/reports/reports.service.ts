@@ -11,10 +11,10 @@ import type { AnalyticsStore } from '../../analytics/types';
 import type { BrandAccess } from '../brands/brand-access';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import { canonicalTimeZone, zonedDay } from '../../../lib/time-zone';
-import { funnelCustomers, funnelSteps } from './funnel';
+import { funnelCustomers, funnelSteps } from './funnel-answer';
 import { previousRange, rangeBuckets, reportRange, type ReportRange } from './report-range';
-import { retentionCohorts } from './retention';
-import { trendSeries } from './trend';
+import { retentionCohorts } from './retention-answer';
+import { trendSeries } from './trend-answer';
 
 /** The product's zone; UTC if what is stored is not a zone this runtime knows. */
 const zoneOf = (brand: { timeZone: string }) => canonicalTimeZone(brand.timeZone) ?? 'UTC';

@@ -10,6 +10,8 @@ import {
 import type { AnalyticsStore, ReportTrendRow } from '../../analytics/types';
 import type { ReportRange } from './report-range';
 
+/** A trend report's answer from the store's rows; its SQL is `server/analytics/sql/trend.ts`. */
+
 const MEASURE_LABELS: Record<TrendMeasure, (property?: string) => string> = {
   total: () => 'total',
   unique: () => 'unique customers',

@@ -9,6 +9,8 @@ import type { AnalyticsStore } from '../../analytics/types';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { ReportRange } from './report-range';
 
+/** A funnel report's answer from the store's rows; its SQL is `server/analytics/sql/funnel.ts`. */
+
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 /** A funnel over `range` (docs/reports.md, "Funnels"): one query, every step. */

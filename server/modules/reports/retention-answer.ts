@@ -3,6 +3,8 @@ import { bucketOf, bucketsBetween } from '../../../lib/time-zone';
 import type { AnalyticsStore } from '../../analytics/types';
 import type { ReportRange } from './report-range';
 
+/** The retention grid from the store's rows; its SQL is `server/analytics/sql/retention.ts`. */
+
 /**
  * The retention grid over `range` (docs/reports.md, "Retention"): every cohort bucket of the
  * range, empty ones included; each cohort's periods run up to the one holding `today`.
