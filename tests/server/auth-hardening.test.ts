@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@/lib/messages';
 import { sessions } from '@/server/db/schema';
 import {
   auth,
-  createTestApp,
   ENGINE,
   GOOD_PASSWORD,
   json,
+  setupTestApp,
   signUpVerified,
   uniqueEmail,
-  type TestApp,
 } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.drop());
+const t = setupTestApp();
 
 const signIn = (email: string, password: string, ip: string, userAgent = 'Test browser') =>
   t.app.inject({

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_STEP_CONTENT } from '@/lib/contracts/flows';
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@/lib/messages';
 import { formatBytes, TOUR_LIMITS } from '@/lib/plans';
 import { flows, plans, subscriptions } from '../../server/db/schema';
 import type { FlowDefinition } from '../../server/db/schema';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { createBrand, ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
 
 /** Tours' limits (docs/flows.md, "Limits"): content after cleaning, and the plan's per product. */
-let t: TestApp & { drop: () => Promise<void> };
-let call: ReturnType<typeof request>;
-let brandId: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const { token } = await signUpVerified(t.app);
-  ({ brandId } = await createBrand(t.app, token));
-  call = request(t.app, token);
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount();
+const { call } = t;
 
 const LINK = '<a href="https://example.com/">a</a>';
 /** Under the bound as sent; every link gains `rel="noopener noreferrer nofollow"` when cleaned. */
@@ -39,7 +23,7 @@ const step = (id: string, content: string) => ({
   element_actions: [],
 });
 const tour = (steps: ReturnType<typeof step>[], extra: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
+  brand_id: t.brandId,
   name: 'Links',
   publish: false,
   condition: { trigger_conditions: [], trigger_operator: 'AND' },
@@ -51,13 +35,13 @@ const tour = (steps: ReturnType<typeof step>[], extra: Record<string, unknown> =
 describe(`tour content bound after cleaning (${ENGINE})`, () => {
   it('answers 400 naming the step before anything is written when cleaning grows content past the bound', async () => {
     expect(GROWS.length).toBeLessThanOrEqual(MAX_STEP_CONTENT);
-    const before = (await call('GET', `/v1/flows?brand_id=${brandId}`)).json().data.total;
+    const before = (await call('GET', `/v1/flows?brand_id=${t.brandId}`)).json().data.total;
     const res = await call('POST', '/v1/flows', tour([step('s1', '<p>ok</p>'), step('s2', GROWS)]));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'step_content_too_long' });
     expect(res.json().message).toMatch(/^Step 2's content is [\d,]+ characters once cleaned/);
     expect(res.json().details[0].path).toBe('steps.1.content');
-    expect((await call('GET', `/v1/flows?brand_id=${brandId}`)).json().data.total).toBe(before);
+    expect((await call('GET', `/v1/flows?brand_id=${t.brandId}`)).json().data.total).toBe(before);
 
     const tooLong = await call(
       'POST',
@@ -82,13 +66,13 @@ describe(`tour content bound after cleaning (${ENGINE})`, () => {
     } as unknown as FlowDefinition;
     const [row] = await t.database.db
       .insert(flows)
-      .values({ brandId, name: 'Legacy', definition, layout: { positions: {} } })
+      .values({ brandId: t.brandId, name: 'Legacy', definition, layout: { positions: {} } })
       .returning();
 
     const read = await call('GET', `/v1/flows/${row!.id}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data.steps[0].content).toBe(cleaned);
-    const list = await call('GET', `/v1/flows?brand_id=${brandId}`);
+    const list = await call('GET', `/v1/flows?brand_id=${t.brandId}`);
     expect(list.statusCode).toBe(200);
 
     const again = await call('PUT', `/v1/flows/${row!.id}`, tour([step('s1', GROWS)]));

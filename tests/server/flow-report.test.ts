@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bucketStart, reportRange } from '@/server/modules/flows/flow-report.service';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { ENGINE, setupTestAccount } from './helpers';
 
 /** GET /v1/flows/{id}/report over sessions played through the runtime (docs/flows.md). */
-
-let t: TestApp & { drop: () => Promise<void> };
-let call: ApiRequest;
-let brandId: number;
-let writeKey: string;
 
 const step = (id: string) => ({
   id,
@@ -37,24 +24,19 @@ const post = (url: string, body: Record<string, unknown>) =>
     method: 'POST',
     url,
     headers: { 'content-type': 'text/plain' },
-    payload: JSON.stringify({ writeKey, ...body }),
+    payload: JSON.stringify({ writeKey: t.writeKey, ...body }),
   });
 
 /** Noon today (UTC), moved past the rest between one visitor's two sessions. */
 let clock = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 12 * 3_600_000;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  const a = await signUpVerified(t.app);
-  ({ brandId, writeKey } = await createBrand(t.app, a.token));
-  call = request(t.app, a.token);
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount({ now: () => new Date(clock) });
+const { call } = t;
 
 describe(`flow report (${ENGINE})`, () => {
   it('counts views, completions, dismissals and the step funnel', async () => {
     const created = await call('POST', '/v1/flows', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Report me',
       publish: true,
       condition: {

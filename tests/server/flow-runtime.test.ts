@@ -1,18 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '@/server/app';
 import { flowSessions } from '@/server/db/schema';
 import {
+  type ApiRequest,
   basic,
-  createBrand,
-  createTestApp,
+  createAccount,
   ENGINE,
   ingest,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
+  setupTestAccount,
+  type TestAccount,
 } from './helpers';
 
 /**
@@ -21,13 +19,6 @@ import {
  * reads, sessions, display rules, events, unpublish and tenancy.
  */
 
-let t: TestApp & { drop: () => Promise<void> };
-let call: ApiRequest;
-let brandId: number;
-let writeKey: string;
-let otherKey: string;
-let otherBrandId: number;
-let otherCall: ApiRequest;
 let identitySecret: string;
 /** A user id as the customer's own server signs it (docs/flows.md, "Who a visitor is"). */
 const signed = (userId: string) => ({
@@ -58,7 +49,7 @@ const urlTrigger = (value: string, condition_type = 'contains') => ({
 
 let seq = 0;
 const tour = (over: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
+  brand_id: t.brandId,
   name: `Tour ${++seq}`,
   publish: true,
   condition: {
@@ -88,14 +79,14 @@ interface Answer {
   flow: { id: number; name: string; steps: { id: string; content: string }[] };
   session: { id: string; current_step_id: string; resumed: boolean; on_this_page: boolean };
 }
-async function ask(body: Record<string, unknown>, key = writeKey): Promise<Answer | null> {
+async function ask(body: Record<string, unknown>, key = t.writeKey): Promise<Answer | null> {
   const res = await post(t.app, '/v1/flows/available-flow', { writeKey: key, ...body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Answer | null;
 }
-const track = (flowId: number, body: Record<string, unknown>, key = writeKey) =>
+const track = (flowId: number, body: Record<string, unknown>, key = t.writeKey) =>
   post(t.app, `/v1/flows/${flowId}/track`, { writeKey: key, ...body });
-const done = (flowId: number, body: Record<string, unknown>, key = writeKey) =>
+const done = (flowId: number, body: Record<string, unknown>, key = t.writeKey) =>
   post(t.app, `/v1/flows/${flowId}/done`, { writeKey: key, ...body });
 
 /** Flow events are stored after the answer: wait until the store has them. */
@@ -105,7 +96,7 @@ async function storedFlowEvents(sessionId: string, expected: number) {
     async () => {
       const all = await t.app.ctx.analytics.query({
         kind: 'visitorEvents',
-        brandId,
+        brandId: t.brandId,
         userId: null,
         anonymousId: 'v-events',
         events: [
@@ -132,18 +123,14 @@ const later = (minutes: number) => {
   clock += minutes * 60_000;
 };
 
+const t = setupTestAccount({ now: () => new Date(clock) });
+const { call } = t;
+let other: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  const a = await signUpVerified(t.app);
-  ({ brandId, writeKey } = await createBrand(t.app, a.token));
-  call = request(t.app, a.token);
-  const sources = await call('GET', `/v1/brands/${brandId}/sources`);
+  const sources = await call('GET', `/v1/brands/${t.brandId}/sources`);
   identitySecret = sources.json().data.identity_secret as string;
-  const b = await signUpVerified(t.app);
-  ({ writeKey: otherKey, brandId: otherBrandId } = await createBrand(t.app, b.token));
-  otherCall = request(t.app, b.token);
+  other = await createAccount(t.app);
 });
-afterAll(async () => t.drop());
 
 describe(`flow runtime (${ENGINE})`, () => {
   it('shows a tour whose URL matches, sanitised, once; resumes it until it ends', async () => {
@@ -188,7 +175,7 @@ describe(`flow runtime (${ENGINE})`, () => {
     const rows = await t.database.db
       .select()
       .from(flowSessions)
-      .where(and(eq(flowSessions.brandId, brandId), eq(flowSessions.visitorKey, 'v-tabs')));
+      .where(and(eq(flowSessions.brandId, t.brandId), eq(flowSessions.visitorKey, 'v-tabs')));
     expect(rows.map((r) => r.id)).toEqual([id]);
   });
 
@@ -227,7 +214,7 @@ describe(`flow runtime (${ENGINE})`, () => {
   it('customer conditions read the profile; event conditions read the visitor events', async () => {
     const path = `/cond-${++seq}`;
     const defined = await call('POST', '/v1/events', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Order Placed',
       code: 'Order Placed',
       attributes: [{ code: 'total', name: 'Total', data_type: 'number' }],
@@ -264,13 +251,13 @@ describe(`flow runtime (${ENGINE})`, () => {
       }),
     );
     const url = `https://shop.example.com${path}`;
-    const identify = await ingest(t.app, writeKey, '/v1/identify', {
+    const identify = await ingest(t.app, t.writeKey, '/v1/identify', {
       userId: 'buyer',
       traits: { plan: 'pro' },
     });
     expect(identify.statusCode, identify.body).toBe(200);
     const order = (total: number) =>
-      ingest(t.app, writeKey, '/v1/track', {
+      ingest(t.app, t.writeKey, '/v1/track', {
         userId: 'buyer',
         event: 'Order Placed',
         properties: { total },
@@ -339,7 +326,7 @@ describe(`flow runtime (${ENGINE})`, () => {
   it("unsigned, as the SDK sends it: the user's events count once their browser identified", async () => {
     const path = `/unsigned-${++seq}`;
     const defined = await call('POST', '/v1/events', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Plan Chosen',
       code: 'Plan Chosen',
       attributes: [],
@@ -372,19 +359,19 @@ describe(`flow runtime (${ENGINE})`, () => {
     const url = `https://shop.example.com${path}`;
     // Two events from the customer's server, with the user id alone.
     const chose = () =>
-      ingest(t.app, writeKey, '/v1/track', { userId: 'sdk-user', event: 'Plan Chosen' });
+      ingest(t.app, t.writeKey, '/v1/track', { userId: 'sdk-user', event: 'Plan Chosen' });
     expect((await chose()).statusCode).toBe(200);
     expect((await chose()).statusCode).toBe(200);
     // Before the browser identified, its claim of the user id counts none of them.
     await vi.waitFor(async () => {
-      const profile = await t.app.ctx.profiles.findVisitor(brandId, {
+      const profile = await t.app.ctx.profiles.findVisitor(t.brandId, {
         userId: 'sdk-user',
         anonymousId: 'none',
       });
       expect(profile?.customerKey).toBe('sdk-user');
     });
     expect(await ask({ userId: 'sdk-user', anonymousId: 'sdk-browser', url })).toBeNull();
-    const identify = await ingest(t.app, writeKey, '/v1/identify', {
+    const identify = await ingest(t.app, t.writeKey, '/v1/identify', {
       userId: 'sdk-user',
       anonymousId: 'sdk-browser',
     });
@@ -637,19 +624,19 @@ describe(`flow runtime (${ENGINE})`, () => {
   it('one product never sees or touches another product’s tours and sessions', async () => {
     const mine = await publish(tour({ display_type: 'every_time' }));
     const url = `https://shop.example.com/page-${seq}`;
-    expect(await ask({ anonymousId: 'iso', url }, otherKey)).toBeNull();
+    expect(await ask({ anonymousId: 'iso', url }, other.writeKey)).toBeNull();
     const a = await ask({ anonymousId: 'iso', url });
     const body = { session_id: a!.session.id, step_id: 'one', type: 'step_seen' };
-    expect((await track(mine.id, body, otherKey)).statusCode).toBe(404);
+    expect((await track(mine.id, body, other.writeKey)).statusCode).toBe(404);
     expect(
-      (await done(mine.id, { session_id: a!.session.id, outcome: 'completed' }, otherKey))
+      (await done(mine.id, { session_id: a!.session.id, outcome: 'completed' }, other.writeKey))
         .statusCode,
     ).toBe(404);
-    const theirs = await publish({ ...tour(), brand_id: otherBrandId }, otherCall);
+    const theirs = await publish({ ...tour(), brand_id: other.brandId }, other.call);
     // A session id of mine with their flow id: not found either.
     expect((await track(theirs.id, body)).statusCode).toBe(404);
     // The other owner's report of my tour: 404.
-    expect((await otherCall('GET', `/v1/flows/${mine.id}/report`)).statusCode).toBe(404);
+    expect((await other.call('GET', `/v1/flows/${mine.id}/report`)).statusCode).toBe(404);
   });
 
   it('refuses bad input and bad keys with a clear 4xx', async () => {
@@ -664,7 +651,10 @@ describe(`flow runtime (${ENGINE})`, () => {
       url: 'https://a',
     });
     expect(unknownKey.statusCode).toBe(401);
-    const noUrl = await post(t.app, '/v1/flows/available-flow', { writeKey, anonymousId: 'x' });
+    const noUrl = await post(t.app, '/v1/flows/available-flow', {
+      writeKey: t.writeKey,
+      anonymousId: 'x',
+    });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json().message).toMatch(/url/i);
     const badJson = await t.app.inject({
@@ -685,7 +675,7 @@ describe(`flow runtime (${ENGINE})`, () => {
     const foreign = await post(
       t.app,
       '/v1/flows/available-flow',
-      { writeKey, anonymousId: 'x', url: 'https://a' },
+      { writeKey: t.writeKey, anonymousId: 'x', url: 'https://a' },
       { origin: 'https://evil.example' },
     );
     expect(foreign.statusCode).toBe(403);
@@ -693,7 +683,7 @@ describe(`flow runtime (${ENGINE})`, () => {
       t.app,
       '/v1/flows/available-flow',
       { anonymousId: 'x', url: 'https://nothing.example' },
-      basic(writeKey),
+      basic(t.writeKey),
     );
     expect(viaBasic.statusCode).toBe(200);
     expect(viaBasic.headers['access-control-allow-origin']).toBe('*');

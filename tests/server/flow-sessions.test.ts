@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flows } from '@/server/db/schema';
 import {
@@ -6,23 +6,12 @@ import {
   newSession,
 } from '@/server/modules/flows/flow-sessions.repository';
 import { withSeenVisitors } from '@/server/modules/flows/seen-visitors';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { createAccount, ENGINE, setupTestAccount } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let call: ReturnType<typeof request>;
-let brandId: number;
-let otherBrandId: number;
 let repo: ReturnType<typeof createFlowSessionsRepository>;
 
 const tour = (extra: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
+  brand_id: t.brandId,
   name: 'Welcome',
   publish: true,
   condition: {
@@ -54,16 +43,13 @@ const tour = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+const t = setupTestAccount();
+const { call } = t;
+let otherBrandId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await signUpVerified(t.app);
-  ({ brandId } = await createBrand(t.app, a.token));
-  const b = await signUpVerified(t.app);
-  ({ brandId: otherBrandId } = await createBrand(t.app, b.token));
-  call = request(t.app, a.token);
+  ({ brandId: otherBrandId } = await createAccount(t.app));
   repo = createFlowSessionsRepository(t.database.db, { now: () => new Date() });
 });
-afterAll(async () => t.drop());
 
 const publishedAt = async (id: number) =>
   (await t.database.db.select().from(flows).where(eq(flows.id, id)))[0]?.publishedAt ?? null;
@@ -73,25 +59,30 @@ describe(`flow sessions (${ENGINE})`, () => {
     const created = await call('POST', '/v1/flows', tour());
     expect(created.statusCode, created.body).toBe(201);
     const f = created.json().data as { id: number };
-    const first = await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' });
+    const first = await repo.start({
+      brandId: t.brandId,
+      flowId: f.id,
+      visitorKey: 'anon-1',
+      stepId: 's1',
+    });
     expect(first).toMatchObject({ state: 'open', currentStepId: 's1', progress: 0 });
     // What start answers is what was stored.
-    expect(await repo.find(brandId, first!.id)).toEqual(first);
+    expect(await repo.find(t.brandId, first!.id)).toEqual(first);
     // A second tab asking at the same time gets nothing new.
-    expect(await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' })).toBe(
-      undefined,
-    );
+    expect(
+      await repo.start({ brandId: t.brandId, flowId: f.id, visitorKey: 'anon-1', stepId: 's1' }),
+    ).toBe(undefined);
     const visitor = { userId: 'user-1', anonymousId: 'anon-1' };
-    expect((await repo.openFor(brandId, visitor))?.id).toBe(first!.id);
+    expect((await repo.openFor(t.brandId, visitor))?.id).toBe(first!.id);
     expect(
       await repo.openFor(otherBrandId, { userId: null, anonymousId: 'anon-1' }),
     ).toBeUndefined();
-    const state = await repo.visitorState(brandId, visitor);
+    const state = await repo.visitorState(t.brandId, visitor);
     expect(state.started.get(f.id)).toBe(1);
     expect(state.hasOpen).toBe(true);
     // An anonymous id equal to a user's id never reaches that user's sessions.
     const mine = await repo.start({
-      brandId,
+      brandId: t.brandId,
       flowId: f.id,
       visitorKey: 'user-7',
       userId: 'user-7',
@@ -99,42 +90,56 @@ describe(`flow sessions (${ENGINE})`, () => {
       stepId: 's1',
     });
     expect(mine).toBeDefined();
-    expect(await repo.openFor(brandId, { userId: null, anonymousId: 'user-7' })).toBeUndefined();
+    expect(await repo.openFor(t.brandId, { userId: null, anonymousId: 'user-7' })).toBeUndefined();
     expect(
-      (await repo.visitorState(brandId, { userId: null, anonymousId: 'user-7' })).hasOpen,
+      (await repo.visitorState(t.brandId, { userId: null, anonymousId: 'user-7' })).hasOpen,
     ).toBe(false);
-    expect((await repo.openFor(brandId, { userId: 'user-7', anonymousId: 'x' }))?.id).toBe(
+    expect((await repo.openFor(t.brandId, { userId: 'user-7', anonymousId: 'x' }))?.id).toBe(
       mine!.id,
     );
     // An unsigned claim of the user id reaches the user's sessions of that same browser only.
     const claim = (anonymousId: string) => ({ userId: null, anonymousId, claimedUserId: 'user-7' });
-    expect((await repo.openFor(brandId, claim('anon-7')))?.id).toBe(mine!.id);
-    expect((await repo.visitorState(brandId, claim('anon-7'))).hasOpen).toBe(true);
-    expect(await repo.openFor(brandId, claim('other-browser'))).toBeUndefined();
-    expect((await repo.visitorState(brandId, claim('other-browser'))).hasOpen).toBe(false);
+    expect((await repo.openFor(t.brandId, claim('anon-7')))?.id).toBe(mine!.id);
+    expect((await repo.visitorState(t.brandId, claim('anon-7'))).hasOpen).toBe(true);
+    expect(await repo.openFor(t.brandId, claim('other-browser'))).toBeUndefined();
+    expect((await repo.visitorState(t.brandId, claim('other-browser'))).hasOpen).toBe(false);
   });
 
   it('writes many sessions in one statement; a row meeting an open session of its visitor is left out', async () => {
     const f = (await call('POST', '/v1/flows', tour({ name: 'Many' }))).json().data as {
       id: number;
     };
-    const held = (await repo.start({ brandId, flowId: f.id, visitorKey: 'many-0', stepId: 's1' }))!;
+    const held = (await repo.start({
+      brandId: t.brandId,
+      flowId: f.id,
+      visitorKey: 'many-0',
+      stepId: 's1',
+    }))!;
     const at = new Date('2026-11-27T12:00:00Z');
     const rows = ['many-0', 'many-1', 'many-2'].map((visitorKey) =>
-      newSession({ brandId, flowId: f.id, visitorKey, anonymousId: visitorKey, stepId: 's1' }, at),
+      newSession(
+        { brandId: t.brandId, flowId: f.id, visitorKey, anonymousId: visitorKey, stepId: 's1' },
+        at,
+      ),
     );
     const stored = await repo.insertMany(rows);
     expect([...stored].sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
-    expect(await repo.find(brandId, rows[0]!.id)).toBeUndefined();
-    expect(await repo.find(brandId, rows[1]!.id)).toEqual(rows[1]);
-    expect((await repo.openFor(brandId, { userId: null, anonymousId: 'many-0' }))?.id).toBe(
+    expect(await repo.find(t.brandId, rows[0]!.id)).toBeUndefined();
+    expect(await repo.find(t.brandId, rows[1]!.id)).toEqual(rows[1]);
+    expect((await repo.openFor(t.brandId, { userId: null, anonymousId: 'many-0' }))?.id).toBe(
       held.id,
     );
     // A row of a tour that does not exist fails the whole statement: nothing of it is kept.
-    const orphan = newSession({ brandId, flowId: 999_999, visitorKey: 'many-3', stepId: 's1' }, at);
-    const fine = newSession({ brandId, flowId: f.id, visitorKey: 'many-4', stepId: 's1' }, at);
+    const orphan = newSession(
+      { brandId: t.brandId, flowId: 999_999, visitorKey: 'many-3', stepId: 's1' },
+      at,
+    );
+    const fine = newSession(
+      { brandId: t.brandId, flowId: f.id, visitorKey: 'many-4', stepId: 's1' },
+      at,
+    );
     await expect(repo.insertMany([fine, orphan])).rejects.toThrow();
-    expect(await repo.find(brandId, fine.id)).toBeUndefined();
+    expect(await repo.find(t.brandId, fine.id)).toBeUndefined();
     expect(await repo.insertMany([])).toEqual(new Set());
   });
 
@@ -142,15 +147,20 @@ describe(`flow sessions (${ENGINE})`, () => {
     const f = (await call('POST', '/v1/flows', tour({ name: 'Two' }))).json().data as {
       id: number;
     };
-    const s = (await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-2', stepId: 's1' }))!;
-    expect((await repo.advance(brandId, s.id, 's2', 2))?.progress).toBe(2);
-    expect((await repo.advance(brandId, s.id, 's1', 1))?.progress).toBe(2);
+    const s = (await repo.start({
+      brandId: t.brandId,
+      flowId: f.id,
+      visitorKey: 'anon-2',
+      stepId: 's1',
+    }))!;
+    expect((await repo.advance(t.brandId, s.id, 's2', 2))?.progress).toBe(2);
+    expect((await repo.advance(t.brandId, s.id, 's1', 1))?.progress).toBe(2);
     expect(await repo.advance(otherBrandId, s.id, 's3', 3)).toBeUndefined();
     expect(await repo.find(otherBrandId, s.id)).toBeUndefined();
-    expect((await repo.end(brandId, s.id, 'dismissed', 'dismissed'))?.state).toBe('dismissed');
-    expect(await repo.end(brandId, s.id, 'completed')).toBeUndefined();
-    expect(await repo.advance(brandId, s.id, 's3', 3)).toBeUndefined();
-    expect((await repo.find(brandId, s.id))?.state).toBe('dismissed');
+    expect((await repo.end(t.brandId, s.id, 'dismissed', 'dismissed'))?.state).toBe('dismissed');
+    expect(await repo.end(t.brandId, s.id, 'completed')).toBeUndefined();
+    expect(await repo.advance(t.brandId, s.id, 's3', 3)).toBeUndefined();
+    expect((await repo.find(t.brandId, s.id))?.state).toBe('dismissed');
   });
 
   it('publishing stamps published_at; saving it published keeps it and its sessions; unpublishing ends them', async () => {
@@ -159,21 +169,26 @@ describe(`flow sessions (${ENGINE})`, () => {
     };
     const stamped = await publishedAt(f.id);
     expect(stamped).toBeInstanceOf(Date);
-    const s = (await repo.start({ brandId, flowId: f.id, visitorKey: 'anon-3', stepId: 's1' }))!;
+    const s = (await repo.start({
+      brandId: t.brandId,
+      flowId: f.id,
+      visitorKey: 'anon-3',
+      stepId: 's1',
+    }))!;
 
     const edited = await call('PUT', `/v1/flows/${f.id}`, tour({ name: 'Three, edited' }));
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await publishedAt(f.id)).toEqual(stamped);
-    expect((await repo.find(brandId, s.id))?.state).toBe('open');
+    expect((await repo.find(t.brandId, s.id))?.state).toBe('open');
 
     const off = await call('PUT', `/v1/flows/${f.id}`, tour({ name: 'Three', publish: false }));
     expect(off.statusCode, off.body).toBe(200);
     expect(await publishedAt(f.id)).toBeNull();
-    expect(await repo.find(brandId, s.id)).toMatchObject({
+    expect(await repo.find(t.brandId, s.id)).toMatchObject({
       state: 'ended',
       endReason: 'unpublished',
     });
-    expect(await repo.openFor(brandId, { userId: null, anonymousId: 'anon-3' })).toBeUndefined();
+    expect(await repo.openFor(t.brandId, { userId: null, anonymousId: 'anon-3' })).toBeUndefined();
   });
 
   it('remembers which visitors ever had a session, and reads the database only for them', async () => {
@@ -181,7 +196,7 @@ describe(`flow sessions (${ENGINE})`, () => {
       id: number;
     };
     // Written before the memory exists: loaded from the database on first use.
-    await repo.start({ brandId, flowId: f.id, visitorKey: 'seen-before', stepId: 's1' });
+    await repo.start({ brandId: t.brandId, flowId: f.id, visitorKey: 'seen-before', stepId: 's1' });
     let reads = 0;
     const counted = {
       ...repo,
@@ -193,24 +208,24 @@ describe(`flow sessions (${ENGINE})`, () => {
     const seen = withSeenVisitors(counted, { capacity: 4 });
     const anon = (id: string) => ({ userId: null, anonymousId: id });
 
-    expect((await seen.visitorState(brandId, anon('seen-before'))).started.get(f.id)).toBe(1);
+    expect((await seen.visitorState(t.brandId, anon('seen-before'))).started.get(f.id)).toBe(1);
     expect(reads).toBe(1);
-    const nobody = await seen.visitorState(brandId, anon('never-seen'));
+    const nobody = await seen.visitorState(t.brandId, anon('never-seen'));
     expect(nobody).toEqual({ started: new Map(), lastEnded: new Map(), hasOpen: false });
-    expect(await seen.openFor(brandId, anon('never-seen'))).toBeUndefined();
+    expect(await seen.openFor(t.brandId, anon('never-seen'))).toBeUndefined();
     expect(reads).toBe(1);
 
     // More visitors than the filter was sized for: it grows, and forgets none of them.
     for (let i = 0; i < 9; i++)
-      await seen.start({ brandId, flowId: f.id, visitorKey: `seen-${i}`, stepId: 's1' });
+      await seen.start({ brandId: t.brandId, flowId: f.id, visitorKey: `seen-${i}`, stepId: 's1' });
     for (let i = 0; i < 9; i++) {
-      const s = await seen.visitorState(brandId, anon(`seen-${i}`));
+      const s = await seen.visitorState(t.brandId, anon(`seen-${i}`));
       expect(s.hasOpen).toBe(true);
       expect(s.started.get(f.id)).toBe(1);
     }
     // A user's sessions are found by their user id, whatever anonymous id they come with.
     await seen.start({
-      brandId,
+      brandId: t.brandId,
       flowId: f.id,
       visitorKey: 'seen-user',
       userId: 'seen-user',
@@ -218,7 +233,7 @@ describe(`flow sessions (${ENGINE})`, () => {
       stepId: 's1',
     });
     expect(
-      (await seen.visitorState(brandId, { userId: 'seen-user', anonymousId: 'a-2' })).hasOpen,
+      (await seen.visitorState(t.brandId, { userId: 'seen-user', anonymousId: 'a-2' })).hasOpen,
     ).toBe(true);
     // Another product's memory is its own.
     const before = reads;

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import type { Home } from '@/lib/contracts/home';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  ingest,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { createBrand, ENGINE, ingest, request, setupTestAccount, signUpVerified } from './helpers';
 
 /** GET /v1/home (docs/home.md): the checklist ticks from real state, the numbers follow. */
 
@@ -19,16 +10,8 @@ const HOUR_MS = 3_600_000;
 const DAY0 = Math.floor(Date.now() / 86_400_000) * 86_400_000;
 let clock = DAY0 + 14 * HOUR_MS;
 
-let t: TestApp & { drop: () => Promise<void> };
-let call: ApiRequest;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  ({ token } = await signUpVerified(t.app));
-  call = request(t.app, token);
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount({ now: () => new Date(clock), brand: false });
+const { call } = t;
 
 const home = async (brandId?: number) => {
   const res = await call(
@@ -108,7 +91,7 @@ describe(`home (${ENGINE})`, () => {
   });
 
   it('a created product ticks the first step', async () => {
-    ({ brandId, writeKey } = await createBrand(t.app, token, 'Tokyo shop'));
+    ({ brandId, writeKey } = await createBrand(t.app, t.token, 'Tokyo shop'));
     const put = await call('PUT', `/v1/brands/${brandId}`, {
       name: 'Tokyo shop',
       domain: 'shop.example.com',

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   basic,
-  createBrand,
-  createTestApp,
+  createAccount,
   ENGINE,
   ingest,
   request,
-  signUpVerified,
-  type TestApp,
+  setupTestApp,
+  type TestAccount,
 } from './helpers';
 
 /**
@@ -18,18 +17,14 @@ import {
  * must be acknowledged and stored exactly once, no A input may get a 5xx, and the server stays up.
  */
 
-let t: TestApp & { drop: () => Promise<void> };
-let a: { writeKey: string };
-let b: { writeKey: string; brandId: number; token: string };
+const t = setupTestApp();
+let a: TestAccount;
+let b: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const ua = await signUpVerified(t.app);
-  a = await createBrand(t.app, ua.token, 'Attacker');
-  const ub = await signUpVerified(t.app);
-  b = { ...(await createBrand(t.app, ub.token, 'Victim')), token: ub.token };
+  a = await createAccount(t.app, { brand: 'Attacker' });
+  b = await createAccount(t.app, { brand: 'Victim' });
 });
-afterAll(async () => t.drop());
 
 /** mulberry32: a small seeded generator, so a failure can be replayed from the printed seed. */
 function rng(seed: number) {

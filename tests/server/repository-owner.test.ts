@@ -1,58 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAttributesRepository } from '@/server/modules/profiles/attributes.repository';
 import { createEventsRepository } from '@/server/modules/events/events.repository';
 import { createFlowsRepository } from '@/server/modules/flows/flows.repository';
 import { createReportsRepository } from '@/server/modules/reports/reports.repository';
 import { createShortUrlsRepository } from '@/server/modules/short-urls/short-urls.repository';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { ENGINE, setupTestAccount, signUpVerified } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-let owner: string;
+const t = setupTestAccount();
+const { call } = t;
 let stranger: string;
-let brandId: number;
-let call: ReturnType<typeof request>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await signUpVerified(t.app);
-  const b = await signUpVerified(t.app);
-  owner = a.userId;
-  stranger = b.userId;
-  ({ brandId } = await createBrand(t.app, a.token));
-  call = request(t.app, a.token);
+  stranger = (await signUpVerified(t.app)).userId;
 });
-afterAll(async () => t.drop());
 
 // The services check the owner first; the repositories check again, so a bug upstream cannot
 // reach another account's row.
 describe(`repositories filter writes by owner (${ENGINE})`, () => {
   it('events: another owner neither reads, updates nor deletes a definition', async () => {
     const created = await call('POST', '/v1/events', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Signed up',
       code: 'signed_up',
       attributes: [],
     });
     const id = created.json().data.id as number;
     const repo = createEventsRepository(t.database.db);
-    const values = { brandId, name: 'Hijacked', code: 'signed_up', attributes: [] };
+    const values = { brandId: t.brandId, name: 'Hijacked', code: 'signed_up', attributes: [] };
     expect(await repo.find(stranger, id)).toBeUndefined();
     expect(await repo.update(stranger, id, values)).toBeUndefined();
     await repo.remove(stranger, id);
-    expect((await repo.find(owner, id))?.name).toBe('Signed up');
-    expect((await repo.update(owner, id, { ...values, name: 'Renamed' }))?.name).toBe('Renamed');
+    expect((await repo.find(t.userId, id))?.name).toBe('Signed up');
+    expect((await repo.update(t.userId, id, { ...values, name: 'Renamed' }))?.name).toBe('Renamed');
   });
 
   it('flows: another owner neither reads, updates nor deletes a flow', async () => {
     const created = await call('POST', '/v1/flows', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       name: 'Tour',
       publish: false,
       condition: { trigger_conditions: [], trigger_operator: 'AND' },
@@ -62,7 +46,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as number;
     const repo = createFlowsRepository(t.database.db);
-    const row = (await repo.find(owner, id))!;
+    const row = (await repo.find(t.userId, id))!;
     const values = {
       brandId: row.brandId,
       name: 'Hijacked',
@@ -74,12 +58,12 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect(await repo.find(stranger, id)).toBeUndefined();
     expect(await repo.update(stranger, id, values)).toBeUndefined();
     await repo.remove(stranger, id);
-    expect((await repo.find(owner, id))?.name).toBe('Tour');
+    expect((await repo.find(t.userId, id))?.name).toBe('Tour');
   });
 
   it('attribute definitions: another owner neither reads, updates nor deletes one', async () => {
     const created = await call('POST', '/v1/metadata-attributes', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       custom_field_name: 'tier',
       name: 'Tier',
       data_type: 'string',
@@ -88,7 +72,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     const id = created.json().data.id as number;
     const repo = createAttributesRepository(t.database.db);
     const values = {
-      brandId,
+      brandId: t.brandId,
       customFieldName: 'tier',
       name: 'Hijacked',
       dataType: 'string' as const,
@@ -96,12 +80,12 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect(await repo.findMetadata(stranger, id)).toBeUndefined();
     expect(await repo.updateMetadata(stranger, id, values)).toBeUndefined();
     await repo.removeMetadata(stranger, id);
-    expect((await repo.findMetadata(owner, id))?.name).toBe('Tier');
+    expect((await repo.findMetadata(t.userId, id))?.name).toBe('Tier');
   });
 
   it('reports: another owner neither reads, lists, updates nor deletes a saved report', async () => {
     const query = {
-      brand_id: brandId,
+      brand_id: t.brandId,
       type: 'trend' as const,
       series: [{ event: 'Order', measure: 'total' as const, filters: [] }],
       granularity: 'day' as const,
@@ -109,7 +93,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
       compare: false,
     };
     const values = {
-      brandId,
+      brandId: t.brandId,
       name: 'Orders',
       type: 'trend',
       query,
@@ -122,13 +106,13 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
     expect((await repo.list(stranger, { offset: 0, limit: 10 })).total).toBe(0);
     expect(await repo.update(stranger, row.id, { ...values, name: 'Hijacked' })).toBeUndefined();
     expect(await repo.remove(stranger, row.id)).toBeUndefined();
-    expect((await repo.find(owner, row.id))?.report.name).toBe('Orders');
-    expect((await repo.list(owner, { offset: 0, limit: 10 })).total).toBe(1);
+    expect((await repo.find(t.userId, row.id))?.report.name).toBe('Orders');
+    expect((await repo.list(t.userId, { offset: 0, limit: 10 })).total).toBe(1);
   });
 
   it('short links: another owner neither reads, lists, updates nor deletes a link', async () => {
     const values = {
-      brandId,
+      brandId: t.brandId,
       slug: 'owner-check',
       url: 'https://shop.example.com/sale',
       utm: { source: 'mail' },
@@ -144,7 +128,7 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
       await repo.update(stranger, row.id, { ...values, url: 'https://evil.example' }),
     ).toBeUndefined();
     expect(await repo.remove(stranger, row.id)).toBeUndefined();
-    expect((await repo.find(owner, row.id))?.link.url).toBe('https://shop.example.com/sale');
-    expect((await repo.list(owner, { offset: 0, limit: 10 })).total).toBe(1);
+    expect((await repo.find(t.userId, row.id))?.link.url).toBe('https://shop.example.com/sale');
+    expect((await repo.list(t.userId, { offset: 0, limit: 10 })).total).toBe(1);
   });
 });
