@@ -98,20 +98,6 @@ export type QueryShape =
   | { kind: 'anyEvent'; brandId: number; except?: string[] }
   /** How many events of a brand (every code) in [from, to). */
   | { kind: 'eventCount'; brandId: number; from: Date; to: Date }
-  /** Distinct customer keys in [from, to), optionally of one event code. */
-  | { kind: 'distinctCustomers'; brandId: number; from: Date; to: Date; event?: string }
-  /** Distinct identified users (userId not null) over several brands in [from, to). */
-  | { kind: 'mau'; brandIds: number[]; from: Date; to: Date }
-  /** Events (or unique customers) of one code per time bucket in [from, to). */
-  | {
-      kind: 'trend';
-      brandId: number;
-      event: string;
-      from: Date;
-      to: Date;
-      granularity: Granularity;
-      unique: boolean;
-    }
   /**
    * One visitor's events of some codes, newest first (the flow runtime counts its event
    * conditions from them): those sent with their user id, and the anonymous ones (no user id)
@@ -187,12 +173,6 @@ export interface FlowEventCount {
   customers: number;
 }
 
-export interface TrendPoint {
-  /** Start of the bucket (UTC). */
-  bucket: Date;
-  value: number;
-}
-
 /** The result type of each query shape. */
 export interface QueryResults {
   tail: StoredEvent[];
@@ -200,9 +180,6 @@ export interface QueryResults {
   countsByEvent: EventCount[];
   anyEvent: boolean;
   eventCount: number;
-  distinctCustomers: number;
-  mau: number;
-  trend: TrendPoint[];
   visitorEvents: VisitorEvent[];
   codeEvents: CodeEvent[];
   flowEventCounts: FlowEventCount[];

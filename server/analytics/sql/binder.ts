@@ -9,7 +9,6 @@ export interface ParamValues {
   string: string;
   timestamp: Date;
   strings: readonly string[];
-  ints: readonly number[];
 }
 export type ParamKind = keyof ParamValues;
 
@@ -99,10 +98,5 @@ export class Binder<P> {
     if (values.length === 0) return '1 = 0';
     const list = values.map((v, i) => this.bind(`${name}${i}`, 'string', v));
     return `${expr} IN (${list.join(', ')})`;
-  }
-
-  inInts(expr: string, name: string, values: readonly number[]): string {
-    if (values.length === 0) return '1 = 0';
-    return this.dialect.inList(expr, this.bind(name, 'ints', values));
   }
 }

@@ -101,29 +101,6 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         `SELECT count(*) AS n FROM events` +
         ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}`;
       break;
-    case 'distinctCustomers':
-      sql =
-        `SELECT ${dialect.countDistinct('customer_key')} AS n FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
-        (shape.event === undefined ? '' : ` AND event = ${b.bind('event', 'string', shape.event)}`);
-      break;
-    case 'mau':
-      // A user id counts once across the brands (the brief's definition), not once per brand.
-      sql =
-        `SELECT ${dialect.countDistinct('user_id')} AS n FROM events` +
-        ` WHERE ${b.inInts('brand_id', 'brands', shape.brandIds)}` +
-        ` AND user_id IS NOT NULL AND ${inRange(shape.from, shape.to)}`;
-      break;
-    case 'trend':
-      // Buckets without events are omitted (the caller fills gaps); the first bucket may start
-      // before `from` but only counts events inside [from, to).
-      sql =
-        `SELECT ${dialect.bucketStartMs(shape.granularity, 'timestamp')} AS bucket_ms,` +
-        ` ${shape.unique ? dialect.countDistinct('customer_key') : 'count(*)'} AS n FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
-        ` AND event = ${b.bind('event', 'string', shape.event)} AND ${inRange(shape.from, shape.to)}` +
-        ` GROUP BY bucket_ms ORDER BY bucket_ms ASC`;
-      break;
     case 'visitorEvents': {
       // Rows by the visitor's keys first (an index lookup), then who sent them, the codes and
       // the window.
@@ -203,11 +180,7 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
     case 'anyEvent':
       return rows.length > 0;
     case 'eventCount':
-    case 'distinctCustomers':
-    case 'mau':
       return rows.length === 0 ? 0 : toNumber(rows[0]!.n);
-    case 'trend':
-      return rows.map((r) => ({ bucket: new Date(toNumber(r.bucket_ms)), value: toNumber(r.n) }));
     case 'visitorEvents':
       return rows.map((r) => ({
         event: String(r.event),

@@ -48,7 +48,6 @@ const TYPES: Record<ParamKind, string> = {
   string: 'String',
   timestamp: 'Int64',
   strings: 'Array(String)',
-  ints: 'Array(Int32)',
 };
 
 /** Start of the UTC bucket as a Date (weeks start on Monday), then epoch milliseconds. */
