@@ -30,11 +30,6 @@ export const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
 export { MAU_ADD_ON_BLOCK, MAU_ADD_ON_PRICE_CENTS };
 
 /**
- * Local storage key of the cart (docs/product/entities.md#local-storage-cookie-and-generated-ids).
- */
-export const CART_STORAGE_KEY = 'cart';
-
-/**
  * The add-on stepper's value clamped between the owned quantity (at least 1) and 10; `error` is
  * the spec's message when the asked quantity is above 10.
  */

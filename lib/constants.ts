@@ -55,9 +55,8 @@ export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
-/** Failed sign-ins allowed per account within the window. */
+/** Failed sign-ins after which the mock API refuses an account (the server: docs/security.md). */
 export const SIGN_IN_MAX_FAILURES = 10;
-export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Prefix of client-generated ids (docs/product/entities.md#local-storage-cookie-and-generated-ids).

@@ -21,7 +21,6 @@ export const MAX_STEP_CONTENT = 20_000;
 
 export const STEP_TYPES = ['modal', 'tool_tip', 'speech_bubble', 'banner'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
-export const TRIGGER_TYPES = ['url', 'customer_condition', 'event'] as const;
 export const URL_MATCH_TYPES = ['exact', 'contains', 'starts with', 'ends with'] as const;
 export const DISPLAY_TYPES = ['once', 'every_time', 'custom'] as const;
 export const FREQUENCY_TYPES = ['at_least', 'at_most', 'exactly', 'between'] as const;
