@@ -32,7 +32,10 @@ export function runAsBackgroundThread(): number | null {
 const POLICIES: Record<string, ThreadPolicy> = { '0': 'normal', '3': 'batch', '5': 'idle' };
 export type ThreadPolicy = 'normal' | 'batch' | 'idle' | 'other';
 
-/** The threads of this process with the batch policy (tests, diagnostics); empty off Linux. */
+/**
+ * The threads of this process with the batch policy (tests, diagnostics); empty off Linux.
+ * @public Imported by the script `duckdb-thread.test.ts` runs in a child process.
+ */
 export function batchThreads(): number[] {
   try {
     return readdirSync('/proc/self/task')

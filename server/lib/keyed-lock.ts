@@ -22,4 +22,3 @@ export function createKeyedLock() {
     }
   };
 }
-export type KeyedLock = ReturnType<typeof createKeyedLock>;

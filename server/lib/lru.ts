@@ -34,4 +34,3 @@ export function createLru<V>(opts: { maxEntries: number; ttlMs: number; now?: ()
     },
   };
 }
-export type Lru<V> = ReturnType<typeof createLru<V>>;

@@ -28,8 +28,6 @@ export const DEFAULT_USER_RATE_LIMITS: UserRateLimits = {
   writes: { max: 600, windowMs: MIN },
 };
 
-export type UserRateLimit = ReturnType<typeof createUserRateLimit>;
-
 export function createUserRateLimit(
   counters: CounterStore,
   limits: UserRateLimits = DEFAULT_USER_RATE_LIMITS,

@@ -71,4 +71,3 @@ export function createSignInThrottle(deps: { counters: CounterStore; pair: Limit
     },
   };
 }
-export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

@@ -29,7 +29,6 @@ function toPlanDto(p: PlanRow, prices: PriceRow[]) {
       })),
   };
 }
-export type PlanDto = ReturnType<typeof toPlanDto>;
 
 export function createPlansRepository(db: Db) {
   async function withPrices(rows: PlanRow[]) {

@@ -101,4 +101,3 @@ export function createRedirectCache(deps: {
     },
   };
 }
-export type RedirectCache = ReturnType<typeof createRedirectCache>;
