@@ -13,14 +13,7 @@ import {
   openClickHouseStore,
 } from '@/server/analytics';
 import type { AnalyticsStore, QueryShape } from '@/server/analytics/types';
-import {
-  createBrand,
-  createTestApp,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { type ApiRequest, createAccount, setupTestApp } from './helpers';
 
 /**
  * One tenant's reports never stall another's (docs/reports.md, "Sharing the analytics engine"):
@@ -32,7 +25,6 @@ import {
 const chdbAvailable = (await loadChdb()) !== null;
 
 function suite(engine: string, open: () => Promise<AnalyticsStore>) {
-  let t: TestApp & { drop: () => Promise<void> };
   let inner: AnalyticsStore;
   let callA: ApiRequest;
   let callB: ApiRequest;
@@ -62,22 +54,22 @@ function suite(engine: string, open: () => Promise<AnalyticsStore>) {
     };
   }
 
-  beforeAll(async () => {
+  // Hooks run as a stack: the store closes after the app, the gate opens before it closes.
+  afterAll(async () => inner?.close());
+  const t = setupTestApp(async () => {
     inner = await open();
-    t = await createTestApp({ analytics: gatedStore(inner) });
-    const a = await signUpVerified(t.app);
-    tokenA = a.token;
-    ({ brandId: brandA } = await createBrand(t.app, a.token, 'A'));
-    const b = await signUpVerified(t.app);
-    signInB = { email: b.email, password: b.password };
-    ({ brandId: brandB } = await createBrand(t.app, b.token, 'B'));
-    callA = request(t.app, a.token);
-    callB = request(t.app, b.token);
+    return { analytics: gatedStore(inner) };
   });
-  afterAll(async () => {
-    openGate();
-    await t.drop();
-    await inner.close();
+  afterAll(() => openGate());
+  beforeAll(async () => {
+    const a = await createAccount(t.app, { brand: 'A' });
+    tokenA = a.token;
+    brandA = a.brandId;
+    const b = await createAccount(t.app, { brand: 'B' });
+    signInB = { email: b.email, password: b.password };
+    brandB = b.brandId;
+    callA = a.call;
+    callB = b.call;
   });
 
   const trend = (call: ApiRequest, brandId: number, event = 'Order') =>

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { auth, createTestApp, json, tokenFromOutbox, type TestApp } from './helpers';
+import { auth, json, setupTestApp, tokenFromOutbox } from './helpers';
 
 /** A 16-character password from a password manager (docs/adr/0020-password-maximum.md). */
 const MANAGER_PASSWORD = 'q7G#vL2m!Xp9$Rt4';
 const loose = { max: 10_000, windowMs: 60_000 };
 
-let t: TestApp & { drop: () => Promise<void> };
 let n = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({
-    limits: {
-      signUp: loose,
-      signIn: loose,
-      forgotPassword: loose,
-      resetPassword: loose,
-      resendVerification: loose,
-      unknownKey: loose,
-      // Three failures per account and address, counted by sign-in and verification alike.
-      signInFailuresPerAccount: { max: 3, windowMs: 15 * 60_000 },
-    },
-  });
+const t = setupTestApp({
+  limits: {
+    signUp: loose,
+    signIn: loose,
+    forgotPassword: loose,
+    resetPassword: loose,
+    resendVerification: loose,
+    unknownKey: loose,
+    // Three failures per account and address, counted by sign-in and verification alike.
+    signInFailuresPerAccount: { max: 3, windowMs: 15 * 60_000 },
+  },
 });
-afterAll(async () => t.drop());
 
 const post = (url: string, body: unknown, ip = '10.30.0.1') =>
   t.app.inject({ method: 'POST', url, remoteAddress: ip, ...json(body) });

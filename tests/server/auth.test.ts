@@ -1,23 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { DEFAULT_RATE_LIMITS } from '@/server/plugins/rate-limit';
 import {
   auth,
-  createTestApp,
   ENGINE,
   GOOD_PASSWORD,
   json,
+  setupTestApp,
   signUpVerified,
   tokenFromOutbox,
   uniqueEmail,
-  type TestApp,
+  withTestApp,
 } from './helpers';
 
-let t: TestApp & { drop: () => Promise<void> };
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.drop());
+const t = setupTestApp();
 afterEach(() => vi.useRealTimers());
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -314,8 +310,7 @@ describe(`rate limits (${ENGINE})`, () => {
   });
 
   it('limits sign-up and forgot-password per address with 429 and Retry-After (default limits)', async () => {
-    const strict = await createTestApp({ limits: DEFAULT_RATE_LIMITS });
-    try {
+    await withTestApp({ limits: DEFAULT_RATE_LIMITS }, async (strict) => {
       const send = (url: string, body: unknown) =>
         strict.app.inject({ method: 'POST', url, ...json(body) });
       const forgot: number[] = [];
@@ -336,8 +331,6 @@ describe(`rate limits (${ENGINE})`, () => {
       }
       expect(last?.statusCode).toBe(429);
       expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await strict.drop();
-    }
+    });
   });
 });

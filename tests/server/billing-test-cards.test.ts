@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import type { CheckoutResult, PaymentMethod } from '@/lib/contracts/payments';
-import {
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { type ApiRequest, ENGINE, request, setupTestApp, signUpVerified } from './helpers';
 import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 
 /** Stripe's test numbers, as the local provider plays them (docs/billing.md#test-cards). */
@@ -20,14 +13,12 @@ const CARDS = {
   auth: '4000 0025 0000 3155',
 };
 
-let t: TestApp & { drop: () => Promise<void> };
+const t = setupTestApp();
 let body: Catalogue['body'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ body } = await loadCatalogue(t.app));
 });
-afterAll(async () => t.drop());
 
 async function account() {
   const u = await signUpVerified(t.app);

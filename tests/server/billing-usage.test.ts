@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@/lib/constants';
@@ -7,14 +7,13 @@ import type { Subscription } from '@/lib/contracts/plans';
 import { accountUsage } from '@/server/db/schema';
 import type { Realtime } from '@/server/realtime/notifier';
 import {
+  type ApiRequest,
   createBrand,
-  createTestApp,
   ENGINE,
   ingest,
   request,
+  setupTestApp,
   signUpVerified,
-  type ApiRequest,
-  type TestApp,
 } from './helpers';
 import { loadCatalogue, type Catalogue } from './billing-helpers';
 
@@ -26,7 +25,6 @@ const EVENT_TIME = '2025-03-01T12:00:00.000Z';
 let clock = T0;
 const at = (ms: number) => (clock = new Date(T0.getTime() + ms));
 
-let t: TestApp & { drop: () => Promise<void> };
 const limitEvents: { userId: string; payload: unknown }[] = [];
 const realtime: Realtime = {
   emitToUser(userId, event, payload) {
@@ -38,11 +36,10 @@ const realtime: Realtime = {
 };
 let checkoutBody: Catalogue['body'];
 
+const t = setupTestApp({ now: () => clock, notifier: realtime });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, notifier: realtime });
   ({ body: checkoutBody } = await loadCatalogue(t.app));
 });
-afterAll(async () => t.drop());
 
 /** A batch of `n` identified customers (each one monthly active user). */
 const customers = (n: number, prefix: string) => ({

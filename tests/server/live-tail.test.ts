@@ -7,28 +7,24 @@ import type { TailSocketPayload } from '@/lib/contracts/events';
 import {
   basic,
   createBrand,
-  createTestApp,
   ENGINE,
   ingest,
   request,
+  setupTestApp,
   signUpVerified,
-  type TestApp,
 } from './helpers';
 import { TAIL_PUSH_MAX_EVENTS } from '@/server/modules/events/live-tail';
 
-let t: TestApp & { drop: () => Promise<void> };
+const t = setupTestApp({ realtime: true });
 let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ realtime: true });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await t.drop();
-});
+// Hooks run as a stack: the sockets close before the app does.
+afterAll(() => sockets.forEach((s) => s.close()));
 
 async function open(token: string) {
   const s = connect(url, {

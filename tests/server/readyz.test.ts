@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openAnalyticsStore } from '@/server/analytics';
 import type { AnalyticsStore } from '@/server/analytics/types';
-import { createTestApp, type TestApp } from './helpers';
+import { setupTestApp } from './helpers';
 
 /**
  * `/readyz` answers within a second whatever the analytics queue holds (docs/reports.md,
  * "Sharing the analytics engine"): a ping that does not answer is reported, not waited for.
  */
 
-let t: TestApp & { drop: () => Promise<void> };
 let inner: AnalyticsStore;
 let ping: () => Promise<void>;
 
-beforeAll(async () => {
+// Hooks run as a stack: this one closes the store after the app is dropped.
+afterAll(async () => inner?.close());
+const t = setupTestApp(async () => {
   inner = await openAnalyticsStore({ dataDir: ':memory:' });
   ping = () => inner.ping();
   const store: AnalyticsStore = {
@@ -22,11 +23,7 @@ beforeAll(async () => {
     ping: () => ping(),
     close: () => inner.close(),
   };
-  t = await createTestApp({ analytics: store });
-});
-afterAll(async () => {
-  await t.drop();
-  await inner.close();
+  return { analytics: store };
 });
 
 describe('/readyz', () => {

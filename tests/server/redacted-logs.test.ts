@@ -1,23 +1,21 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from './helpers';
 
 /** Driver errors in the server's log never carry the values their query was sent with. */
 
-let t: TestApp & { drop: () => Promise<void> };
 const lines: string[] = [];
 
-beforeAll(async () => {
+const t = setupTestApp(() => {
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(String(chunk));
       done();
     },
   });
-  t = await createTestApp({ logger: { level: 'debug', stream } });
+  return { logger: { level: 'debug', stream } };
 });
-afterAll(async () => t.drop());
 
 describe('redacted driver errors', () => {
   it("logs a failed query's text and cause, never its params, on every module's logger", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import {
   inlineScriptHashes,
   pageHeaders,
 } from '@/server/plugins/security-headers';
-import { auth, createTestApp, signUpVerified, type TestApp } from './helpers';
+import { auth, setupTestAccount } from './helpers';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -73,16 +73,10 @@ describe('security headers', () => {
   });
 
   describe('on API answers', () => {
-    let t: TestApp & { drop: () => Promise<void> };
-    let token: string;
-    beforeAll(async () => {
-      t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-      ({ token } = await signUpVerified(t.app));
-    });
-    afterAll(async () => t.drop());
+    const t = setupTestAccount({ env: { TRUST_PROXY: '127.0.0.1' }, brand: false });
 
     it('sends nosniff everywhere, no-store on API JSON, HSTS only over https', async () => {
-      const me = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(token) });
+      const me = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: auth(t.token) });
       expect(me.statusCode).toBe(200);
       expect(me.headers['x-content-type-options']).toBe('nosniff');
       expect(me.headers['cache-control']).toBe('no-store');
@@ -94,7 +88,7 @@ describe('security headers', () => {
       const https = await t.app.inject({
         method: 'GET',
         url: '/v1/users/me',
-        headers: { ...auth(token), 'x-forwarded-proto': 'https' },
+        headers: { ...auth(t.token), 'x-forwarded-proto': 'https' },
       });
       expect(https.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',

@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, uniqueEmail, type TestApp } from './helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { json, setupTestApp, uniqueEmail } from './helpers';
 
 /** A minimal SMTP server on loopback: the edge we do not own, played just enough to receive mail. */
 function startSmtp() {
@@ -48,19 +48,16 @@ function startSmtp() {
 
 describe('mail over SMTP (SMTP_URL)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let t: TestApp & { drop: () => Promise<void> };
-  beforeAll(async () => {
+  // Hooks run as a stack: the SMTP server stops after the app is dropped.
+  afterAll(() => smtp?.close());
+  const t = setupTestApp(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({
+    return {
       env: {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'Signpost <no-reply@example.com>',
       },
-    });
-  });
-  afterAll(async () => {
-    await t.drop();
-    smtp.close();
+    };
   });
 
   it('sends the verification link through the SMTP server and keeps nothing in the outbox', async () => {

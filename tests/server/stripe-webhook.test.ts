@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@/lib/contracts/payments';
 import { paymentEvents, payments, subscriptions } from '@/server/db/schema';
 import { createStripeProvider } from '@/server/payments/stripe';
-import { createTestApp, request, signUpVerified, type ApiRequest, type TestApp } from './helpers';
+import { type ApiRequest, request, setupTestApp, signUpVerified } from './helpers';
 import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from './stripe-stand-in';
 
@@ -13,13 +13,14 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 let clock = T0;
 
 let stand: StripeStandIn;
-let t: TestApp & { drop: () => Promise<void> };
 let addOn: Catalogue['addOn'];
 let checkoutBody: Catalogue['body'];
 
-beforeAll(async () => {
+// Hooks run as a stack: the stand-in stops after the app is dropped.
+afterAll(async () => stand?.close());
+const t = setupTestApp(async () => {
   stand = await startStripeStandIn({ now: () => clock });
-  t = await createTestApp({
+  return {
     now: () => clock,
     paymentProvider: createStripeProvider({
       secretKey: 'sk_test_stand_in',
@@ -27,12 +28,10 @@ beforeAll(async () => {
       apiUrl: stand.url,
       now: () => clock,
     }),
-  });
-  ({ addOn, body: checkoutBody } = await loadCatalogue(t.app));
+  };
 });
-afterAll(async () => {
-  await t?.drop();
-  await stand?.close();
+beforeAll(async () => {
+  ({ addOn, body: checkoutBody } = await loadCatalogue(t.app));
 });
 beforeEach(() => {
   clock = T0;

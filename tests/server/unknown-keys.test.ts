@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@/server/plugins/rate-limit';
 import { MESSAGES } from '@/lib/messages';
-import { createBrand, createTestApp, ENGINE, signUpVerified, type TestApp } from './helpers';
+import { ENGINE, setupTestAccount, setupTestApp } from './helpers';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -14,15 +14,7 @@ const heapUsed = () => {
   return process.memoryUsage().heapUsed;
 };
 
-let t: TestApp & { drop: () => Promise<void> };
-let writeKey: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ limits: { unknownKey: { max: 1_000_000, windowMs: 60_000 } } });
-  const { token } = await signUpVerified(t.app);
-  ({ writeKey } = await createBrand(t.app, token));
-});
-afterAll(async () => t.drop());
+const t = setupTestAccount({ limits: { unknownKey: { max: 1_000_000, windowMs: 60_000 } } });
 
 const track = { type: 'track', event: 'Opened', anonymousId: 'anon-1' };
 const flowAsk = { anonymousId: 'anon-1', url: 'https://shop.example/' };
@@ -74,7 +66,7 @@ describe(`unknown write keys (${ENGINE})`, () => {
       const ok = await t.app.inject({
         method: 'POST',
         url: '/v1/track',
-        headers: { authorization: `Bearer ${writeKey}` },
+        headers: { authorization: `Bearer ${t.writeKey}` },
         payload: track,
       });
       expect(ok.statusCode).toBe(200);
@@ -102,11 +94,7 @@ describe(`unknown write keys (${ENGINE})`, () => {
 });
 
 describe(`unknown write keys, default limits (${ENGINE})`, () => {
-  let strict: TestApp & { drop: () => Promise<void> };
-  beforeAll(async () => {
-    strict = await createTestApp({ limits: DEFAULT_RATE_LIMITS });
-  });
-  afterAll(async () => strict.drop());
+  const strict = setupTestApp({ limits: DEFAULT_RATE_LIMITS });
 
   it('answers 429 with Retry-After once an address sent too many unknown keys', async () => {
     const { max } = DEFAULT_RATE_LIMITS.unknownKey;

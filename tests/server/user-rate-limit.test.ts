@@ -1,41 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import {
-  createBrand,
-  createTestApp,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { type ApiRequest, createAccount, setupTestApp } from './helpers';
 
 /**
  * Per-user limits of signed-in requests (server/plugins/user-rate-limit.ts): requests that read
  * analytics, and writes. Counted per user: one user's flood never uses another's budget.
  */
 
-let t: TestApp & { drop: () => Promise<void> };
+const t = setupTestApp({
+  userLimits: {
+    analytics: { max: 3, windowMs: 60_000 },
+    writes: { max: 3, windowMs: 60_000 },
+  },
+});
 let callA: ApiRequest;
 let callB: ApiRequest;
 let brandA: number;
 let brandB: number;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    userLimits: {
-      analytics: { max: 3, windowMs: 60_000 },
-      writes: { max: 3, windowMs: 60_000 },
-    },
-  });
-  const a = await signUpVerified(t.app);
-  const b = await signUpVerified(t.app);
   // Creating the products is each user's first write.
-  ({ brandId: brandA } = await createBrand(t.app, a.token, 'A'));
-  ({ brandId: brandB } = await createBrand(t.app, b.token, 'B'));
-  callA = request(t.app, a.token);
-  callB = request(t.app, b.token);
+  ({ call: callA, brandId: brandA } = await createAccount(t.app, { brand: 'A' }));
+  ({ call: callB, brandId: brandB } = await createAccount(t.app, { brand: 'B' }));
 });
-afterAll(async () => t.drop());
 
 const report = (call: ApiRequest, brandId: number) =>
   call('POST', '/v1/reports/query', {
