@@ -412,6 +412,44 @@ export function setupTestAccount(
   };
 }
 
+/**
+ * Apps made inside tests, each with its own options (`const newApp = setupTestApps()`, then
+ * `await newApp({ env })` in a test): all dropped in the block's `afterAll`.
+ */
+export function setupTestApps(): (opts?: TestAppOptions) => Promise<OwnedTestApp> {
+  const apps: OwnedTestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.drop();
+  });
+  return async (opts = {}) => {
+    const t = await createTestApp(opts);
+    apps.push(t);
+    return t;
+  };
+}
+
+/**
+ * Two nodes of one deployment (multi-node tests), each a setupTestApp with its own DATA_DIR. On
+ * PostgreSQL they share one fresh database, dropped after them; on PGlite, which one process owns,
+ * each node has a database of its own.
+ */
+export function setupTwoNodes(opts: Lazy<TestAppOptions> = {}): [OwnedTestApp, OwnedTestApp] {
+  let shared: Awaited<ReturnType<typeof freshDatabaseUrl>> | undefined;
+  afterAll(async () => {
+    await shared?.drop();
+    if (shared) rmSync(`${shared.dataDir}-2`, { recursive: true, force: true });
+  });
+  beforeAll(async () => {
+    if (TEST_DATABASE_URL) shared = await freshDatabaseUrl();
+  });
+  const node = (dataDir: (shared: { dataDir: string }) => string) =>
+    setupTestApp(async () => {
+      const options = await resolve(opts);
+      return shared ? { ...options, db: { url: shared.url, dataDir: dataDir(shared) } } : options;
+    });
+  return [node((s) => s.dataDir), node((s) => `${s.dataDir}-2`)];
+}
+
 /** An app for one test: created, handed to `fn`, dropped afterwards whatever happens. */
 export async function withTestApp<T>(
   opts: TestAppOptions,
