@@ -223,7 +223,7 @@ export const MESSAGES = {
     elementActionLink: 'Please input link for tooltip element action',
     triggerDataMissing: 'Trigger data no longer exists',
     noActionApplied: 'No action applied',
-    /** Navigation links and background images (docs/product/validation.md#56, "a valid URL"). */
+    /** Navigation links and background images (docs/product/validation.md#56-condition-value-checks, "a valid URL"). */
     linkInvalid:
       'A valid URL uses http or https only: enter an address starting with http:// or https://, or a path on this site starting with /',
     /** Beside a last step's button whose action ends the tour (docs/flows.md, "How an ending counts"). */

@@ -47,7 +47,7 @@ export function FlowEditorHeader() {
   const actions = useFlowSaveActions({ onSaved: () => setDialog(null) });
   const published = status === 'published';
   const openPublish = () => {
-    // Publishing checks the whole flow: every problem shows from now on (validation.md#51).
+    // Publishing checks the whole flow: every problem shows from now on (docs/product/validation.md#51-forms-in-general).
     useFlowEditorStore.getState().markChecked();
     setDialog('publish');
   };

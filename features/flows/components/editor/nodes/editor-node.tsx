@@ -19,7 +19,7 @@ export function EditorNode({ data }: NodeProps<FlowNode>) {
   const readOnly = useFlowEditorStore(selectReadOnly);
   const steps = useFlowEditorStore((s) => s.draft?.steps);
   const [confirming, setConfirming] = useState(false);
-  // Not on open: once the step changed, or Save or Publish was pressed (validation.md#51).
+  // Not on open: once the step changed, or Save or Publish was pressed (docs/product/validation.md#51-forms-in-general).
   const showProblems = useFlowEditorStore((s) => s.checked || !!s.touchedSteps[step.id]);
   // Counted as Publish counts them: a goto to a deleted step is a problem too.
   const problems = stepProblems(
