@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 type Files = Map<string, string>;
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slugOf(heading: string): string {
+function slugOf(heading: string): string {
   return heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // a link or image keeps its text
     .replace(/<[^>]+>/g, '') // inline HTML
@@ -46,7 +46,7 @@ function proseLines(text: string): [string, number][] {
 }
 
 /** Every anchor a markdown file offers: its headings' slugs (GitHub numbers repeats) and ids. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const [line] of proseLines(markdown)) {
@@ -126,7 +126,7 @@ function pathCitations(file: string, text: string, files: Files): Citation[] {
 }
 
 /** Citations whose file or anchor does not exist, as `file:line: text (why)`. */
-export function brokenCitations(files: Files, exists: (p: string) => boolean): string[] {
+function brokenCitations(files: Files, exists: (p: string) => boolean): string[] {
   const anchors = new Map<string, Set<string>>();
   const anchorsIn = (f: string) => {
     if (!anchors.has(f)) anchors.set(f, anchorsOf(files.get(f) ?? ''));
@@ -150,12 +150,12 @@ export function brokenCitations(files: Files, exists: (p: string) => boolean): s
 }
 
 /** `features/*` folders that features/README.md does not list as `` `name/` ``. */
-export function unlistedFeatures(folders: string[], readme: string): string[] {
+function unlistedFeatures(folders: string[], readme: string): string[] {
   return folders.filter((f) => !readme.includes(`\`${f}/\``));
 }
 
 /** ADR files that docs/adr/README.md does not link to. */
-export function unindexedAdrs(adrs: string[], index: string): string[] {
+function unindexedAdrs(adrs: string[], index: string): string[] {
   return adrs.filter((f) => !index.includes(`](${f})`));
 }
 
