@@ -1,11 +1,16 @@
-import type { Brand, BrandBody, BrandSources, BrandSourcesBody } from '@/lib/contracts/brands';
+import type { z } from 'zod';
+import type {
+  Brand,
+  BrandBody,
+  BrandSources,
+  BrandSourcesBody,
+  listBrandsQuery,
+} from '@/lib/contracts/brands';
 import { http, unwrap } from './http';
 import type { Page } from './types';
 
-export interface ListBrandsParams {
-  offset?: number;
-  limit?: number;
-}
+/** Query of GET /v1/brands: the contract's input. */
+export type ListBrandsParams = z.input<typeof listBrandsQuery>;
 
 export const listBrands = (params: ListBrandsParams = {}, signal?: AbortSignal) =>
   unwrap<Page<Brand>>(http.get('/v1/brands', { params, signal }));

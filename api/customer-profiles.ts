@@ -1,32 +1,32 @@
+import type { z } from 'zod';
 import type { AttributeCondition } from '@/lib/conditions';
 import type {
   AttributeOptionGroup,
   CustomerProfile,
   DataAttribute,
   DataAttributeInput,
+  listProfilesQuery,
   MetadataAttribute,
   MetadataAttributeInput,
   ProfileList,
   Timeline,
+  timelineQuery,
 } from '@/lib/contracts/customer-profiles';
 import { http, unwrap } from './http';
 
-/** Query of GET /v1/customer-profiles; `conditions` travels as JSON text. */
-export interface ListProfilesParams {
-  brandId: number;
-  search?: string;
-  sortOrder?: 'desc' | 'asc';
-  cursor?: string;
-  limit?: number;
+/**
+ * Query of GET /v1/customer-profiles: the contract's input, except `conditions`, held here as the
+ * conditions themselves (they travel as JSON text).
+ */
+export type ListProfilesParams = Omit<z.input<typeof listProfilesQuery>, 'conditions'> & {
   conditions?: AttributeCondition[];
-  conditionOperator?: 'AND' | 'OR';
-}
+};
 
 /** The wire form of the list query: empty search and filters are left out. */
 export function profileListQuery(params: ListProfilesParams): Record<string, string | number> {
   const query: Record<string, string | number> = {
-    brand_id: params.brandId,
-    sort_order: params.sortOrder ?? 'desc',
+    brand_id: params.brand_id,
+    sort_order: params.sort_order ?? 'desc',
   };
   const search = params.search?.trim();
   if (search) query.search = search;
@@ -34,7 +34,7 @@ export function profileListQuery(params: ListProfilesParams): Record<string, str
   if (params.limit) query.limit = params.limit;
   if (params.conditions && params.conditions.length > 0) {
     query.conditions = JSON.stringify(params.conditions);
-    query.condition_operator = params.conditionOperator ?? 'AND';
+    query.condition_operator = params.condition_operator ?? 'AND';
   }
   return query;
 }
@@ -47,10 +47,8 @@ export const listProfiles = (params: ListProfilesParams, signal?: AbortSignal) =
 export const getProfile = (id: number, signal?: AbortSignal) =>
   unwrap<CustomerProfile>(http.get(`/v1/customer-profiles/${id}`, { signal }));
 
-export interface TimelineParams {
-  cursor?: string;
-  limit?: number;
-}
+/** Query of GET /v1/customer-profiles/{id}/events: the contract's input. */
+export type TimelineParams = z.input<typeof timelineQuery>;
 
 export const getProfileTimeline = (id: number, params: TimelineParams, signal?: AbortSignal) =>
   unwrap<Timeline>(http.get(`/v1/customer-profiles/${id}/events`, { params, signal }));

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type {
   Flow,
   FlowInput,
-  FLOW_LIST_SORTS,
   flowListItemSchema,
   flowListSchema,
+  listFlowsQuery,
 } from '@/lib/contracts/flows';
 import type { FlowReport, FlowReportQuery } from '@/lib/contracts/flow-runtime';
 import { http, unwrap } from './http';
@@ -12,21 +12,8 @@ import { http, unwrap } from './http';
 export type FlowListItem = z.infer<typeof flowListItemSchema>;
 export type FlowList = z.infer<typeof flowListSchema>;
 
-export type FlowStatus = FlowListItem['status'];
-export type FlowSortBy = (typeof FLOW_LIST_SORTS)[number];
-export type SortOrder = 'asc' | 'desc';
-
-export interface ListFlowsParams {
-  brand_id: number;
-  search?: string;
-  /** Only published or only unpublished tours; both when absent. */
-  status?: FlowStatus;
-  /** The server's default is the newest change first (`updated_at`, `desc`). */
-  sort_by?: FlowSortBy;
-  sort_order?: SortOrder;
-  cursor: string;
-  limit: number;
-}
+/** Query of GET /v1/flows as the dashboard sends it: the contract's input (defaults may be left out). */
+export type ListFlowsParams = z.input<typeof listFlowsQuery>;
 
 /** GET /v1/flows: one page of a product's tours (filter and order: docs/flows.md). */
 export const listFlows = (params: ListFlowsParams, signal?: AbortSignal) =>

@@ -1,13 +1,10 @@
-import type { PlanKind } from '@/lib/constants';
-import type { Plan } from '@/lib/contracts/plans';
+import type { z } from 'zod';
+import type { listPlansQuery, Plan } from '@/lib/contracts/plans';
 import type { Page } from './types';
 import { http, unwrap } from './http';
 
-export interface ListPlansParams {
-  offset?: number;
-  limit?: number;
-  type?: PlanKind;
-}
+/** Query of GET /v1/plans: the contract's input. */
+export type ListPlansParams = z.input<typeof listPlansQuery>;
 
 /** Plans a user can buy, sorted by order_number (no add-ons). */
 export const listAvailablePlans = (signal?: AbortSignal) =>

@@ -50,7 +50,6 @@ export const brandBody = z.object({
   time_zone: timeZoneField.optional(),
 });
 export type BrandBody = z.infer<typeof brandBody>;
-export type BrandInput = z.input<typeof brandBody>;
 
 export const brandSchema = z.object({
   id: z.number().int(),
@@ -94,6 +93,17 @@ export const brandSourcesSchema = z.object({
   server_key: z.object({ hint: z.string() }).nullable(),
 });
 export type BrandSources = z.infer<typeof brandSourcesSchema>;
+
+/** Query of GET v1/brands: a page of the account's products. */
+export const listBrandsQuery = z.object({
+  offset: z.coerce.number<number>({ error: 'offset must be a number' }).int().min(0).default(0),
+  limit: z.coerce
+    .number<number>({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(100),
+});
 
 /** POST v1/brands/{id}/server-key: the new key, shown this once. */
 export const serverKeySchema = z.object({ server_key: z.string() });

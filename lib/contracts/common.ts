@@ -59,7 +59,7 @@ export const tokenField = z
 
 /** Integer brand id in a query string or body. */
 export const brandIdField = z.coerce
-  .number({ error: MESSAGES.events.brandRequired })
+  .number<number>({ error: MESSAGES.events.brandRequired })
   .int({ error: MESSAGES.events.brandRequired })
   .positive({ error: MESSAGES.events.brandRequired })
   .max(2147483647, { error: MESSAGES.events.brandRequired });
@@ -99,7 +99,6 @@ export const apiErrorBody = z.object({
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
 /** Every successful body is `{ data: payload }` (read as `data.data` through `api/http.ts`). */
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

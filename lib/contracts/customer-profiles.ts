@@ -72,11 +72,12 @@ export const listProfilesQuery = z.object({
   search: z.string().max(255).refine(withoutNul).optional(),
   sort_order: z.enum(['desc', 'asc']).default('desc'),
   cursor: profileCursor,
-  limit: z.coerce.number().int().min(1).max(100).default(PROFILE_LIST_PAGE_SIZE),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(PROFILE_LIST_PAGE_SIZE),
   conditions: conditionsParam.optional(),
   condition_operator: z.enum(['AND', 'OR']).default('AND'),
 });
-export type ListProfilesQuery = z.input<typeof listProfilesQuery>;
+/** The profile list query as the server reads it: `conditions` parsed from its JSON text. */
+export type ListProfilesQuery = z.output<typeof listProfilesQuery>;
 
 export const profileListSchema = z.object({
   data: z.array(profileSchema),
@@ -88,8 +89,10 @@ export type ProfileList = z.infer<typeof profileListSchema>;
 /** Timeline paging: an opaque cursor from the previous page. */
 export const timelineQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(TIMELINE_PAGE_SIZE),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(TIMELINE_PAGE_SIZE),
 });
+/** The timeline query as the server reads it (the dashboard sends its input, api/customer-profiles.ts). */
+export type TimelineQuery = z.output<typeof timelineQuery>;
 export const timelineSchema = z.object({
   data: z.array(trackedEventSchema),
   nextCursor: z.string().nullable(),
@@ -176,7 +179,6 @@ export const attributeOptionSchema = z.object({
   data_type: dataType,
   extra_data: z.record(z.string(), z.unknown()).nullable(),
 });
-export type AttributeOption = z.infer<typeof attributeOptionSchema>;
 export const attributeOptionGroupSchema = z.object({
   group: z.enum(['ATTRIBUTE', 'METADATA']),
   options: z.array(attributeOptionSchema),

@@ -219,8 +219,12 @@ export const listFlowsQuery = z.object({
   sort_by: z.enum(FLOW_LIST_SORTS).default('updated_at'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
   cursor: pageCursor,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
 });
+/**
+ * The flows list query as the server reads it (defaults filled in). The dashboard sends
+ * `z.input<typeof listFlowsQuery>` (`ListFlowsParams`, api/flows.ts); the repository takes a `Pick`.
+ */
 export type ListFlowsQuery = z.infer<typeof listFlowsQuery>;
 export const flowListSchema = z.object({
   data: z.array(flowListItemSchema),

@@ -59,7 +59,7 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const listPlansQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number<number>().int().min(0).default(0),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
   type: z.enum(PLAN_KINDS).optional(),
 });

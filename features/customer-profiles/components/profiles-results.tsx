@@ -24,7 +24,7 @@ export function ProfilesResults({ params }: { params: ProfileListKey }) {
   return (
     <div aria-busy={query.isFetching || undefined} className="flex flex-col gap-3">
       {query.isError ? <FormAlert>{query.error.message}</FormAlert> : null}
-      <ProfilesTable profiles={profiles} sortOrder={params.sortOrder ?? 'desc'} />
+      <ProfilesTable profiles={profiles} sortOrder={params.sort_order ?? 'desc'} />
       <ListFooter
         shown={profiles.length}
         total={total}

@@ -63,11 +63,11 @@ function ProfilesBrowser({ brandId }: { brandId: number }) {
       />
       <ProfilesResults
         params={{
-          brandId,
+          brand_id: brandId,
           search: debouncedSearch || undefined,
-          sortOrder,
+          sort_order: sortOrder,
           conditions: filter.conditions.length > 0 ? filter.conditions : undefined,
-          conditionOperator: filter.conditions.length > 0 ? filter.operator : undefined,
+          condition_operator: filter.conditions.length > 0 ? filter.operator : undefined,
         }}
       />
     </div>

@@ -24,7 +24,7 @@ export type AttributeFieldKey = 'field_name' | 'custom_field_name';
 
 /** What the attribute dialog sends: brand, field name (under the kind's key), name, type. */
 export type AttributeInput<K extends AttributeFieldKey> = { [P in K]: string } & {
-  brand_id: unknown;
+  brand_id: number;
   name: string;
   data_type: DataType;
 };

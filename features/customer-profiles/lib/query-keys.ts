@@ -1,6 +1,9 @@
 import type { ListProfilesParams } from '@/api/customer-profiles';
 
-/** The list query without its page cursor: one infinite query per search/filter/sort. */
+/**
+ * The list query (typed from the contract, api/customer-profiles.ts) without its page: one infinite
+ * query per search/filter/sort.
+ */
 export type ProfileListKey = Omit<ListProfilesParams, 'cursor' | 'limit'>;
 
 /** Query keys of customer profiles and their attribute definitions. */

@@ -1,13 +1,14 @@
+import type { ListFlowsParams } from '@/api/flows';
 import type { FlowReportQuery } from '@/lib/contracts/flow-runtime';
 
 /** Tours per page of the /flows list. */
 export const FLOW_LIST_PAGE_SIZE = 20;
 
-/** Parameters that identify one flows list (the cursor pages live inside the infinite query). */
-export interface FlowListParams {
-  brand_id: number;
-  search: string;
-}
+/**
+ * Parameters that identify one flows list: the request's query (typed from the contract,
+ * api/flows.ts) without its page, which lives inside the infinite query.
+ */
+export type FlowListParams = Omit<ListFlowsParams, 'cursor' | 'limit'>;
 
 /** Query keys of product tours. */
 export const flowKeys = {

@@ -4,6 +4,7 @@ import {
   brandSchema,
   brandSourcesBody,
   brandSourcesSchema,
+  listBrandsQuery,
   serverKeySchema,
 } from '../../../lib/contracts/brands';
 import { envelope, idParam } from '../../../lib/contracts/common';
@@ -11,11 +12,6 @@ import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import type { BrandSourcesService } from './brand-sources.service';
 import type { BrandsService } from './brands.service';
-
-const pageQuery = z.object({
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(100),
-});
 
 /** Tracked products of the signed-in user; another account's brand answers 404. */
 export function brandRoutes(
@@ -29,7 +25,7 @@ export function brandRoutes(
   app.get('/brands', {
     schema: {
       tags,
-      querystring: pageQuery,
+      querystring: listBrandsQuery,
       response: { 200: envelope(z.object({ data: z.array(brandSchema), total: z.number() })) },
     },
     handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),

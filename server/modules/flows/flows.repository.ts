@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flows, type FlowDefinition } from '../../db/schema';
-import type { FlowBody } from '../../../lib/contracts/flows';
+import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { containing } from '../../db/like';
 import { ownedById } from '../../db/owned';
 
@@ -27,21 +27,17 @@ export function createFlowsRepository(db: Db) {
   return {
     async list(
       brandId: number,
-      q: {
-        search?: string;
-        published?: boolean;
-        sortBy?: 'updated_at' | 'name';
-        order?: 'asc' | 'desc';
+      q: Pick<ListFlowsQuery, 'search' | 'status' | 'sort_by' | 'sort_order'> & {
         offset: number;
         limit: number;
       },
     ) {
       const parts: SQL[] = [eq(flows.brandId, brandId)];
       if (q.search) parts.push(ilike(flows.name, containing(q.search)));
-      if (q.published !== undefined) parts.push(eq(flows.published, q.published));
+      if (q.status !== undefined) parts.push(eq(flows.published, q.status === 'published'));
       const where = and(...parts);
-      const dir = q.order === 'asc' ? asc : desc;
-      const key = q.sortBy === 'name' ? sql`lower(${flows.name})` : flows.updatedAt;
+      const dir = q.sort_order === 'asc' ? asc : desc;
+      const key = q.sort_by === 'name' ? sql`lower(${flows.name})` : flows.updatedAt;
       const rows = await db
         .select()
         .from(flows)

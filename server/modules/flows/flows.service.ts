@@ -149,9 +149,9 @@ export function createFlowsService(deps: {
       const page = numberedPage(q);
       const { rows, total } = await flows.list(q.brand_id, {
         search: q.search?.trim() || undefined,
-        published: q.status === undefined ? undefined : q.status === 'published',
-        sortBy: q.sort_by,
-        order: q.sort_order,
+        status: q.status,
+        sort_by: q.sort_by,
+        sort_order: q.sort_order,
         offset: page.offset,
         limit: page.limit,
       });

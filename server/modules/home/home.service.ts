@@ -70,9 +70,9 @@ export function createHomeService(deps: {
 
   async function liveTours(brandId: number, now: Date) {
     const { rows, total } = await deps.flows.list(brandId, {
-      published: true,
-      sortBy: 'updated_at',
-      order: 'desc',
+      status: 'published',
+      sort_by: 'updated_at',
+      sort_order: 'desc',
       offset: 0,
       limit: HOME_LIVE_TOURS,
     });

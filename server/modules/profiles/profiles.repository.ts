@@ -4,6 +4,7 @@ import { ownedById } from '../../db/owned';
 import { accountUsage, customerProfiles } from '../../db/schema';
 import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/constants';
 import type { AttributeCondition } from '../../../lib/conditions';
+import type { ListProfilesQuery } from '../../../lib/contracts/customer-profiles';
 import type { ProfilePatch } from './profile-upsert';
 import { conditionSql, type AttributeColumn } from './profile-filter';
 import { containing } from '../../db/like';
@@ -135,25 +136,25 @@ export function createProfilesRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async list(q: {
-      brandId: number;
-      search?: string;
-      /** Attribute conditions, each with where its attribute is stored, joined by `operator`. */
-      filter?: {
-        conditions: { column: AttributeColumn; condition: AttributeCondition }[];
-        operator: 'AND' | 'OR';
-      };
-      order: 'asc' | 'desc';
-      /** Keyset: rows after this one in the list's order. */
-      after?: { lastSeen: Date; id: number };
-      offset: number;
-      limit: number;
-    }) {
+    async list(
+      q: Pick<ListProfilesQuery, 'search' | 'sort_order'> & {
+        brandId: number;
+        /** Attribute conditions, each with where its attribute is stored, joined by `operator`. */
+        filter?: {
+          conditions: { column: AttributeColumn; condition: AttributeCondition }[];
+          operator: 'AND' | 'OR';
+        };
+        /** Keyset: rows after this one in the list's order. */
+        after?: { lastSeen: Date; id: number };
+        offset: number;
+        limit: number;
+      },
+    ) {
       const parts: SQL[] = [eq(customerProfiles.brandId, q.brandId)];
       const page: SQL[] = [];
       if (q.after) {
         const { lastSeen, id } = q.after;
-        const beyond = q.order === 'asc' ? gt : lt;
+        const beyond = q.sort_order === 'asc' ? gt : lt;
         page.push(
           or(
             beyond(customerProfiles.lastSeen, lastSeen),
@@ -176,7 +177,7 @@ export function createProfilesRepository(db: Db) {
         parts.push((q.filter.operator === 'OR' ? or(...each) : and(...each)) as SQL);
       }
       const where = and(...parts);
-      const sort = q.order === 'asc' ? asc : desc;
+      const sort = q.sort_order === 'asc' ? asc : desc;
       const rows = await db
         .select()
         .from(customerProfiles)

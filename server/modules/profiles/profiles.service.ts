@@ -1,8 +1,10 @@
-import { PROFILE_MAX_PAGE_OFFSET } from '../../../lib/contracts/customer-profiles';
-import { valueFitsDataType, type AttributeCondition } from '../../../lib/conditions';
+import { valueFitsDataType } from '../../../lib/conditions';
 import {
+  PROFILE_MAX_PAGE_OFFSET,
   SYSTEM_DATA_ATTRIBUTES,
   type AttributeOptionGroup,
+  type ListProfilesQuery,
+  type TimelineQuery,
 } from '../../../lib/contracts/customer-profiles';
 import { MESSAGES } from '../../../lib/messages';
 import type { AnalyticsStore } from '../../analytics/types';
@@ -97,18 +99,7 @@ export function createProfilesService(deps: {
   };
 
   return {
-    async list(
-      ownerId: string,
-      q: {
-        brand_id: number;
-        search?: string;
-        sort_order: 'asc' | 'desc';
-        cursor: string;
-        limit: number;
-        conditions?: AttributeCondition[];
-        condition_operator: 'AND' | 'OR';
-      },
-    ) {
+    async list(ownerId: string, q: ListProfilesQuery) {
       await access.owned(ownerId, q.brand_id);
       let filter;
       if (q.conditions?.length) {
@@ -135,7 +126,7 @@ export function createProfilesService(deps: {
         brandId: q.brand_id,
         search: q.search?.trim() || undefined,
         filter,
-        order: q.sort_order,
+        sort_order: q.sort_order,
         after: after ?? undefined,
         offset,
         limit: q.limit + 1,
@@ -153,7 +144,7 @@ export function createProfilesService(deps: {
       return toProfileDto(await ownedProfile(ownerId, id));
     },
 
-    async timeline(ownerId: string, id: number, q: { cursor?: string; limit: number }) {
+    async timeline(ownerId: string, id: number, q: TimelineQuery) {
       const p = await ownedProfile(ownerId, id);
       const rows = await store.query({
         kind: 'timeline',

@@ -1,16 +1,12 @@
-import type { FlowSortBy, FlowStatus, SortOrder } from '@/api/flows';
+import type { ListFlowsQuery } from '@/lib/contracts/flows';
 
 /**
- * What the /flows list shows besides the search: a status filter and an order, kept in the page's
- * query string with the API's own names (`?status=published&sort_by=name&sort_order=asc`, see
- * docs/flows.md) so a reload or a shared link shows the same list.
+ * What the /flows list shows besides the search: a status filter (all when absent) and an order,
+ * kept in the page's query string with the API's own names
+ * (`?status=published&sort_by=name&sort_order=asc`, see docs/flows.md) so a reload or a shared link
+ * shows the same list. The fields are the list query's, as the server reads it.
  */
-export interface FlowListView {
-  /** Only published or only unpublished tours; all when absent. */
-  status?: FlowStatus;
-  sort_by: FlowSortBy;
-  sort_order: SortOrder;
-}
+export type FlowListView = Pick<ListFlowsQuery, 'status' | 'sort_by' | 'sort_order'>;
 
 /** The API's default: the newest change first. */
 export const DEFAULT_FLOW_LIST_VIEW: FlowListView = { sort_by: 'updated_at', sort_order: 'desc' };

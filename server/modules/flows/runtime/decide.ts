@@ -2,10 +2,10 @@ import { evaluateCondition, isRange } from '../../../../lib/conditions';
 import type {
   CustomerCondition,
   EventCondition,
-  FlowBody,
   TriggerCondition,
   UrlCondition,
 } from '../../../../lib/contracts/flows';
+import type { FlowDefinition } from '../../../db/schema/flows';
 
 /**
  * The flow runtime's decision, pure: given what the store knows about one visitor (their profile,
@@ -18,10 +18,8 @@ import type {
 export interface Candidate {
   id: number;
   publishedAt: Date;
-  definition: Pick<
-    FlowBody,
-    'condition' | 'attribute_conditions' | 'display_type' | 'display_times' | 'priority' | 'steps'
-  >;
+  /** What the tour does, as stored (server/db/schema/flows.ts). */
+  definition: FlowDefinition;
 }
 
 /** The visitor's customer profile, flattened: system fields, data attributes, then metadata. */
