@@ -1,5 +1,4 @@
 import {
-  FILTER_OPERATORS,
   isRange,
   VALUELESS_CONDITION_TYPES,
   type AttributeCondition,
@@ -7,6 +6,12 @@ import {
   type DataType,
   type RangeValue,
 } from '@/lib/conditions';
+import {
+  completeRows,
+  filterOperatorsFor,
+  selectAttribute,
+  selectConditionType,
+} from '@/lib/condition-rows';
 import { GENERATED_ID_PREFIX } from '@/lib/constants';
 
 /** What a value input holds while editing: text (numbers too), True/False, or both ends of a range. */
@@ -47,17 +52,10 @@ export const initialFilterState: FilterState = { rows: [], operator: 'AND', next
  * (docs/product/entities.md#filter-operators-timeframes-and-granularities), the first being the
  * default.
  */
-export const operatorsFor = (dataType: DataType): readonly ConditionType[] =>
-  FILTER_OPERATORS[dataType];
+export const operatorsFor = filterOperatorsFor;
 
 const needsValue = (type: ConditionType | null): boolean =>
   type !== null && !VALUELESS_CONDITION_TYPES.includes(type);
-
-const isRangeType = (type: ConditionType | null) => type === 'range' || type === 'between';
-
-/** The empty value of an operator: a blank range for range kinds, blank text otherwise. */
-const emptyValue = (type: ConditionType | null): DraftValue =>
-  isRangeType(type) ? { from: '', to: '' } : '';
 
 const updateRow = (state: FilterState, id: string, patch: (row: FilterRow) => FilterRow) => ({
   ...state,
@@ -65,9 +63,10 @@ const updateRow = (state: FilterState, id: string, patch: (row: FilterRow) => Fi
 });
 
 /**
- * The filter builder's state machine (docs/product/entities.md#condition-editing): choosing an
- * attribute resets the condition type to the first one of its data type and empties the value;
- * changing the condition type empties the value.
+ * The filter builder's state machine (docs/product/entities.md#condition-editing), on the
+ * condition-row model of lib/condition-rows.ts: choosing an attribute resets the condition type to
+ * the first operator of its data type and empties the value; changing the condition type empties
+ * the value.
  */
 export function filterReducer(state: FilterState, action: FilterAction): FilterState {
   switch (action.type) {
@@ -88,22 +87,17 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
       };
     case 'remove':
       return { ...state, rows: state.rows.filter((row) => row.id !== action.id) };
-    case 'selectAttribute': {
-      const conditionType = operatorsFor(action.dataType)[0];
-      return updateRow(state, action.id, (row) => ({
-        ...row,
-        customer_key: action.key,
-        data_type: action.dataType,
-        condition_type: conditionType,
-        value: emptyValue(conditionType),
-      }));
-    }
+    case 'selectAttribute':
+      return updateRow(state, action.id, (row) =>
+        selectAttribute(
+          row,
+          { customer_key: action.key, data_type: action.dataType },
+          action.dataType,
+          operatorsFor,
+        ),
+      );
     case 'selectCondition':
-      return updateRow(state, action.id, (row) => ({
-        ...row,
-        condition_type: action.conditionType,
-        value: emptyValue(action.conditionType),
-      }));
+      return updateRow(state, action.id, (row) => selectConditionType(row, action.conditionType));
     case 'setValue':
       return updateRow(state, action.id, (row) => ({ ...row, value: action.value }));
     case 'setOperator':
@@ -138,8 +132,8 @@ function typedValue(
  */
 export function toAttributeConditions(rows: readonly FilterRow[]): AttributeCondition[] {
   const out: AttributeCondition[] = [];
-  for (const row of rows) {
-    if (!row.customer_key || !row.data_type || !row.condition_type) continue;
+  for (const row of completeRows(rows, (r) => r.customer_key)) {
+    if (!row.data_type) continue;
     const base = { customer_key: row.customer_key, condition_type: row.condition_type };
     if (!needsValue(row.condition_type)) {
       out.push(base);

@@ -1,57 +1,24 @@
-import {
-  CONDITION_TYPES,
-  type ConditionType,
-  type ConditionValue,
-  type DataType,
-} from '@/lib/conditions';
+import type { ConditionType, ConditionValue } from '@/lib/conditions';
+import { isCompleteRow, type CompleteRow, type ConditionRow } from '@/lib/condition-rows';
 import { GENERATED_ID_PREFIX } from '@/lib/constants';
 import type { CustomerCondition } from '@/lib/contracts/flows';
 import { keptCustomerConditions } from '@/lib/flows/checks';
 
+// The condition-row model (choosing an attribute, a condition type, the empty value, the complete
+// rows) is the one of lib/condition-rows.ts, shared with the profile list's filter.
+export {
+  completeRows,
+  conditionTypesFor,
+  emptyValueFor,
+  selectAttribute,
+  selectConditionType,
+} from '@/lib/condition-rows';
+
 /** One attribute condition row while a dialog edits it (customer or event attribute condition). */
-export interface ConditionDraftRow {
-  id: string;
-  /** customer_key (attribute/metadata field) or attribute_key (event attribute code); '' = none. */
-  key: string;
-  /** null until an attribute is chosen. */
-  condition_type: ConditionType | null;
-  value: ConditionValue;
-}
+export type ConditionDraftRow = ConditionRow;
 
 /** A row whose attribute is chosen, so its condition type is known. */
-export type CompleteDraftRow = ConditionDraftRow & { condition_type: ConditionType };
-
-/** The empty value of a condition type: a blank from–to pair for range kinds, '' otherwise. */
-export const emptyValueFor = (conditionType: ConditionType | null): ConditionValue =>
-  conditionType === 'range' || conditionType === 'between' ? { from: '', to: '' } : '';
-
-/**
- * Condition types offered for a data type; the first is the default
- * (docs/product/constants.md#condition-types-per-data-type).
- */
-export const conditionTypesFor = (dataType: DataType): readonly ConditionType[] =>
-  CONDITION_TYPES[dataType];
-
-/**
- * Choosing an attribute resets the condition type to its data type's first and empties the value
- * (docs/product/entities.md#condition-editing).
- */
-export function selectAttribute(
-  row: ConditionDraftRow,
-  key: string,
-  dataType: DataType,
-): ConditionDraftRow {
-  const conditionType = conditionTypesFor(dataType)[0];
-  return { ...row, key, condition_type: conditionType, value: emptyValueFor(conditionType) };
-}
-
-/** Changing the condition type empties the value (docs/product/entities.md#condition-editing). */
-export function selectConditionType(
-  row: ConditionDraftRow,
-  conditionType: ConditionType,
-): ConditionDraftRow {
-  return { ...row, condition_type: conditionType, value: emptyValueFor(conditionType) };
-}
+export type CompleteDraftRow = CompleteRow;
 
 let lastRowId = 0;
 /** A fresh row id (React keys only; never saved). */
@@ -78,15 +45,7 @@ export function rowsFrom<T extends { condition_type: ConditionType; value?: Cond
   }));
 }
 
-const isComplete = (r: ConditionDraftRow): r is CompleteDraftRow =>
-  r.key !== '' && r.condition_type !== null;
-
-/**
- * The rows that name an attribute: the only ones validated and saved
- * (docs/product/validation.md#55-saving-customer-conditions).
- */
-export const completeRows = (rows: readonly ConditionDraftRow[]): CompleteDraftRow[] =>
-  rows.filter(isComplete);
+const isComplete = (r: ConditionDraftRow): r is CompleteDraftRow => isCompleteRow(r, (x) => x.key);
 
 /**
  * The 1-based place, among all rows, of each row `completeRows` keeps: errors say "Condition N"
