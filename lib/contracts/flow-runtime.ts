@@ -59,7 +59,6 @@ export const availableFlowBody = z.object({
   viewport: z.object({ width: z.number(), height: z.number() }).partial().optional(),
   locale: z.string().max(64).optional(),
 });
-export type AvailableFlowBody = z.input<typeof availableFlowBody>;
 
 /** What the renderer needs of a flow (step content sanitised again on the way out). */
 export interface RuntimeFlow {
@@ -83,6 +82,28 @@ export interface RuntimeSession {
 
 /** `data` of available-flow: null when nothing should show. */
 export type AvailableFlow = { flow: RuntimeFlow; session: RuntimeSession } | null;
+/**
+ * The response schema of available-flow, kept small on this hot route: the steps are passed
+ * through as the server cleaned them (loose objects: nothing is dropped), not checked again.
+ */
+export const availableFlowSchema = z
+  .object({
+    flow: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      steps: z.array(z.looseObject({ id: z.string() })) as unknown as z.ZodType<
+        FlowStep[],
+        FlowStep[]
+      >,
+    }),
+    session: z.object({
+      id: z.string(),
+      current_step_id: z.string().nullable(),
+      resumed: z.boolean(),
+      on_this_page: z.boolean(),
+    }),
+  })
+  .nullable() satisfies z.ZodType<AvailableFlow>;
 
 /** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
 export const flowTrackBody = z.object({
@@ -113,6 +134,11 @@ export interface FlowSessionAnswer {
   /** False for a retry, or a call after the session ended. */
   recorded: boolean;
 }
+export const flowSessionAnswerSchema = z.object({
+  session_id: z.string(),
+  state: z.enum(['open', 'completed', 'dismissed', 'ended']),
+  recorded: z.boolean(),
+}) satisfies z.ZodType<FlowSessionAnswer>;
 
 export const DATE_PRESETS = ['past_7_day', 'past_30_day', 'custom_range', 'all_times'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -160,3 +186,34 @@ export interface FlowReport {
     drop_off: number;
   }[];
 }
+
+/** `data` of GET v1/flows/{id}/report (the server's `schema.response`, docs/api.md). */
+export const flowReportSchema = z.object({
+  totals: z.object({
+    views: z.number(),
+    unique_viewers: z.number(),
+    completions: z.number(),
+    unique_completions: z.number(),
+    completion_rate: z.number(),
+    dismissals: z.number(),
+    target_missing: z.number(),
+  }),
+  series: z.array(
+    z.object({
+      bucket: z.string(),
+      views: z.number(),
+      completions: z.number(),
+      dismissals: z.number(),
+    }),
+  ),
+  steps: z.array(
+    z.object({
+      step_id: z.string(),
+      index: z.number(),
+      type: z.string(),
+      views: z.number(),
+      unique_viewers: z.number(),
+      drop_off: z.number(),
+    }),
+  ),
+}) satisfies z.ZodType<FlowReport>;

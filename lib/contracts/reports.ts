@@ -281,6 +281,12 @@ export interface FunnelCustomer {
   customer_key: string;
   profile_id: number | null;
 }
+/** `data` of POST v1/reports/funnel-customers. */
+export const funnelCustomersSchema = z.object({
+  customers: z.array(
+    z.object({ customer_key: z.string(), profile_id: z.number().int().nullable() }),
+  ),
+}) satisfies z.ZodType<{ customers: FunnelCustomer[] }>;
 
 export const RETENTION_MAX_INTERVALS = 30;
 
@@ -387,6 +393,52 @@ export interface RetentionAnswer {
 
 export type ReportAnswer = TrendAnswer | FunnelAnswer | RetentionAnswer;
 
+// Response schemas of the answers above (the server's `schema.response`, docs/api.md): plain
+// output shapes, without the transforms of the query schemas.
+const answerRange = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  preset: z.enum(DATE_PRESETS),
+}) satisfies z.ZodType<AnswerRange>;
+const trendSeriesAnswer = z.object({
+  label: z.string(),
+  event: z.string(),
+  measure: z.enum(TREND_MEASURES),
+  breakdown_value: z.string().optional(),
+  total: z.number(),
+  points: z.array(z.object({ bucket: z.string(), value: z.number() })),
+}) satisfies z.ZodType<TrendSeriesAnswer>;
+const trendAnswerSchema = z.object({
+  series: z.array(trendSeriesAnswer),
+  previous: z.array(trendSeriesAnswer).optional(),
+  range: answerRange,
+}) satisfies z.ZodType<TrendAnswer>;
+const funnelAnswerSchema = z.object({
+  steps: z.array(
+    z.object({
+      event: z.string(),
+      count: z.number(),
+      conversion_from_start: z.number(),
+      conversion_from_previous: z.number(),
+      median_time_to_convert_ms: z.number().nullable(),
+    }),
+  ),
+  range: answerRange,
+}) satisfies z.ZodType<FunnelAnswer>;
+const retentionAnswerSchema = z.object({
+  cohorts: z.array(
+    z.object({ cohort: z.string(), size: z.number(), returned: z.array(z.number()) }),
+  ),
+  range: answerRange,
+}) satisfies z.ZodType<RetentionAnswer>;
+/** `data` of POST v1/reports/query (JSON): each answer has its own key (series, steps, cohorts). */
+export const reportAnswerSchema = z.union([
+  trendAnswerSchema,
+  funnelAnswerSchema,
+  retentionAnswerSchema,
+]) satisfies z.ZodType<ReportAnswer>;
+
 export const REPORT_CHART_KINDS = ['line', 'bar', 'table'] as const;
 
 /** How a saved report is drawn. */
@@ -452,3 +504,40 @@ export interface ReportList {
   total: number;
   nextCursor: string | null;
 }
+
+/**
+ * A saved report's query as the API answers it: the body it was saved with (`reportQuery`, after
+ * its defaults), every key kept. Described loosely here because the query schema's input
+ * transforms (the window unit's spellings) cannot run backwards.
+ */
+const savedReportQuery = z
+  .looseObject({
+    brand_id: z.number().int(),
+    type: z.enum(['trend', 'funnel', 'retention']),
+    date_preset: z.enum(DATE_PRESETS),
+  })
+  .describe('The report query as saved: a body of POST /v1/reports/query') as unknown as z.ZodType<
+  ReportQuery,
+  ReportQuery
+>;
+
+/** `data` of GET/POST/PUT v1/reports(/{id}). */
+export const savedReportSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  brand_name: z.string(),
+  name: z.string(),
+  type: z.enum(['trend', 'funnel', 'retention']),
+  query: savedReportQuery,
+  chart: z.object({ kind: z.enum(REPORT_CHART_KINDS), stacked: z.boolean() }),
+  pinned: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<SavedReport>;
+
+/** `data` of GET v1/reports: one page. */
+export const reportListSchema = z.object({
+  data: z.array(savedReportSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<ReportList>;

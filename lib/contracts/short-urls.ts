@@ -231,3 +231,50 @@ export interface ShortUrlReport {
   utm_sources: ShortUrlBreakdownRow[];
   range: { from: string; to: string; time_zone: string; preset: string };
 }
+
+// Response schemas of the answers above (the server's `schema.response`, docs/api.md).
+const utmAnswer = z.object({
+  source: z.string().optional(),
+  medium: z.string().optional(),
+  campaign: z.string().optional(),
+  term: z.string().optional(),
+  content: z.string().optional(),
+}) satisfies z.ZodType<Utm>;
+
+/** `data` of GET/POST/PUT v1/short-urls(/{id}). */
+export const shortUrlSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  brand_name: z.string(),
+  slug: z.string(),
+  short_url: z.string(),
+  url: z.string(),
+  utm: utmAnswer,
+  expires_at: z.string().nullable(),
+  expired_url: z.string().nullable(),
+  disabled: z.boolean(),
+  clicks: z.number().int(),
+  unique_clicks: z.number().int(),
+  bot_clicks: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<ShortUrl>;
+
+/** `data` of GET v1/short-urls: one page. */
+export const shortUrlListSchema = z.object({
+  data: z.array(shortUrlSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<ShortUrlList>;
+
+const breakdownRows = z.array(z.object({ value: z.string(), clicks: z.number() }));
+/** `data` of GET v1/short-urls/{id}/report. */
+export const shortUrlReportSchema = z.object({
+  totals: z.object({ clicks: z.number(), unique_clicks: z.number(), bot_clicks: z.number() }),
+  series: z.array(z.object({ bucket: z.string(), clicks: z.number(), unique_clicks: z.number() })),
+  countries: breakdownRows,
+  referrers: breakdownRows,
+  devices: breakdownRows,
+  utm_sources: breakdownRows,
+  range: z.object({ from: z.string(), to: z.string(), time_zone: z.string(), preset: z.string() }),
+}) satisfies z.ZodType<ShortUrlReport>;

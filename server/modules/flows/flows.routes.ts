@@ -2,7 +2,7 @@ import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import { flowBody, flowListSchema, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
-import { flowReportQuery } from '../../../lib/contracts/flow-runtime';
+import { flowReportQuery, flowReportSchema } from '../../../lib/contracts/flow-runtime';
 import type { FlowReportService } from './flow-report.service';
 import type { FlowsService } from './flows.service';
 
@@ -34,7 +34,12 @@ export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: Fl
       reply.status(201).send({ data: await svc.duplicate(owner(req), req.params.id) }),
   });
   app.get('/flows/:id/report', {
-    schema: { tags, params: idParam, querystring: flowReportQuery },
+    schema: {
+      tags,
+      params: idParam,
+      querystring: flowReportQuery,
+      response: { 200: envelope(flowReportSchema) },
+    },
     handler: async (req) => ({
       data: await deps.reports.report(owner(req), req.params.id, req.query),
     }),

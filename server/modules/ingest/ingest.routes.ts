@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { INGEST_MAX_BATCH_EVENTS, INGEST_MAX_REQUEST_BYTES } from '../../../lib/constants';
-import type { IngestType } from '../../../lib/contracts/ingest';
+import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import type { ZodApp } from '../../context';
 import { AppError } from '../../errors';
@@ -24,6 +25,18 @@ export function writeKeyOf(req: FastifyRequest, body: unknown): string | undefin
   const key = isObj(body) ? body.writeKey : undefined;
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
+
+/**
+ * The 200 answer of every ingestion route (IngestResult, not in an envelope: Segment's clients
+ * read it as sent). Small on purpose: these are the hot routes (docs/performance.md).
+ */
+const ingestResultSchema = z.object({
+  accepted: z.number(),
+  rejected: z.array(z.object({ index: z.number(), code: z.string(), message: z.string() })),
+  rejectedMore: z.number().optional(),
+  unverified: z.number().optional(),
+}) satisfies z.ZodType<IngestResult>;
+const ingestResponse = { 200: ingestResultSchema };
 
 /** Public, Segment-compatible ingestion, up to 500 KB per request. */
 export async function ingestRoutes(app: ZodApp, svc: IngestService) {
@@ -87,7 +100,10 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
   for (const [url, type] of routes) {
     app.post(
       url,
-      { bodyLimit: INGEST_MAX_REQUEST_BYTES, schema: { tags: ['ingestion'] } },
+      {
+        bodyLimit: INGEST_MAX_REQUEST_BYTES,
+        schema: { tags: ['ingestion'], response: ingestResponse },
+      },
       handle(type),
     );
     app.options(url, { schema: { hide: true } }, async (_req, reply) => reply.status(204).send());
@@ -96,7 +112,10 @@ export async function ingestRoutes(app: ZodApp, svc: IngestService) {
   // The SDK's profile call (docs/product/api.md#flows): an identify with optional metadata, through the same pipeline.
   app.post(
     '/flows/profile-process',
-    { bodyLimit: INGEST_MAX_REQUEST_BYTES, schema: { tags: ['ingestion'] } },
+    {
+      bodyLimit: INGEST_MAX_REQUEST_BYTES,
+      schema: { tags: ['ingestion'], response: ingestResponse },
+    },
     async (req, reply) => {
       const body = req.body;
       if (!isObj(body)) throw new AppError(400, 'invalid_body', MESSAGES.http.bodyNotObject);

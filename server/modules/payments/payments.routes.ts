@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
+import { apiErrorBody, envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import {
   addPaymentMethodBody,
   authenticateBody,
@@ -127,25 +127,37 @@ export async function paymentWebhookRoutes(
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
     done(null, body),
   );
-  app.post('/payments/webhook', { schema: { tags: ['payments'] } }, async (req, reply) => {
-    const { provider } = deps;
-    if (!provider.parseWebhook) throw notFound();
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const header = req.headers['stripe-signature'];
-    // A bad signature throws a 400 here, before anything is read or changed.
-    const event = await provider.parseWebhook(raw, typeof header === 'string' ? header : undefined);
-    if (event) {
-      try {
-        await deps.svc.handleProviderEvent(event);
-      } catch (err) {
-        req.log.error({ err, event: event.id }, 'payment webhook handling failed');
-        return reply.status(500).send({
-          message: 'The event could not be applied; it will be retried.',
-          status: 500,
-          code: 'webhook_failed',
-        });
+  app.post(
+    '/payments/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        response: { 200: z.object({ received: z.literal(true) }), 500: apiErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { provider } = deps;
+      if (!provider.parseWebhook) throw notFound();
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const header = req.headers['stripe-signature'];
+      // A bad signature throws a 400 here, before anything is read or changed.
+      const event = await provider.parseWebhook(
+        raw,
+        typeof header === 'string' ? header : undefined,
+      );
+      if (event) {
+        try {
+          await deps.svc.handleProviderEvent(event);
+        } catch (err) {
+          req.log.error({ err, event: event.id }, 'payment webhook handling failed');
+          return reply.status(500).send({
+            message: 'The event could not be applied; it will be retried.',
+            status: 500,
+            code: 'webhook_failed',
+          });
+        }
       }
-    }
-    return reply.status(200).send({ received: true });
-  });
+      return reply.status(200).send({ received: true });
+    },
+  );
 }

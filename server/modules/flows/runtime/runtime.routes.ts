@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { idParam } from '../../../../lib/contracts/common';
+import { envelope, idParam } from '../../../../lib/contracts/common';
 import {
   availableFlowBody,
+  availableFlowSchema,
   flowDoneBody,
+  flowSessionAnswerSchema,
   flowTrackBody,
 } from '../../../../lib/contracts/flow-runtime';
 import type { ZodApp } from '../../../context';
@@ -28,19 +30,29 @@ export async function flowRuntimeRoutes(app: ZodApp, runtime: FlowRuntimeService
   const tags = ['flow runtime'];
   app.post('/flows/available-flow', {
     bodyLimit: RUNTIME_MAX_BODY_BYTES,
-    schema: { tags, body: availableFlowBody },
+    schema: { tags, body: availableFlowBody, response: { 200: envelope(availableFlowSchema) } },
     handler: async (req) => ({ data: await runtime.available(caller(req), req.body) }),
   });
   app.post('/flows/:id/track', {
     bodyLimit: RUNTIME_MAX_BODY_BYTES,
-    schema: { tags, params: idParam, body: flowTrackBody },
+    schema: {
+      tags,
+      params: idParam,
+      body: flowTrackBody,
+      response: { 200: envelope(flowSessionAnswerSchema) },
+    },
     handler: async (req) => ({
       data: await runtime.track(caller(req), req.params.id, req.body),
     }),
   });
   app.post('/flows/:id/done', {
     bodyLimit: RUNTIME_MAX_BODY_BYTES,
-    schema: { tags, params: idParam, body: flowDoneBody },
+    schema: {
+      tags,
+      params: idParam,
+      body: flowDoneBody,
+      response: { 200: envelope(flowSessionAnswerSchema) },
+    },
     handler: async (req) => ({ data: await runtime.done(caller(req), req.params.id, req.body) }),
   });
   for (const url of ['/flows/available-flow', '/flows/:id/track', '/flows/:id/done'])
