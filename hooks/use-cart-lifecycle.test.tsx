@@ -1,14 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/constants';
 import { EMPTY_CART, useCartStore } from '@/stores/cart';
-import { mockRouter, setRoute } from '../tests/components/router-mock';
+import { mockRouter, setRoute } from '../tests/setup/router';
 import { keepsCart } from '@/stores/cart';
 import { useCartLifecycle } from './use-cart-lifecycle';
-
-vi.mock('next/router', async () =>
-  (await import('../tests/components/router-mock')).routerModule(),
-);
 
 const fill = () =>
   useCartStore.getState().setCart({

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eventConditionSchema } from './contracts/flows';
 import { funnelQuery, windowMs } from './contracts/reports';
-import { TIME_UNITS, timeUnitOf } from './time-units';
-
-const condition = (unit: string) => ({
-  event_id: null,
-  event_code: 'Order',
-  frequency: { condition_type: 'at_least', value: 1 },
-  timeframe: { condition_type: 'in_the_last', value: 3, unit },
-  attribute_conditions: [],
-});
+import { TIME_UNITS, timeUnitOf, type TimeUnit } from './time-units';
+// eslint-disable-next-line import/no-restricted-paths -- a test of lib/ may use the shared fixtures
+import { anEventCondition } from '../tests/fixtures/flows';
 
 const funnel = (unit: string, value = 2) =>
   funnelQuery.safeParse({
@@ -23,8 +17,20 @@ const funnel = (unit: string, value = 2) =>
 describe('one vocabulary of time units', () => {
   it("the flow contract takes the list's words", () => {
     for (const unit of TIME_UNITS)
-      expect(eventConditionSchema.safeParse(condition(unit)).success).toBe(true);
-    expect(eventConditionSchema.safeParse(condition('fortnights')).success).toBe(false);
+      expect(
+        eventConditionSchema.safeParse(
+          anEventCondition({
+            timeframe: { condition_type: 'in_the_last', value: 3, unit: unit as TimeUnit },
+          }),
+        ).success,
+      ).toBe(true);
+    expect(
+      eventConditionSchema.safeParse(
+        anEventCondition({
+          timeframe: { condition_type: 'in_the_last', value: 3, unit: 'fortnights' as TimeUnit },
+        }),
+      ).success,
+    ).toBe(false);
   });
 
   it("the funnel window takes the flow contract's words, and its old singular ones", () => {

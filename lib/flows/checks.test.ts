@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCondition, FlowBody, FlowStep } from '../contracts/flows';
+import type { FlowBody } from '../contracts/flows';
 import { flowBody, SAFE_LINK } from '../contracts/flows';
 import { MESSAGES } from '../messages';
 import {
@@ -17,69 +17,17 @@ import {
   titleProblem,
   urlConditionProblems,
 } from './checks';
+// eslint-disable-next-line import/no-restricted-paths -- a test of lib/ may use the shared fixtures
+import { aButton, aFlow, aStep, anEventCondition } from '../../tests/fixtures/flows';
 
 const M = MESSAGES.flows;
-const step = (extra: Partial<FlowStep> = {}): FlowStep => ({
-  id: 's1',
-  type: 'modal',
-  content: '<p>Hello</p>',
-  buttons: [
-    {
-      id: 'b1',
-      label: 'Next',
-      background_color: '#2563eb',
-      color: '#ffffff',
-      actions: [{ type: 'dismiss' }],
-    },
-  ],
-  element_actions: [],
-  ...extra,
-});
-const btn = (actions: FlowStep['buttons'][number]['actions']) => ({
-  id: 'b',
-  label: 'Go',
-  background_color: '#000',
-  color: '#fff',
-  actions,
-});
-const event = (extra: Partial<EventCondition> = {}): EventCondition => ({
-  event_id: 3,
-  event_code: 'Signed Up',
-  frequency: { condition_type: 'at_least', value: 1 },
-  timeframe: { condition_type: 'in_the_last', value: 1, unit: 'days' },
-  attribute_conditions: [],
-  attribute_condition_operator: 'AND',
-  ...extra,
-});
-const flow = (extra: Partial<FlowBody> = {}): FlowBody => ({
-  brand_id: 1,
-  name: 'Welcome',
-  publish: false,
-  condition: {
-    trigger_conditions: [
-      {
-        trigger_type: 'url',
-        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
-      },
-    ],
-    trigger_operator: 'AND',
-  },
-  attribute_conditions: [],
-  display_type: 'once',
-  display_times: null,
-  priority: 0,
-  steps: [step()],
-  layout: { positions: {} },
-  ...extra,
-});
-
 describe('flow title (docs/product/validation.md#52-flow-title)', () => {
   it('is required', () => expect(titleProblem('   ')).toBe('Title cannot be empty'));
   it('is at most 60 characters', () =>
     expect(titleProblem('x'.repeat(61))).toBe('Field must not exceed 60 characters.'));
   it('accepts 60', () => expect(titleProblem('x'.repeat(60))).toBeNull());
   it('the contract says the same', () => {
-    const r = flowBody.safeParse({ ...flow(), name: 'x'.repeat(61) });
+    const r = flowBody.safeParse({ ...aFlow(), name: 'x'.repeat(61) });
     expect(r.success ? null : r.error.issues[0]!.message).toBe(
       'Field must not exceed 60 characters.',
     );
@@ -212,7 +160,9 @@ describe('Condition N numbering', () => {
   it('passes the numbers on for event attribute conditions', () =>
     expect(
       eventConditionProblems(
-        event({ attribute_conditions: [{ attribute_key: 'plan', condition_type: 'exact' }] }),
+        anEventCondition({
+          attribute_conditions: [{ attribute_key: 'plan', condition_type: 'exact' }],
+        }),
         [3],
       ),
     ).toEqual([M.conditionN(3, M.valueRequired)]));
@@ -220,49 +170,61 @@ describe('Condition N numbering', () => {
 
 describe('event form (docs/product/validation.md#57-event-condition-form)', () => {
   it('Event is required', () =>
-    expect(eventConditionProblems(event({ event_id: null }))).toContain('Event is required'));
+    expect(eventConditionProblems(anEventCondition({ event_id: null }))).toContain(
+      'Event is required',
+    ));
   it('Event must be selected', () =>
-    expect(eventConditionProblems(event({ event_id: 0 }))).toContain('Event must be selected'));
+    expect(eventConditionProblems(anEventCondition({ event_id: 0 }))).toContain(
+      'Event must be selected',
+    ));
   it('Event code is required', () =>
-    expect(eventConditionProblems(event({ event_code: '' }))).toContain('Event code is required'));
+    expect(eventConditionProblems(anEventCondition({ event_code: '' }))).toContain(
+      'Event code is required',
+    ));
   it('Condition type is required', () =>
     expect(
-      eventConditionProblems(event({ frequency: { condition_type: null, value: 1 } })),
+      eventConditionProblems(anEventCondition({ frequency: { condition_type: null, value: 1 } })),
     ).toContain('Condition type is required'));
   it('Frequency value is required', () =>
     expect(
-      eventConditionProblems(event({ frequency: { condition_type: 'at_least', value: null } })),
+      eventConditionProblems(
+        anEventCondition({ frequency: { condition_type: 'at_least', value: null } }),
+      ),
     ).toEqual(['Frequency value is required']));
   it('Value must be at least 0', () =>
     expect(
-      eventConditionProblems(event({ frequency: { condition_type: 'exactly', value: -1 } })),
+      eventConditionProblems(
+        anEventCondition({ frequency: { condition_type: 'exactly', value: -1 } }),
+      ),
     ).toEqual(['Value must be at least 0']));
   it('between needs an object', () =>
     expect(
-      eventConditionProblems(event({ frequency: { condition_type: 'between', value: 3 } })),
+      eventConditionProblems(
+        anEventCondition({ frequency: { condition_type: 'between', value: 3 } }),
+      ),
     ).toEqual(['Value must be an object with from and to fields when condition type is between']));
   it('Both from and to must be numbers', () =>
     expect(
       eventConditionProblems(
-        event({ frequency: { condition_type: 'between', value: { from: '1', to: 5 } } }),
+        anEventCondition({ frequency: { condition_type: 'between', value: { from: '1', to: 5 } } }),
       ),
     ).toEqual(['Both from and to must be numbers']));
   it('Both from and to must be at least 1', () =>
     expect(
       eventConditionProblems(
-        event({ frequency: { condition_type: 'between', value: { from: 0, to: 5 } } }),
+        anEventCondition({ frequency: { condition_type: 'between', value: { from: 0, to: 5 } } }),
       ),
     ).toEqual(['Both from and to must be at least 1']));
   it('From value must be less than to value', () =>
     expect(
       eventConditionProblems(
-        event({ frequency: { condition_type: 'between', value: { from: 5, to: 5 } } }),
+        anEventCondition({ frequency: { condition_type: 'between', value: { from: 5, to: 5 } } }),
       ),
     ).toEqual(['From value must be less than to value']));
   it('joins attribute condition errors with commas', () =>
     expect(
       eventConditionProblems(
-        event({
+        anEventCondition({
           attribute_conditions: [
             { attribute_key: 'a', condition_type: '>', value: 'x' },
             { attribute_key: 'b', condition_type: 'exact', value: '' },
@@ -273,19 +235,19 @@ describe('event form (docs/product/validation.md#57-event-condition-form)', () =
       'Condition 1: Value must be a valid number., Condition 2: Value is required for this condition.',
     ]));
   it('a complete event condition passes', () =>
-    expect(eventConditionProblems(event())).toEqual([]));
+    expect(eventConditionProblems(anEventCondition())).toEqual([]));
 });
 
 describe('flow checks (docs/product/validation.md#58-flow-checks)', () => {
   it('a goto to a step that no longer exists asks for a step again', () =>
     expect(
       flowProblems(
-        flow({
+        aFlow({
           steps: [
-            step({
-              buttons: [btn([{ type: 'goto', reference_step: 'deleted' }])],
+            aStep({
+              buttons: [aButton({ actions: [{ type: 'goto', reference_step: 'deleted' }] })],
             }),
-            step({
+            aStep({
               id: 's2',
               type: 'tool_tip',
               select_element: { url: '/', selector: '#buy' },
@@ -297,52 +259,52 @@ describe('flow checks (docs/product/validation.md#58-flow-checks)', () => {
     ).toEqual([M.actionStep]));
   it('Please set at least one trigger condition.', () =>
     expect(
-      flowProblems(flow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } })),
+      flowProblems(aFlow({ condition: { trigger_conditions: [], trigger_operator: 'AND' } })),
     ).toEqual([M.noTrigger]));
   it('Please input valid display times', () =>
-    expect(flowProblems(flow({ display_type: 'custom', display_times: null }))).toEqual([
+    expect(flowProblems(aFlow({ display_type: 'custom', display_times: null }))).toEqual([
       M.displayTimesRequired,
     ]));
   it('Please input number', () =>
-    expect(flowProblems(flow({ display_type: 'custom', display_times: 'twice' }))).toEqual([
+    expect(flowProblems(aFlow({ display_type: 'custom', display_times: 'twice' }))).toEqual([
       M.displayTimesNumber,
     ]));
   it('Step must include display content. (an empty paragraph is empty)', () =>
-    expect(stepProblems(step({ content: '<p></p>' }))).toEqual([M.stepContent]));
+    expect(stepProblems(aStep({ content: '<p></p>' }))).toEqual([M.stepContent]));
   it('an image alone is content', () =>
     expect(isEmptyContent('<p><img src="https://x.test/a.png"></p>')).toBe(false));
   it('Please select step for action', () =>
     expect(
       stepProblems(
-        step({
-          buttons: [btn([{ type: 'goto', reference_step: null }])],
+        aStep({
+          buttons: [aButton({ actions: [{ type: 'goto', reference_step: null }] })],
         }),
       ),
     ).toEqual([M.actionStep]));
   it('Please input link for action', () =>
     expect(
       stepProblems(
-        step({
-          buttons: [btn([{ type: 'navigation', value: ' ' }])],
+        aStep({
+          buttons: [aButton({ actions: [{ type: 'navigation', value: ' ' }] })],
         }),
       ),
     ).toEqual([M.actionLink]));
   it('Please add action for this step', () =>
     expect(
       stepProblems(
-        step({
-          buttons: [btn([])],
+        aStep({
+          buttons: [aButton({ actions: [] })],
         }),
       ),
     ).toEqual([M.buttonAction]));
   it('Please select an element.', () =>
-    expect(stepProblems(step({ type: 'tool_tip', select_element: null }))).toEqual([
+    expect(stepProblems(aStep({ type: 'tool_tip', select_element: null }))).toEqual([
       M.selectElement,
     ]));
   it('Please select step for tooltip element action', () =>
     expect(
       stepProblems(
-        step({
+        aStep({
           type: 'tool_tip',
           select_element: { url: '/', selector: '#buy' },
           element_actions: [{ type: 'goto' }],
@@ -352,25 +314,25 @@ describe('flow checks (docs/product/validation.md#58-flow-checks)', () => {
   it('Please input link for tooltip element action', () =>
     expect(
       stepProblems(
-        step({
+        aStep({
           type: 'tool_tip',
           select_element: { url: '/', selector: '#buy' },
           element_actions: [{ type: 'navigation', value: '' }],
         }),
       ),
     ).toEqual([M.elementActionLink]));
-  it('a complete flow has no problems', () => expect(flowProblems(flow())).toEqual([]));
+  it('a complete flow has no problems', () => expect(flowProblems(aFlow())).toEqual([]));
 });
 
 describe('goto to a step that no longer exists (docs/product/validation.md#58-flow-checks)', () => {
   const gotoButton = (reference_step: string | null) =>
-    btn([{ type: 'goto' as const, reference_step }]);
+    aButton({ actions: [{ type: 'goto' as const, reference_step }] });
 
   it("counts like an unset step once the flow's step ids are known", () => {
-    const dangling = step({ buttons: [gotoButton('deleted')] });
+    const dangling = aStep({ buttons: [gotoButton('deleted')] });
     expect(stepProblems(dangling)).toEqual([]);
     expect(stepProblems(dangling, ['s1', 's2'])).toEqual([M.actionStep]);
-    expect(stepProblems(step({ buttons: [gotoButton('s2')] }), ['s1', 's2'])).toEqual([]);
+    expect(stepProblems(aStep({ buttons: [gotoButton('s2')] }), ['s1', 's2'])).toEqual([]);
   });
 
   it('uses the tooltip wording for element actions', () =>
@@ -379,7 +341,7 @@ describe('goto to a step that no longer exists (docs/product/validation.md#58-fl
     ));
 
   it('ignores element actions a step kept from being a tooltip', () => {
-    const former = step({
+    const former = aStep({
       type: 'modal',
       select_element: { url: '/', selector: '#buy' },
       element_actions: [
@@ -388,7 +350,7 @@ describe('goto to a step that no longer exists (docs/product/validation.md#58-fl
       ],
     });
     expect(stepProblems(former, ['s1'])).toEqual([]);
-    expect(flowProblems(flow({ steps: [former] }))).toEqual([]);
+    expect(flowProblems(aFlow({ steps: [former] }))).toEqual([]);
   });
 });
 
@@ -428,10 +390,10 @@ describe('SAFE_LINK', () => {
   it('the contract refuses a /\\ link on an action', () =>
     expect(
       flowBody.safeParse(
-        flow({
+        aFlow({
           steps: [
-            step({
-              buttons: [btn([{ type: 'navigation', value: '/\\evil.com' }])],
+            aStep({
+              buttons: [aButton({ actions: [{ type: 'navigation', value: '/\\evil.com' }] })],
             }),
           ],
         }),

@@ -1,41 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCondition, FlowBody } from '../contracts/flows';
+import type { EventCondition } from '../contracts/flows';
 import { MESSAGES } from '../messages';
 import { eventConditionProblems, flowProblems, timeframeProblem } from './checks';
+/* eslint-disable import/no-restricted-paths -- a test of lib/ may use the shared fixtures */
+import {
+  aFlow,
+  aFlowCondition,
+  anEventCondition,
+  anEventTrigger,
+} from '../../tests/fixtures/flows';
+/* eslint-enable import/no-restricted-paths */
 
 const M = MESSAGES.flows;
 type Timeframe = EventCondition['timeframe'];
-const event = (timeframe: Timeframe): EventCondition => ({
-  event_id: 3,
-  event_code: 'signed_up',
-  frequency: { condition_type: 'at_least', value: 1 },
-  timeframe,
-  attribute_conditions: [],
-  attribute_condition_operator: 'AND',
-});
-const flowWith = (timeframe: Timeframe): FlowBody => ({
-  brand_id: 1,
-  name: 'Welcome',
-  publish: true,
-  condition: {
-    trigger_conditions: [{ trigger_type: 'event', conditions: [event(timeframe)] }],
-    trigger_operator: 'AND',
-  },
-  attribute_conditions: [],
-  display_type: 'once',
-  display_times: null,
-  priority: 0,
-  steps: [
-    {
-      id: 's1',
-      type: 'modal',
-      content: '<p>Hi</p>',
-      buttons: [],
-      element_actions: [],
-    },
-  ],
-  layout: { positions: {} },
-});
 
 describe('event time range (docs/product/validation.md#57-event-condition-form)', () => {
   it('accepts what the Event dialog offers by default and anytime', () => {
@@ -104,7 +81,9 @@ describe('event time range (docs/product/validation.md#57-event-condition-form)'
 
   it('is part of the event form, after the frequency and before the attribute conditions', () => {
     const ev = {
-      ...event({ condition_type: 'between', value: { from: 5, to: 1 }, unit: 'days' }),
+      ...anEventCondition({
+        timeframe: { condition_type: 'between', value: { from: 5, to: 1 }, unit: 'days' },
+      }),
       frequency: { condition_type: 'at_least' as const, value: null },
       attribute_conditions: [{ attribute_key: 'plan', condition_type: 'exact' as const }],
     };
@@ -117,14 +96,36 @@ describe('event time range (docs/product/validation.md#57-event-condition-form)'
 
   it('stops a flow from being published (docs/product/validation.md#58-flow-checks)', () => {
     expect(
-      flowProblems(flowWith({ condition_type: 'in_the_last', value: 1, unit: 'days' })),
+      flowProblems(
+        aFlow({
+          condition: aFlowCondition(
+            anEventTrigger({
+              timeframe: { condition_type: 'in_the_last', value: 1, unit: 'days' },
+            }),
+          ),
+        }),
+      ),
     ).toEqual([]);
     expect(
-      flowProblems(flowWith({ condition_type: 'date_range', value: null, unit: null })),
+      flowProblems(
+        aFlow({
+          condition: aFlowCondition(
+            anEventTrigger({
+              timeframe: { condition_type: 'date_range', value: null, unit: null },
+            }),
+          ),
+        }),
+      ),
     ).toEqual([M.timeRangeRequired]);
     expect(
       flowProblems(
-        flowWith({ condition_type: 'between', value: { from: 5, to: 1 }, unit: 'days' }),
+        aFlow({
+          condition: aFlowCondition(
+            anEventTrigger({
+              timeframe: { condition_type: 'between', value: { from: 5, to: 1 }, unit: 'days' },
+            }),
+          ),
+        }),
       ),
     ).toEqual([M.timeRangeOrder]);
   });

@@ -3,11 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFor } from '@/lib/routes';
 import { AppShell } from '@/components/layout/app-shell';
 import { PageLayout } from '@/components/layout/page-layout';
-import { useSidebarStore } from '@/stores/sidebar';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function mockViewport(mobile: boolean) {
   window.matchMedia = vi.fn((query: string) => ({
@@ -26,7 +23,6 @@ describe('App shell', () => {
   const original = window.matchMedia;
   beforeEach(() => {
     setRoute('/brands');
-    useSidebarStore.setState({ minimized: false, drawerOpen: false });
   });
   afterEach(() => {
     window.matchMedia = original;

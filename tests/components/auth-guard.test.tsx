@@ -5,10 +5,8 @@ import { routeFor } from '@/lib/routes';
 import { AuthGuard } from '@/components/layout/auth-guard';
 import { setAuthRedirect } from '@/api/http';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const redirect = vi.fn();
 

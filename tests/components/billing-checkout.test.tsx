@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatBillingDate } from '@/lib/billing';
 import { STORAGE_KEYS } from '@/lib/constants';
 import type { Subscription } from '@/lib/contracts/plans';
@@ -15,10 +15,8 @@ import {
   type MockCardBehaviour,
   type MockUser,
 } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 // A mock payment settles 300 ms after it starts; /checkout polls every 2 s when no push comes.
 const SETTLED = { timeout: 5000 };
@@ -74,7 +72,6 @@ function inPeriod(account: MockUser, daysAgo: number) {
 describe('/checkout', () => {
   beforeEach(() => {
     setRoute('/checkout');
-    useCartStore.getState().reset();
   });
 
   it('asks to choose a plan when the cart is empty', async () => {

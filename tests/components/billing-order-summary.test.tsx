@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { addMonths } from 'date-fns';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import PlansPage from '@/pages/profile/plans';
 import {
   ADD_ONS_OWNED_MESSAGE,
@@ -14,10 +14,8 @@ import { MESSAGES } from '@/lib/messages';
 import { EMPTY_CART, useCartStore } from '@/stores/cart';
 import { ADD_ON_PLAN, billingOf, planByCode } from '../mocks/db';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 /** Bodies of every preview request, in order. */
 const previews: PreviewCheckoutBody[] = [];
@@ -47,7 +45,6 @@ const rowOf = (label: string) => within(panel()).getByText(label).closest('div')
 describe('Order summary dialog', () => {
   beforeEach(() => {
     setRoute('/profile/plans');
-    useCartStore.getState().reset();
     previews.length = 0;
     server.events.on('request:start', record);
   });

@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import PlansPage from '@/pages/profile/plans';
 import { formatBillingDate } from '@/lib/billing';
 import { MESSAGES } from '@/lib/messages';
-import { useCartStore } from '@/stores/cart';
 import { billingOf, PLANS } from '../mocks/db';
 import { server } from '../mocks/node';
 import { ok } from '../mocks/utils';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const card = (name: string) => screen.getByRole('article', { name });
 const cardNames = () =>
@@ -22,7 +19,6 @@ const cardNames = () =>
 describe('PlansView (/profile/plans)', () => {
   beforeEach(() => {
     setRoute('/profile/plans');
-    useCartStore.getState().reset();
   });
 
   it('shows every plan in order_number order with price, features and the current plan', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBillingDate } from '@/lib/billing';
 import { MESSAGES } from '@/lib/messages';
 import { PaymentHistorySection } from '@/features/billing/components/payment-history-section';
@@ -14,10 +14,8 @@ import {
   type MockUser,
 } from '../mocks/db';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const nextYear = new Date().getFullYear() + 2;
 

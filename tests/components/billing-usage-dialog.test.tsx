@@ -1,14 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UsageLimitWatcher } from '@/features/billing/components/usage-limit-watcher';
 import { UsageMeter } from '@/features/billing/components/usage-meter';
 import type { Subscription } from '@/lib/contracts/plans';
 import { realtimeKeys, userKeys } from '@/hooks/query-keys';
 import { billingOf, type MockUser } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const LIMIT_TITLE = "You've reached your usage limit";
 const limitDialog = () => screen.findByRole('dialog', { name: LIMIT_TITLE });

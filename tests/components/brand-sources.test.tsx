@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { BrandsView } from '@/features/brands/components/brands-view';
-import { useBrandStore } from '@/stores/brand';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 describe('Sources on the product card', () => {
   beforeEach(() => {
     setRoute('/brands');
-    useBrandStore.setState({ brandId: null });
   });
 
   it('saves allowed origins and signed identities, refusing an entry that is not an origin', async () => {

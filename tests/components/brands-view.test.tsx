@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { BrandSwitcher } from '@/features/brands/components/brand-switcher';
 import { BrandsView } from '@/features/brands/components/brands-view';
 import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 const switcher = () => screen.getByRole('button', { name: /^Current product/ });
@@ -16,7 +14,6 @@ const switcher = () => screen.getByRole('button', { name: /^Current product/ });
 describe('BrandsView', () => {
   beforeEach(() => {
     setRoute('/brands');
-    useBrandStore.setState({ brandId: null });
   });
 
   it('goes from the empty state to a created product with its write key', async () => {

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { DataAttributesView } from '@/features/customer-profiles/components/data-attributes-view';
 import { MetadataAttributesView } from '@/features/customer-profiles/components/metadata-attributes-view';
 import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { addDataAttribute, addMetadataAttribute } from '../mocks/profiles.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function setup() {
   const { user } = signInAs();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { ProfileDetailsView } from '@/features/customer-profiles/components/profile-details-view';
 import { createBrand, createUser, db } from '../mocks/db';
@@ -10,10 +10,8 @@ import {
   addProfile,
   addTrackedEvent,
 } from '../mocks/profiles.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const openProfile = (id: number) => setRoute('/customer-profiles/[id]', { id: String(id) });
 const card = (name: string) => screen.getByRole('region', { name });

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { ProfilesView } from '@/features/customer-profiles/components/profiles-view';
 import { useBrandStore } from '@/stores/brand';
 import { createBrand, createUser } from '../mocks/db';
 import { server } from '../mocks/node';
 import { addMetadataAttribute, addProfile } from '../mocks/profiles.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 /** Query strings of every GET /v1/customer-profiles the view sent. */
 let listQueries: URLSearchParams[] = [];

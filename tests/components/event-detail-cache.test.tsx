@@ -2,17 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventCondition } from '@/lib/contracts/flows';
 import { EventDetailsView } from '@/features/events/components/event-details-view';
 import { useUpdateEvent } from '@/features/events/hooks/use-update-event';
 import { EventConditionDialog } from '@/features/flows/components/conditions/event-condition-dialog';
 import { eventDetailKeys } from '@/hooks/use-event-definition';
 import { useBrandStore } from '@/stores/brand';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { createTestQueryClient, renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+import { anEventAttributeCondition, anEventCondition } from '../fixtures/flows';
 
 /**
  * GET /v1/events/{id} has one cache entry (hooks/use-event-definition.ts): the events pages and
@@ -27,15 +25,6 @@ beforeEach(() => {
   setRoute('/events/[id]', { id: String(seed.checkout.id) });
 });
 
-const savedCondition = (): EventCondition => ({
-  event_id: seed.checkout.id,
-  event_code: 'checkout',
-  frequency: { condition_type: 'at_least', value: 1 },
-  timeframe: { condition_type: 'in_the_last', value: 1, unit: 'days' },
-  attribute_conditions: [{ attribute_key: 'amount', condition_type: '>', value: 10 }],
-  attribute_condition_operator: 'AND',
-});
-
 describe('the event detail cache', () => {
   it('refreshes the events page and the flow editor after one edit, under one query key', async () => {
     const queryClient = createTestQueryClient();
@@ -44,7 +33,13 @@ describe('the event detail cache', () => {
     renderWithProviders(
       <EventConditionDialog
         open
-        initial={savedCondition()}
+        initial={anEventCondition({
+          event_id: seed.checkout.id,
+          event_code: 'checkout',
+          attribute_conditions: [
+            anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
+          ],
+        })}
         brandId={seed.brand.id}
         onSave={vi.fn()}
         onClose={vi.fn()}

@@ -5,10 +5,8 @@ import { CreateEventView } from '@/features/events/components/create-event-view'
 import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { createEvent } from '../mocks/events.handlers';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function signedInWithBrand() {
   const { user } = signInAs();
@@ -22,7 +20,6 @@ const field = (label: string) => screen.getByRole('textbox', { name: label });
 describe('CreateEventView', () => {
   beforeEach(() => {
     setRoute('/events/create');
-    useBrandStore.setState({ brandId: null });
   });
 
   it('creates an event with attributes, toasts and opens its page', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { EventDetailsView } from '@/features/events/components/event-details-view';
 import { eventKeys } from '@/features/events/lib/query-keys';
@@ -8,10 +8,8 @@ import { useBrandStore } from '@/stores/brand';
 import { createUser, createBrand, db } from '../mocks/db';
 import { createEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function seed() {
   const { user } = signInAs();
@@ -31,7 +29,6 @@ const serverError = (message: string, status = 500) =>
   HttpResponse.json({ message, status, code: 'internal' }, { status });
 
 describe('EventDetailsView', () => {
-  beforeEach(() => useBrandStore.setState({ brandId: null }));
   afterEach(() => vi.restoreAllMocks());
 
   it('updates the event, toasts and refreshes the event and list caches', async () => {

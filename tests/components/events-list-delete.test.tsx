@@ -7,10 +7,8 @@ import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { createEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function seed() {
   const { user } = signInAs();
@@ -31,7 +29,6 @@ const toasts = () => document.querySelector('.Toastify');
 describe('EventsView: deleting from the list', () => {
   beforeEach(() => {
     setRoute('/events');
-    useBrandStore.setState({ brandId: null });
   });
   afterEach(() => vi.restoreAllMocks());
 

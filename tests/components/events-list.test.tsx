@@ -7,10 +7,8 @@ import { EventsView } from '@/features/events/components/events-view';
 import { useBrandStore } from '@/stores/brand';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 /** Query strings of the list calls. */
 const listCalls: Record<string, string>[] = [];
@@ -39,7 +37,6 @@ const eventNames = () =>
 describe('EventsView', () => {
   beforeEach(() => {
     setRoute('/events');
-    useBrandStore.setState({ brandId: null });
     listCalls.length = 0;
     server.events.on('request:start', record);
   });

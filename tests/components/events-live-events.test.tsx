@@ -8,11 +8,9 @@ import { LiveEventsView } from '@/features/events/components/live-events-view';
 import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { fake, fire, resetFakeSocket } from './fake-tail-socket';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 vi.mock('socket.io-client', async () => (await import('./fake-tail-socket')).socketModule);
 
@@ -70,7 +68,6 @@ const codes = () => rows().map((r) => r.querySelector('code')?.textContent);
 describe('Live events', () => {
   beforeEach(() => {
     resetFakeSocket();
-    useBrandStore.setState({ brandId: null });
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -10,11 +10,9 @@ import { EventDetailsView } from '@/features/events/components/event-details-vie
 import { db } from '../mocks/db';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { fake, fire, resetFakeSocket } from './fake-tail-socket';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 vi.mock('socket.io-client', async () => (await import('./fake-tail-socket')).socketModule);
 

@@ -5,10 +5,8 @@ import { MESSAGES } from '@/lib/messages';
 import { EventDetailsView } from '@/features/events/components/event-details-view';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function seed() {
   const { user } = signInAs();

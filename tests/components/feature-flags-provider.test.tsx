@@ -8,8 +8,6 @@ import {
 import { server } from '../mocks/node';
 import { renderWithProviders, signInAs } from './test-utils';
 
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
-
 function Probe() {
   const forMe = useFeatureIsOn('only-for-me');
   const loggedIn = useFeatureIsOn('logged-in-main');

@@ -4,7 +4,7 @@ import { newDraft } from '@/features/flows/lib/new-draft';
 import type { Flow } from '@/lib/contracts/flows';
 import { useBrandStore } from '@/stores/brand';
 import { addFlow } from '../mocks/flows.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
 /** The editor as the flow pages render it: its header and its view. */

@@ -1,17 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlowReportView } from '@/features/flows/components/report/flow-report-view';
-import { newStep } from '@/features/flows/lib/editor-draft';
-import { newDraft } from '@/features/flows/lib/new-draft';
 import { formatCount } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { addFlow, mockFlowReport } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+import { aFlow, aStep } from '../fixtures/flows';
 
 const ROUTE = '/flows/[id]/report';
 const CHART = 'Views, completions and dismissals over time';
@@ -20,11 +17,13 @@ const CHART = 'Views, completions and dismissals over time';
 function seedTour(query: Record<string, string> = {}) {
   const { user } = signInAs();
   const brand = addBrand(user, 'Shop');
-  const flow = addFlow({
-    ...newDraft(brand.id),
-    name: 'Onboarding',
-    steps: [newStep('modal', 's1'), newStep('banner', 's2')],
-  });
+  const flow = addFlow(
+    aFlow({
+      brand_id: brand.id,
+      name: 'Onboarding',
+      steps: [aStep({ id: 's1' }), aStep({ id: 's2', type: 'banner' })],
+    }),
+  );
   flow.created_at = '2025-12-01T09:00:00.000Z';
   setRoute(ROUTE, { id: String(flow.id), ...query });
   return flow;

@@ -3,8 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowsView } from '@/features/flows/components/flows-view';
 import { FlowReportView } from '@/features/flows/components/report/flow-report-view';
-import { newStep } from '@/features/flows/lib/editor-draft';
-import { newDraft } from '@/features/flows/lib/new-draft';
 import type { FlowReport } from '@/lib/contracts/flow-runtime';
 import { MESSAGES } from '@/lib/messages';
 import { routeFor } from '@/lib/routes';
@@ -13,10 +11,9 @@ import FlowReportPage from '@/pages/flows/[id]/report';
 import { createBrand, createUser } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+import { aFlow, aStep } from '../fixtures/flows';
 
 const CHART = 'Views, completions and dismissals over time';
 const toasts = () => document.querySelector('.Toastify');
@@ -25,11 +22,17 @@ const toasts = () => document.querySelector('.Toastify');
 function seedTour(query: Record<string, string> = {}, createdAt = '2025-12-01T09:00:00.000Z') {
   const { user } = signInAs();
   const brand = addBrand(user, 'Shop');
-  const flow = addFlow({
-    ...newDraft(brand.id),
-    name: 'Onboarding',
-    steps: [newStep('modal', 's1'), newStep('tool_tip', 's2'), newStep('banner', 's3')],
-  });
+  const flow = addFlow(
+    aFlow({
+      brand_id: brand.id,
+      name: 'Onboarding',
+      steps: [
+        aStep({ id: 's1' }),
+        aStep({ id: 's2', type: 'tool_tip' }),
+        aStep({ id: 's3', type: 'banner' }),
+      ],
+    }),
+  );
   flow.created_at = createdAt;
   setRoute('/flows/[id]/report', { id: String(flow.id), ...query });
   return flow;
@@ -208,7 +211,7 @@ describe('FlowReportView (/flows/[id]/report)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const stranger = createUser({ email: 'other@example.com', name: 'Other' });
     const theirs = createBrand(stranger.id, { name: 'Theirs', domain: 'theirs.example.com' });
-    const flow = addFlow({ ...newDraft(theirs.id), name: 'Secret' });
+    const flow = addFlow(aFlow({ brand_id: theirs.id, name: 'Secret' }));
     setRoute('/flows/[id]/report', { id: String(flow.id) });
     renderWithProviders(<FlowReportView />);
     expect(await screen.findByText(MESSAGES.flows.notFound)).toBeVisible();

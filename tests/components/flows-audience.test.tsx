@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newDraft } from '@/features/flows/lib/new-draft';
 import { useFlowEditorStore } from '@/features/flows/state/editor-store';
 import type { Flow } from '@/lib/contracts/flows';
@@ -9,10 +9,9 @@ import { db } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { seedConditionData } from '../mocks/flows-seed';
 import { installReactFlowEnv } from './react-flow-env';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderEditor } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+import { aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 const M = MESSAGES.flows;
 function seed(over: Partial<Flow> = {}) {
@@ -21,16 +20,8 @@ function seed(over: Partial<Flow> = {}) {
   const flow = addFlow({
     ...newDraft(brand.id),
     name: 'Onboarding',
-    condition: {
-      trigger_conditions: [
-        {
-          trigger_type: 'url',
-          conditions: [{ condition_type: 'contains', value: '/app', type: 'includes' }],
-        },
-      ],
-      trigger_operator: 'OR',
-    },
-    steps: [{ id: 's1', type: 'modal', content: '<p>Hi</p>', buttons: [], element_actions: [] }],
+    condition: { ...aFlowCondition(aUrlTrigger()), trigger_operator: 'OR' },
+    steps: [aStep({ content: '<p>Hi</p>' })],
     ...over,
   });
   setRoute('/flows/[id]', { id: String(flow.id) });
@@ -43,7 +34,6 @@ const audience = () =>
 
 describe("Flow editor: the flow's attribute conditions (audience)", () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('edits them in the Attribute & Metadata dialog and saves them with the flow', async () => {
     const flow = seed();

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFlowEditorStore } from '@/features/flows/state/editor-store';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { installReactFlowEnv } from './react-flow-env';
 import { renderEditor, seedTour } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const M = MESSAGES.flows;
 
 describe('Flow editor: problems show on change, blur and Save, not on open (issue 30, point 7)', () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('a new step shows nothing to fix until Save; then the node and its panel say what', async () => {
     seedTour();
@@ -41,7 +37,6 @@ describe('Flow editor: problems show on change, blur and Save, not on open (issu
 
 describe("Flow editor header: More actions (a phone's header, issue 30 point 4)", () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   const more = () => screen.getByRole('button', { name: 'More actions' });
 

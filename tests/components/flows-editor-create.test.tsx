@@ -1,19 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFlowEditorStore } from '@/features/flows/state/editor-store';
 import { MESSAGES } from '@/lib/messages';
 import { db } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { newDraft } from '@/features/flows/lib/new-draft';
 import { server } from '../mocks/node';
 import { installReactFlowEnv } from './react-flow-env';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
 import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
 import { renderEditor, signedInWithBrand } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const M = MESSAGES.flows;
 /** Every request that is not a read: what creating or saving a flow would send. */
@@ -27,7 +24,6 @@ const toasts = () => document.querySelector('.Toastify');
 describe('Flow editor: a new tour (/flows/create)', () => {
   beforeAll(installReactFlowEnv);
   beforeEach(() => {
-    useFlowEditorStore.getState().reset();
     writes = [];
     server.events.on('request:start', record);
   });
@@ -108,7 +104,6 @@ describe('Flow editor: a new tour (/flows/create)', () => {
 
 describe('Flow editor: loading a stored tour', () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('shows "Failed to get detail" with Try again when the flow cannot be read', async () => {
     const brand = signedInWithBrand();

@@ -1,21 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFlowEditorStore } from '@/features/flows/state/editor-store';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { db } from '../mocks/db';
 import { server } from '../mocks/node';
 import { installReactFlowEnv } from './react-flow-env';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderEditor, seedTour, signedInWithBrand } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const savedTour = () => seedTour();
 
 describe('Flow editor: deleting the tour', () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('asks first, deletes, and goes back to the list', async () => {
     const flow = savedTour();

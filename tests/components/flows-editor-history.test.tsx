@@ -1,28 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFlowEditorStore } from '@/features/flows/state/editor-store';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowStep } from '@/lib/contracts/flows';
 import { db } from '../mocks/db';
 import { installReactFlowEnv } from './react-flow-env';
 import { renderEditor, seedTour } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
-
-const modal = (id: string, text: string, goto?: string): FlowStep => ({
-  id,
-  type: 'modal',
-  content: `<p>${text}</p>`,
-  buttons: [
-    {
-      id: `b_${id}`,
-      label: 'Next',
-      background_color: '#2563eb',
-      color: '#ffffff',
-      actions: goto ? [{ type: 'goto', reference_step: goto }] : [{ type: 'dismiss' }],
-    },
-  ],
-  element_actions: [],
-});
+import { aButton, aStep } from '../fixtures/flows';
 
 const seed = (steps: FlowStep[]) => seedTour({ steps });
 const stepText = (n: number) => screen.getByRole('region', { name: `Step ${n}` }).textContent;
@@ -30,10 +12,27 @@ const title = () => screen.findByRole<HTMLInputElement>('textbox', { name: 'Flow
 
 describe('Flow editor: step order and undo', () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('moves steps up and down; goto actions keep their step, and the order is saved', async () => {
-    const flow = seed([modal('s1', 'First', 's3'), modal('s2', 'Second'), modal('s3', 'Third')]);
+    const flow = seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [
+          aButton({ id: 'b_s1', label: 'Next', actions: [{ type: 'goto', reference_step: 's3' }] }),
+        ],
+      }),
+      aStep({
+        id: 's2',
+        content: '<p>Second</p>',
+        buttons: [aButton({ id: 'b_s2', label: 'Next' })],
+      }),
+      aStep({
+        id: 's3',
+        content: '<p>Third</p>',
+        buttons: [aButton({ id: 'b_s3', label: 'Next' })],
+      }),
+    ]);
     const { user } = renderEditor();
     await title();
     expect(screen.getByRole('button', { name: 'Move step 1 up' })).toHaveAttribute(
@@ -72,7 +71,18 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes and redoes with the toolbar buttons', async () => {
-    seed([modal('s1', 'First'), modal('s2', 'Second')]);
+    seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
+      }),
+      aStep({
+        id: 's2',
+        content: '<p>Second</p>',
+        buttons: [aButton({ id: 'b_s2', label: 'Next' })],
+      }),
+    ]);
     const { user } = renderEditor();
     await title();
     const undo = screen.getByRole('button', { name: 'Undo' });
@@ -100,7 +110,13 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes with Ctrl/Cmd+Z and redoes with Ctrl/Cmd+Shift+Z and Ctrl+Y', async () => {
-    seed([modal('s1', 'First')]);
+    seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
+      }),
+    ]);
     const { user } = renderEditor();
     const input = await title();
     await user.clear(input);
@@ -120,7 +136,13 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('Ctrl+Z inside a field or the rich-text editor belongs to the field, not the editor', async () => {
-    seed([modal('s1', 'First')]);
+    seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
+      }),
+    ]);
     const { user } = renderEditor();
     const input = await title();
     await user.click(screen.getByRole('button', { name: 'Add step' }));
@@ -137,7 +159,13 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes a run of typing in one field in one go', async () => {
-    seed([modal('s1', 'First')]);
+    seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
+      }),
+    ]);
     const { user } = renderEditor();
     await title();
     const node = screen.getByRole('region', { name: 'Advanced settings' });
@@ -150,7 +178,13 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('offers no undo on a published flow until Edit', async () => {
-    seed([modal('s1', 'First')]);
+    seed([
+      aStep({
+        id: 's1',
+        content: '<p>First</p>',
+        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
+      }),
+    ]);
     db.flows[0]!.status = 'published';
     db.flows[0]!.publish = true;
     const { user } = renderEditor();

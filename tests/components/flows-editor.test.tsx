@@ -1,62 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFlowEditorStore } from '@/features/flows/state/editor-store';
-import type { Flow, FlowStep } from '@/lib/contracts/flows';
+import type { Flow } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
-import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
-import { addFlow } from '../mocks/flows.handlers';
 import { installReactFlowEnv } from './react-flow-env';
-import { mockRouter, setRoute } from './router-mock';
-import { addBrand, signInAs } from './test-utils';
-import { renderEditor } from './flow-editor-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
+import { mockRouter, setRoute } from '../setup/router';
+import { signInAs } from './test-utils';
+import { renderEditor, seedTour } from './flow-editor-utils';
+import { aButton, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 const M = MESSAGES.flows;
-const modal = (id: string, content = '<p>Welcome!</p>'): FlowStep => ({
-  id,
-  type: 'modal',
-  content,
-  buttons: [
-    {
-      id: `b_${id}`,
-      label: 'Done',
-      background_color: '#2563eb',
-      color: '#ffffff',
-      actions: [{ type: 'dismiss' }],
-    },
-  ],
-  element_actions: [],
+/** Step s1 of the seeded tour: "Welcome!" and a Done button. */
+const STEP_1 = aStep({
+  content: '<p>Welcome!</p>',
+  buttons: [aButton({ id: 'b_s1', label: 'Done' })],
 });
 
 function seed(over: Partial<Flow> = {}) {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  const flow = addFlow({
-    brand_id: brand.id,
-    name: 'Onboarding',
-    publish: false,
-    condition: {
-      trigger_conditions: [
-        {
-          trigger_type: 'url',
-          conditions: [{ condition_type: 'contains', value: '/app', type: 'includes' }],
-        },
-      ],
-      trigger_operator: 'AND',
-    },
-    attribute_conditions: [],
-    display_type: 'once',
-    display_times: null,
-    priority: 0,
-    steps: [modal('s1')],
-    layout: { positions: {} },
-    ...over,
-  });
-  setRoute('/flows/[id]', { id: String(flow.id) });
-  return flow;
+  return seedTour({ condition: aFlowCondition(aUrlTrigger()), steps: [STEP_1], ...over });
 }
 
 const toasts = () => document.querySelector('.Toastify');
@@ -64,10 +26,18 @@ const title = () => screen.findByRole('textbox', { name: 'Flow title' });
 
 describe('Flow editor', () => {
   beforeAll(installReactFlowEnv);
-  beforeEach(() => useFlowEditorStore.getState().reset());
 
   it('opens a stored flow: title, the fixed nodes and one editor node per step', async () => {
-    seed({ steps: [modal('s1'), modal('s2', '<p>Second</p>')] });
+    seed({
+      steps: [
+        STEP_1,
+        aStep({
+          id: 's2',
+          content: '<p>Second</p>',
+          buttons: [aButton({ id: 'b_s2', label: 'Done' })],
+        }),
+      ],
+    });
     renderEditor();
     expect(await title()).toHaveValue('Onboarding');
     expect(await screen.findByRole('region', { name: 'Trigger' })).toBeInTheDocument();
@@ -126,7 +96,11 @@ describe('Flow editor', () => {
   });
 
   it('publishes through the Publish dialog only once docs/product/validation.md#58-flow-checks holds', async () => {
-    const flow = seed({ steps: [modal('s1', '<p></p>')] });
+    const flow = seed({
+      steps: [
+        aStep({ id: 's1', content: '<p></p>', buttons: [aButton({ id: 'b_s1', label: 'Done' })] }),
+      ],
+    });
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     let dialog = await screen.findByRole('dialog', { name: 'Publish Flow' });
@@ -139,7 +113,15 @@ describe('Flow editor', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    act(() => useFlowEditorStore.getState().updateStep(modal('s1', '<p>Hello</p>')));
+    act(() =>
+      useFlowEditorStore.getState().updateStep(
+        aStep({
+          id: 's1',
+          content: '<p>Hello</p>',
+          buttons: [aButton({ id: 'b_s1', label: 'Done' })],
+        }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     dialog = await screen.findByRole('dialog', { name: 'Publish Flow' });
     expect(dialog).not.toHaveTextContent(M.cannotPublish);
@@ -317,7 +299,16 @@ describe('Flow editor', () => {
   });
 
   it('deletes a step only after confirmation', async () => {
-    seed({ steps: [modal('s1'), modal('s2', '<p>Second</p>')] });
+    seed({
+      steps: [
+        STEP_1,
+        aStep({
+          id: 's2',
+          content: '<p>Second</p>',
+          buttons: [aButton({ id: 'b_s2', label: 'Done' })],
+        }),
+      ],
+    });
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: 'Delete step 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete step 1' });

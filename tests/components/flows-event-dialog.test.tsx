@@ -6,6 +6,7 @@ import { EventConditionDialog } from '@/features/flows/components/conditions/eve
 import { server } from '../mocks/node';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';
 import { renderWithProviders } from './test-utils';
+import { anEventAttributeCondition, anEventCondition } from '../fixtures/flows';
 
 let seed: ConditionSeed;
 /** Query strings of every GET /v1/events/autocomplete sent. */
@@ -37,15 +38,6 @@ function renderDialog(initial: EventCondition | null = null, readOnly = false) {
   return { ...utils, onSave, onClose };
 }
 type User = ReturnType<typeof renderDialog>['user'];
-
-const savedCheckout = (): EventCondition => ({
-  event_id: seed.checkout.id,
-  event_code: 'checkout',
-  frequency: { condition_type: 'exactly', value: 2 },
-  timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
-  attribute_conditions: [{ attribute_key: 'amount', condition_type: '>', value: 10 }],
-  attribute_condition_operator: 'OR',
-});
 
 const searchBox = () => screen.getByPlaceholderText('Find an event');
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
@@ -169,7 +161,18 @@ describe('EventConditionDialog', () => {
   });
 
   it('clears the attribute conditions on another event and restores the saved ones on the saved event', async () => {
-    const { user } = renderDialog(savedCheckout());
+    const { user } = renderDialog(
+      anEventCondition({
+        event_id: seed.checkout.id,
+        event_code: 'checkout',
+        frequency: { condition_type: 'exactly', value: 2 },
+        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
+        attribute_conditions: [
+          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
+        ],
+        attribute_condition_operator: 'OR',
+      }),
+    );
     await waitFor(() => expect(searchBox()).toHaveValue('Checkout completed'));
     expect(screen.getByRole('combobox', { name: 'Condition 1 attribute' })).toHaveTextContent(
       'Amount',
@@ -272,7 +275,18 @@ describe('EventConditionDialog', () => {
   });
 
   it('offers Delete when editing and Cancel when adding', async () => {
-    const editing = renderDialog(savedCheckout());
+    const editing = renderDialog(
+      anEventCondition({
+        event_id: seed.checkout.id,
+        event_code: 'checkout',
+        frequency: { condition_type: 'exactly', value: 2 },
+        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
+        attribute_conditions: [
+          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
+        ],
+        attribute_condition_operator: 'OR',
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await editing.user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(editing.onSave).toHaveBeenCalledWith(null);
@@ -288,7 +302,19 @@ describe('EventConditionDialog', () => {
   });
 
   it('shows everything disabled in read-only mode with only Discard', async () => {
-    renderDialog(savedCheckout(), true);
+    renderDialog(
+      anEventCondition({
+        event_id: seed.checkout.id,
+        event_code: 'checkout',
+        frequency: { condition_type: 'exactly', value: 2 },
+        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
+        attribute_conditions: [
+          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
+        ],
+        attribute_condition_operator: 'OR',
+      }),
+      true,
+    );
     await waitFor(() => expect(searchBox()).toHaveValue('Checkout completed'));
     expect(searchBox()).toBeDisabled();
     expect(select('Frequency condition')).toBeDisabled();

@@ -1,29 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlowsView } from '@/features/flows/components/flows-view';
 import { FLOW_LIST_PAGE_SIZE } from '@/features/flows/lib/query-keys';
 import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
 import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
-
-const draft = (brandId: number, name: string, publish = false) => ({
-  brand_id: brandId,
-  name,
-  publish,
-  condition: { trigger_conditions: [], trigger_operator: 'AND' as const },
-  attribute_conditions: [],
-  display_type: 'once' as const,
-  display_times: null,
-  priority: 0,
-  steps: [],
-  layout: { positions: {} },
-});
+import { aFlow } from '../fixtures/flows';
 
 /** Query strings of the list calls. */
 const listCalls: Record<string, string>[] = [];
@@ -43,7 +29,8 @@ function signedInWithBrand() {
 /** Three tours changed on different days: beta (published), gamma, then Alpha the oldest. */
 function seedTours(brandId: number) {
   const at = (name: string, publish: boolean, day: string) => {
-    addFlow(draft(brandId, name, publish)).updated_at = `2025-${day}T10:00:00.000Z`;
+    addFlow(aFlow({ brand_id: brandId, name, steps: [], publish })).updated_at =
+      `2025-${day}T10:00:00.000Z`;
   };
   at('Alpha', false, '01-01');
   at('gamma', false, '02-01');
@@ -142,7 +129,7 @@ describe('FlowsView (/flows): status filter and order', () => {
   it('keeps the filter and the order of the URL on a reload', async () => {
     const brand = signedInWithBrand();
     seedTours(brand.id);
-    addFlow(draft(brand.id, 'Delta', true));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Delta', steps: [], publish: true }));
     setRoute('/flows', { status: 'published', sort_by: 'name', sort_order: 'desc' });
     renderWithProviders(<FlowsView />);
     await screen.findByRole('table', { name: 'Product tours' });
@@ -160,8 +147,9 @@ describe('FlowsView (/flows): status filter and order', () => {
 
   it('starts again from the first page when the filter changes', async () => {
     const brand = signedInWithBrand();
-    for (let i = 1; i <= FLOW_LIST_PAGE_SIZE + 3; i += 1) addFlow(draft(brand.id, `Draft ${i}`));
-    addFlow(draft(brand.id, 'Live one', true));
+    for (let i = 1; i <= FLOW_LIST_PAGE_SIZE + 3; i += 1)
+      addFlow(aFlow({ brand_id: brand.id, name: `Draft ${i}`, steps: [] }));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Live one', steps: [], publish: true }));
     const { user, rerender } = renderWithProviders(<FlowsView />);
     await screen.findByRole('table', { name: 'Product tours' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -178,7 +166,7 @@ describe('FlowsView (/flows): status filter and order', () => {
 
   it('says so when no tour has the chosen status, without the first-tour invitation', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Draft'));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Draft', steps: [] }));
     setRoute('/flows', { status: 'published' });
     renderWithProviders(<FlowsView />);
     expect(await screen.findByText(MESSAGES.flows.noFilterMatches)).toBeInTheDocument();

@@ -8,29 +8,9 @@ import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
-
-const draft = (brandId: number, name: string, steps = 0, publish = false) => ({
-  brand_id: brandId,
-  name,
-  publish,
-  condition: { trigger_conditions: [], trigger_operator: 'AND' as const },
-  attribute_conditions: [],
-  display_type: 'once' as const,
-  display_times: null,
-  priority: 0,
-  steps: Array.from({ length: steps }, (_, i) => ({
-    id: `s${i}`,
-    type: 'modal' as const,
-    content: '<p>x</p>',
-    buttons: [],
-    element_actions: [],
-  })),
-  layout: { positions: {} },
-});
+import { aFlow, someSteps } from '../fixtures/flows';
 
 /** Query strings of the list calls and bodies of the other calls. */
 const listCalls: Record<string, string>[] = [];
@@ -75,10 +55,12 @@ describe('FlowsView (/flows)', () => {
     const brand = signedInWithBrand();
     const mine = localStorage.getItem('token')!;
     const other = addBrand(signInAs({ email: 'other@x.dev' }).user, 'Theirs');
-    addFlow(draft(other.id, 'Not mine', 3));
+    addFlow(aFlow({ brand_id: other.id, name: 'Not mine', steps: someSteps(3) }));
     localStorage.setItem('token', mine);
-    const onboarding = addFlow(draft(brand.id, 'Onboarding', 2, true));
-    addFlow(draft(brand.id, 'Feature tip', 1));
+    const onboarding = addFlow(
+      aFlow({ brand_id: brand.id, name: 'Onboarding', steps: someSteps(2), publish: true }),
+    );
+    addFlow(aFlow({ brand_id: brand.id, name: 'Feature tip', steps: someSteps(1) }));
     renderWithProviders(<FlowsView />);
 
     await screen.findByRole('table', { name: 'Product tours' });
@@ -107,8 +89,9 @@ describe('FlowsView (/flows)', () => {
 
   it('pages with Load more, then searches (debounced) from the first page again', async () => {
     const brand = signedInWithBrand();
-    for (let i = 1; i <= FLOW_LIST_PAGE_SIZE + 4; i += 1) addFlow(draft(brand.id, `Tour ${i}`));
-    addFlow(draft(brand.id, 'Checkout tip'));
+    for (let i = 1; i <= FLOW_LIST_PAGE_SIZE + 4; i += 1)
+      addFlow(aFlow({ brand_id: brand.id, name: `Tour ${i}`, steps: [] }));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Checkout tip', steps: [] }));
     const { user } = renderWithProviders(<FlowsView />);
 
     await screen.findByRole('table', { name: 'Product tours' });
@@ -132,7 +115,7 @@ describe('FlowsView (/flows)', () => {
 
   it('duplicates a tour: toast and a refreshed list with the copy', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Onboarding', 1, true));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Onboarding', steps: someSteps(1), publish: true }));
     const { user } = renderWithProviders(<FlowsView />);
     await user.click(await screen.findByRole('button', { name: 'Duplicate Onboarding' }));
 
@@ -145,8 +128,8 @@ describe('FlowsView (/flows)', () => {
 
   it('deletes only after confirmation, and toasts a failed delete', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Keep me'));
-    addFlow(draft(brand.id, 'Onboarding'));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Keep me', steps: [] }));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Onboarding', steps: [] }));
     const { user } = renderWithProviders(<FlowsView />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Onboarding' }));
@@ -188,7 +171,7 @@ describe('FlowsView (/flows)', () => {
 
   it('Create product tour is a link to /flows/create: the list sends no create', async () => {
     const brand = signedInWithBrand();
-    addFlow(draft(brand.id, 'Onboarding'));
+    addFlow(aFlow({ brand_id: brand.id, name: 'Onboarding', steps: [] }));
     const posts: string[] = [];
     const onRequest = ({ request }: { request: Request }) => {
       if (request.method !== 'GET') posts.push(request.url);

@@ -11,6 +11,7 @@ import type { FlowStep } from '@/lib/contracts/flows';
 import { STEP_HTML } from '@/lib/flows/allow-list';
 import { MESSAGES } from '@/lib/messages';
 import { renderWithProviders } from './test-utils';
+import { aStep } from '../fixtures/flows';
 
 // ProseMirror measures the layout on clicks and selection changes; jsdom has no layout.
 document.elementFromPoint ??= () => null;
@@ -18,19 +19,10 @@ Range.prototype.getClientRects ??= () =>
   ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
-const makeStep = (id: string, parts: Partial<FlowStep> = {}): FlowStep => ({
-  id,
-  type: 'modal',
-  content: '',
-  buttons: [],
-  element_actions: [],
-  ...parts,
-});
-
 const STEPS = [
-  makeStep('s1', { content: '<p>Welcome aboard</p>' }),
-  makeStep('s2', { content: '<p>Pick a plan</p>' }),
-  makeStep('s3', { content: '<h1>All done</h1>' }),
+  aStep({ id: 's1', content: '<p>Welcome aboard</p>' }),
+  aStep({ id: 's2', content: '<p>Pick a plan</p>' }),
+  aStep({ id: 's3', content: '<h1>All done</h1>' }),
 ];
 
 /** Keeps the flow's steps in state like the editor canvas does and records every onChange. */
@@ -234,7 +226,7 @@ describe('StepEditor: actions (docs/product/entities.md#flow-step-button-and-act
       actions: [{ type: 'goto' as const, reference_step: 'deleted' }],
     };
     const { user } = setup({
-      steps: [STEPS[0]!, makeStep('s2', { content: '<p>Pick</p>', buttons: [gone] })],
+      steps: [STEPS[0]!, aStep({ id: 's2', content: '<p>Pick</p>', buttons: [gone] })],
     });
     await user.click(screen.getByRole('button', { name: /Go to step/ }));
     expect(screen.getByLabelText('Step for action 1')).toHaveValue('');
@@ -272,7 +264,8 @@ describe('StepEditor: tool-tip steps', () => {
   it('drops the element and element actions when the step stops being a tooltip', async () => {
     const { user, last } = setup({
       steps: [
-        makeStep('s1', {
+        aStep({
+          id: 's1',
           type: 'tool_tip',
           content: '<p>Here</p>',
           select_element: { url: '/settings', selector: '#save' },
@@ -292,7 +285,7 @@ describe('StepEditor: tool-tip steps', () => {
 
   it('uses the tooltip wording for element actions', async () => {
     const { user, last } = setup({
-      steps: [makeStep('s1', { type: 'tool_tip', content: '<p>Here</p>' }), STEPS[1]!],
+      steps: [aStep({ id: 's1', type: 'tool_tip', content: '<p>Here</p>' }), STEPS[1]!],
       selected: 's1',
     });
     const group = elementActions();
@@ -328,7 +321,10 @@ describe('StepEditor: background image', () => {
   });
 
   it('shows the defaults when the stored options are not valid JSON', () => {
-    setup({ steps: [makeStep('s1', { background_image_options: '{oops' })], selected: 's1' });
+    setup({
+      steps: [aStep({ id: 's1', content: '', background_image_options: '{oops' })],
+      selected: 's1',
+    });
     expect(screen.getByLabelText('Size')).toHaveValue('cover');
     expect(screen.getByLabelText('Position')).toHaveValue('center');
     expect(screen.getByLabelText('Repeat')).toHaveValue('no-repeat');
@@ -353,7 +349,10 @@ describe('StepEditor: content (TipTap)', () => {
   });
 
   it('shows no problem on open; a blur or a change shows it (docs/product/validation.md#51-forms-in-general)', async () => {
-    const empty = [makeStep('s1'), makeStep('s2', { type: 'tool_tip' })];
+    const empty = [
+      aStep({ id: 's1', content: '' }),
+      aStep({ id: 's2', content: '', type: 'tool_tip' }),
+    ];
     const { user } = setup({ steps: empty, selected: 's2' });
     await screen.findByRole('textbox', { name: 'Step content' });
     expect(screen.queryByText('Step must include display content.')).not.toBeInTheDocument();
@@ -368,8 +367,8 @@ describe('StepEditor: content (TipTap)', () => {
     const log: FlowStep[] = [];
     renderWithProviders(
       <StepEditor
-        step={makeStep('s1')}
-        steps={[makeStep('s1')]}
+        step={aStep({ id: 's1', content: '' })}
+        steps={[aStep({ id: 's1', content: '' })]}
         onChange={(s) => log.push(s)}
         showProblems
       />,
@@ -445,7 +444,8 @@ describe('StepEditor: content (TipTap)', () => {
 
 describe('StepEditor: read-only', () => {
   it('disables every control', async () => {
-    const withButton = makeStep('s1', {
+    const withButton = aStep({
+      id: 's1',
       type: 'tool_tip',
       content: '<p>Hi</p>',
       buttons: [

@@ -5,6 +5,7 @@ import { TriggerConditionsPanel } from '@/features/flows/components/conditions/t
 import type { FlowBody, TriggerCondition } from '@/lib/contracts/flows';
 import { seedConditionData } from '../mocks/flows-seed';
 import { renderWithProviders } from './test-utils';
+import { aUrlTrigger } from '../fixtures/flows';
 
 type Condition = FlowBody['condition'];
 /** Every condition handed to onChange, in order. */
@@ -25,10 +26,6 @@ function Harness({ initial, readOnly }: { initial: Condition; readOnly?: boolean
   );
 }
 
-const url = (value: string, type: 'includes' | 'excludes' = 'includes'): TriggerCondition => ({
-  trigger_type: 'url',
-  conditions: [{ condition_type: 'exact', value, type }],
-});
 const setup = (groups: TriggerCondition[], readOnly = false) =>
   renderWithProviders(
     <Harness
@@ -53,7 +50,11 @@ beforeEach(() => {
 
 describe('Trigger conditions panel', () => {
   it('shows IF on the first row and one AND/OR operator for the flow on the others', async () => {
-    const { user } = setup([url('/a'), url('/b'), url('/c')]);
+    const { user } = setup([
+      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/c' }),
+    ]);
     const [first, second] = rows();
     expect(within(first!).getByText('IF')).toBeInTheDocument();
     expect(within(first!).queryByRole('group')).not.toBeInTheDocument();
@@ -136,7 +137,12 @@ describe('Trigger conditions panel', () => {
     expect(
       screen.getByRole('button', { name: 'URL matches /pricing (exact)' }),
     ).toBeInTheDocument();
-    expect(changes).toEqual([{ trigger_operator: 'AND', trigger_conditions: [url('/pricing')] }]);
+    expect(changes).toEqual([
+      {
+        trigger_operator: 'AND',
+        trigger_conditions: [aUrlTrigger({ condition_type: 'exact', value: '/pricing' })],
+      },
+    ]);
   });
 
   it('adds nothing when a new URL condition is saved empty', async () => {
@@ -149,7 +155,10 @@ describe('Trigger conditions panel', () => {
   });
 
   it('opens a URL row in its dialog with its values and saves the edit in place', async () => {
-    const { user } = setup([url('/a'), url('/admin', 'excludes')]);
+    const { user } = setup([
+      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/admin', type: 'excludes' }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'URL excludes /admin (exact)' }));
 
     const input = within(urlDialog()).getByRole('textbox', { name: 'URL 1 of URLs excludes' });
@@ -161,7 +170,10 @@ describe('Trigger conditions panel', () => {
     await user.type(input, '/internal');
     await user.click(within(urlDialog()).getByRole('button', { name: 'Save changes' }));
 
-    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/a'), url('/internal', 'excludes')]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([
+      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/internal', type: 'excludes' }),
+    ]);
     expect(
       screen.getByRole('button', { name: 'URL excludes /internal (exact)' }),
     ).toBeInTheDocument();
@@ -170,21 +182,33 @@ describe('Trigger conditions panel', () => {
     await user.click(screen.getByRole('button', { name: 'URL matches /a (exact)' }));
     await user.click(within(urlDialog()).getByRole('button', { name: 'Clear all' }));
     await user.click(within(urlDialog()).getByRole('button', { name: 'Save changes' }));
-    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/internal', 'excludes')]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([
+      aUrlTrigger({ condition_type: 'exact', value: '/internal', type: 'excludes' }),
+    ]);
     expect(rows()).toHaveLength(1);
   });
 
   it('removes a row with its × button, and the next row becomes the IF row', async () => {
-    const { user } = setup([url('/a'), url('/b')]);
+    const { user } = setup([
+      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Remove condition 1' }));
-    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/b')]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([
+      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
+    ]);
     expect(rows()).toHaveLength(1);
     expect(within(rows()[0]!).getByText('IF')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'URL matches /b (exact)' })).toBeInTheDocument();
   });
 
   it('hides the add controls once 5 conditions exist', async () => {
-    const { user } = setup([url('/1'), url('/2'), url('/3'), url('/4')]);
+    const { user } = setup([
+      aUrlTrigger({ condition_type: 'exact', value: '/1' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/2' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/3' }),
+      aUrlTrigger({ condition_type: 'exact', value: '/4' }),
+    ]);
     for (const name of ADD_CONTROLS)
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
 
@@ -200,7 +224,13 @@ describe('Trigger conditions panel', () => {
   });
 
   it('in read-only mode shows the conditions without letting them change', async () => {
-    const { user } = setup([url('/a'), url('/b')], true);
+    const { user } = setup(
+      [
+        aUrlTrigger({ condition_type: 'exact', value: '/a' }),
+        aUrlTrigger({ condition_type: 'exact', value: '/b' }),
+      ],
+      true,
+    );
     for (const name of [...ADD_CONTROLS, 'Remove condition 1', 'Remove condition 2'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     for (const button of within(toggle(2)).getAllByRole('button')) expect(button).toBeDisabled();
@@ -232,7 +262,10 @@ describe('Trigger conditions panel with the event and attribute dialogs', () => 
       ],
     };
     const { user } = renderWithProviders(
-      <BrandHarness brandId={seeded.brand.id} groups={[url('/a'), event]} />,
+      <BrandHarness
+        brandId={seeded.brand.id}
+        groups={[aUrlTrigger({ condition_type: 'exact', value: '/a' }), event]}
+      />,
     );
     await user.click(screen.getByRole('button', { name: /^Event signup/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Event' });

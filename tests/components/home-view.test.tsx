@@ -10,25 +10,9 @@ import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { addFlow, mockFlowReport } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
 import { addReport } from '../mocks/reports.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
-
-const tour = (brandId: number, name: string, publish: boolean) => ({
-  brand_id: brandId,
-  name,
-  publish,
-  condition: { trigger_conditions: [], trigger_operator: 'AND' as const },
-  attribute_conditions: [],
-  display_type: 'once' as const,
-  display_times: null,
-  priority: 0,
-  steps: [
-    { id: 's1', type: 'modal' as const, content: '<p>x</p>', buttons: [], element_actions: [] },
-  ],
-  layout: { positions: {} },
-});
+import { aFlow } from '../fixtures/flows';
 
 const steps = () => within(screen.getByRole('list', { name: 'Getting started steps' }));
 /** The checklist row of a step, found by its title. */
@@ -39,7 +23,6 @@ const isDone = (title: string) => within(step(title)).queryByText('Done') !== nu
 describe('HomeView', () => {
   beforeEach(() => {
     setRoute('/');
-    useBrandStore.setState({ brandId: null });
   });
 
   it('a new account: the checklist with nothing done and a link to each step', async () => {
@@ -123,8 +106,8 @@ describe('HomeView', () => {
       timestamp: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     });
     createEvent(shop.id, { name: 'Signed up', code: 'Signed Up' });
-    const live = addFlow(tour(shop.id, 'Welcome tour', true));
-    addFlow(tour(shop.id, 'Draft tour', false));
+    const live = addFlow(aFlow({ brand_id: shop.id, name: 'Welcome tour', publish: true }));
+    addFlow(aFlow({ brand_id: shop.id, name: 'Draft tour', publish: false }));
     addReport({
       brand_id: shop.id,
       name: 'Orders',

@@ -6,13 +6,11 @@ import { SocketProvider } from '@/components/providers/socket-provider';
 import { WAITING_FOR_FIRST_EVENT } from '@/features/events/components/first-event-status';
 import { TEST_ANONYMOUS_ID } from '@/features/events/lib/test-event';
 import IntegrationsPage from '@/pages/integrations';
-import { useBrandStore } from '@/stores/brand';
 import { createTrackedEvent } from '../mocks/events.handlers';
 import { fake, fire, resetFakeSocket } from './fake-tail-socket';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 vi.mock('socket.io-client', async () => (await import('./fake-tail-socket')).socketModule);
 
 const status = () => screen.getByTestId('install-status');
@@ -49,7 +47,6 @@ describe('/integrations: the installation, live', () => {
   beforeEach(() => {
     resetFakeSocket();
     setRoute('/integrations');
-    useBrandStore.setState({ brandId: null });
   });
 
   it('waits for the first event, ignores test events, then shows the time and page of one from the site', async () => {

@@ -5,10 +5,8 @@ import { BrandsView } from '@/features/brands/components/brands-view';
 import { TrackingSnippet } from '@/features/brands/components/tracking-snippet';
 import IntegrationsPage from '@/pages/integrations';
 import { useBrandStore } from '@/stores/brand';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const snippet = () => screen.getByTestId('tracking-snippet');
 
@@ -51,7 +49,6 @@ describe('brand card', () => {
 describe('/integrations', () => {
   beforeEach(() => {
     setRoute('/integrations');
-    useBrandStore.setState({ brandId: null });
   });
 
   it("shows the current product's snippet and follows the product picker", async () => {

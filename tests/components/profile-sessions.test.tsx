@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { SessionsSection, deviceLabel } from '@/features/profile/components/sessions-section';
 import { createSession, db } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const sessionsOf = (userId: string) => Object.values(db.sessions).filter((u) => u === userId);
 

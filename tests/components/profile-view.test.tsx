@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { ProfileView } from '@/features/profile/components/profile-view';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 describe('ProfileView', () => {
   beforeEach(() => setRoute('/profile'));

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CreateReportView,
   EditReportView,
@@ -10,10 +10,8 @@ import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
 import { db, type MockBrand } from '../mocks/db';
 import { addReport } from '../mocks/reports.handlers';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 function addEvents(brandId: number, codes: string[]) {
   const now = new Date().toISOString();

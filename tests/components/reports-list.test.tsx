@@ -9,10 +9,8 @@ import { MESSAGES } from '@/lib/messages';
 import { db } from '../mocks/db';
 import { server } from '../mocks/node';
 import { addReport } from '../mocks/reports.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const trend = (brandId: number, name: string, pinned = false): ReportInput => ({
   brand_id: brandId,

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateReportView } from '@/features/reports/components/builder/report-builder-view';
 import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
 import { db, type MockBrand } from '../mocks/db';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { addMetadataAttribute } from '../mocks/profiles.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 /**
  * The breakdown and filter fields of the report builder are pickers (docs/reports.md, "Builder"):

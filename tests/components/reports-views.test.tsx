@@ -14,10 +14,8 @@ import { useBrandStore } from '@/stores/brand';
 import { db, type MockBrand } from '../mocks/db';
 import { server } from '../mocks/node';
 import { addReport } from '../mocks/reports.handlers';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const range = {
   from: '2026-11-02',

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { ResetPasswordView } from '@/features/auth/components/reset-password-view';
 import { db, DEMO_USER } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 describe('ResetPasswordView', () => {
   beforeEach(() => setRoute('/reset-password'));

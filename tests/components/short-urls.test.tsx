@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShortUrlDetailsView } from '@/features/short-urls/components/details/short-url-details-view';
 import { ShortUrlsView } from '@/features/short-urls/components/short-urls-view';
 import { SHORT_URL_PAGE_SIZE } from '@/features/short-urls/lib/query-keys';
@@ -12,10 +12,8 @@ import { useBrandStore } from '@/stores/brand';
 import { db, loadMockDb, type MockBrand, type MockDbState } from '../mocks/db';
 import { server } from '../mocks/node';
 import { addShortUrl, mockShortUrlReport } from '../mocks/short-urls.handlers';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const SLUG_FORMAT = MESSAGES.shortUrls.slugFormat(
   SHORT_URL_LIMITS_TEXT.slugMin,

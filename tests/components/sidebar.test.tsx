@@ -1,11 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/components/layout/sidebar';
-import { readPersistedMinimized, useSidebarStore } from '@/stores/sidebar';
-import { setRoute } from './router-mock';
+import { readPersistedMinimized } from '@/stores/sidebar';
+import { setRoute } from '../setup/router';
 import { renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const sidebar = () => screen.getByTestId('sidebar');
 
@@ -17,7 +15,6 @@ describe('Sidebar', () => {
   beforeEach(() => {
     setRoute('/brands');
     clearCookie();
-    useSidebarStore.setState({ minimized: false, drawerOpen: false });
   });
 
   it('lists the route table items and highlights the current area', () => {

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { createUser, db, DEMO_USER } from '../mocks/db';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 describe('SignInForm', () => {
   beforeEach(() => setRoute('/sign-in'));

@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { db } from '../mocks/db';
 import { server } from '../mocks/node';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const passwordAlert = () => {
   const input = screen.getByLabelText('Password');

@@ -5,10 +5,8 @@ import { Header } from '@/components/layout/header';
 import { userKeys } from '@/hooks/query-keys';
 import { setAuthRedirect } from '@/api/http';
 import { db } from '../mocks/db';
-import { setRoute } from './router-mock';
+import { setRoute } from '../setup/router';
 import { renderWithProviders, signInAs } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 const redirect = vi.fn();
 

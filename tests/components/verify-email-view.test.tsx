@@ -6,10 +6,8 @@ import { VerifyEmailView } from '@/features/auth/components/verify-email-view';
 import { server } from '../mocks/node';
 import { createUser, db } from '../mocks/db';
 import { getToken } from '@/api/token';
-import { mockRouter, setRoute } from './router-mock';
+import { mockRouter, setRoute } from '../setup/router';
 import { renderWithProviders } from './test-utils';
-
-vi.mock('next/router', async () => (await import('./router-mock')).routerModule());
 
 describe('VerifyEmailView', () => {
   beforeEach(() => setRoute('/verify-email'));

@@ -38,21 +38,35 @@ export function createMockRouter() {
     beforePopState: vi.fn(),
   };
 }
+export type MockRouter = ReturnType<typeof createMockRouter>;
 
+/**
+ * The router every `useRouter()` of the `unit` project returns: `tests/setup/unit.ts` mocks
+ * `next/router` with it once, and puts it back on `/` (fresh `push`, `replace`… spies, no event
+ * handlers) after each test. Assert on it: `expect(mockRouter.push).toHaveBeenCalledWith('/flows')`.
+ */
 export const mockRouter = createMockRouter();
 
-/** Resets the shared router to a path, e.g. `setRoute('/verify-email', { token: 'x' })`. */
-export function setRoute(pathname: string, query: Record<string, string> = {}) {
+/**
+ * Puts the shared router on a route, e.g. `setRoute('/verify-email', { token: 'x' })`; `extra`
+ * sets anything else (`{ isReady: false }`, or a `push` of the test's own).
+ */
+export function setRoute(
+  pathname: string,
+  query: Record<string, string> = {},
+  extra: Partial<MockRouter> = {},
+) {
   const search = new URLSearchParams(query).toString();
   Object.assign(mockRouter, createMockRouter(), {
     pathname,
     route: pathname,
     asPath: search ? `${pathname}?${search}` : pathname,
     query,
+    ...extra,
   });
 }
 
-/** Factory for `vi.mock('next/router', () => routerModule())`. */
+/** The `next/router` module as `tests/setup/unit.ts` mocks it. */
 export function routerModule() {
   return { __esModule: true, useRouter: () => mockRouter, default: mockRouter };
 }

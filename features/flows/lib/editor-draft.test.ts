@@ -1,29 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowBody, FlowStep } from '@/lib/contracts/flows';
+import type { FlowBody } from '@/lib/contracts/flows';
 import { withStepMoved } from './editor-draft';
 import { flowToGraph } from './graph';
 import { newDraft } from './new-draft';
+import { aButton, aStep } from '@/tests/fixtures/flows';
 
-const step = (id: string, goto?: string): FlowStep => ({
-  id,
-  type: 'modal',
-  content: `<p>${id}</p>`,
-  buttons: goto
-    ? [
-        {
-          id: `b_${id}`,
-          label: 'Next',
-          background_color: '#000',
-          color: '#fff',
-          actions: [{ type: 'goto', reference_step: goto }],
-        },
-      ]
-    : [],
-  element_actions: [],
-});
 const flow = (positions: FlowBody['layout']['positions'] = {}): FlowBody => ({
   ...newDraft(1),
-  steps: [step('a', 'c'), step('b'), step('c', 'a')],
+  steps: [
+    aStep({
+      id: 'a',
+      buttons: [aButton({ id: 'b_a', actions: [{ type: 'goto', reference_step: 'c' }] })],
+    }),
+    aStep({ id: 'b' }),
+    aStep({
+      id: 'c',
+      buttons: [aButton({ id: 'b_c', actions: [{ type: 'goto', reference_step: 'a' }] })],
+    }),
+  ],
   layout: { positions },
 });
 const ids = (f: FlowBody) => f.steps.map((s) => s.id);

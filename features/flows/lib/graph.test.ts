@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowStep } from '@/lib/contracts/flows';
 import {
   ADD_STEP_NODE_ID,
   ADVANCED_NODE_ID,
@@ -10,22 +9,7 @@ import {
   stepsFromNodes,
   TRIGGER_NODE_ID,
 } from './graph';
-
-const step = (id: string, extra: Partial<FlowStep> = {}): FlowStep => ({
-  id,
-  type: 'modal',
-  content: `<p>${id}</p>`,
-  buttons: [],
-  element_actions: [],
-  ...extra,
-});
-const goto = (to: string) => ({
-  id: `btn-${to}`,
-  label: 'Go',
-  background_color: '#000000',
-  color: '#ffffff',
-  actions: [{ type: 'goto' as const, reference_step: to }],
-});
+import { aButton, aStep } from '@/tests/fixtures/flows';
 
 describe('flowToGraph', () => {
   it('has the three fixed nodes and an add-step edge from the trigger when there are no steps', () => {
@@ -39,7 +23,7 @@ describe('flowToGraph', () => {
   });
 
   it('adds one editor node per step, numbered, and edges in step order', () => {
-    const steps = [step('a'), step('b'), step('c')];
+    const steps = [aStep({ id: 'a' }), aStep({ id: 'b' }), aStep({ id: 'c' })];
     const { nodes, edges } = flowToGraph({ steps });
     const editors = nodes.filter((n) => n.type === 'editor');
     expect(editors.map((n) => [n.id, n.data.number])).toEqual([
@@ -57,13 +41,26 @@ describe('flowToGraph', () => {
 
   it('draws a goto edge per target from buttons and element actions, once each, only to existing steps', () => {
     const steps = [
-      step('a', {
+      aStep({
+        id: 'a',
         type: 'tool_tip',
-        buttons: [goto('c'), goto('c')],
+        buttons: [
+          aButton({ id: 'btn-c', label: 'Go', actions: [{ type: 'goto', reference_step: 'c' }] }),
+          aButton({ id: 'btn-c', label: 'Go', actions: [{ type: 'goto', reference_step: 'c' }] }),
+        ],
         element_actions: [{ type: 'goto', reference_step: 'b' }],
       }),
-      step('b', { buttons: [goto('gone')] }),
-      step('c'),
+      aStep({
+        id: 'b',
+        buttons: [
+          aButton({
+            id: 'btn-gone',
+            label: 'Go',
+            actions: [{ type: 'goto', reference_step: 'gone' }],
+          }),
+        ],
+      }),
+      aStep({ id: 'c' }),
     ];
     const gotos = flowToGraph({ steps }).edges.filter((e) => e.id.startsWith('goto:'));
     expect(gotos.map((e) => `${e.source}>${e.target}`)).toEqual(['a>c', 'a>b']);
@@ -72,7 +69,7 @@ describe('flowToGraph', () => {
 
   it('places nodes from the stored layout, else at their default positions', () => {
     const { nodes } = flowToGraph(
-      { steps: [step('a'), step('b')] },
+      { steps: [aStep({ id: 'a' }), aStep({ id: 'b' })] },
       { a: { x: 10, y: 20 }, [TRIGGER_NODE_ID]: { x: -5, y: 7 } },
     );
     const at = (id: string) => nodes.find((n) => n.id === id)!.position;
@@ -85,7 +82,7 @@ describe('flowToGraph', () => {
 
 describe('graphToLayout and stepsFromNodes (nodes → definition)', () => {
   it('round-trips: positions rounded into the layout, steps in editor-node order', () => {
-    const steps = [step('a'), step('b', { type: 'tool_tip' })];
+    const steps = [aStep({ id: 'a' }), aStep({ id: 'b', type: 'tool_tip' })];
     const { nodes } = flowToGraph({ steps }, { a: { x: 1.4, y: 2.6 } });
     expect(graphToLayout(nodes).positions.a).toEqual({ x: 1, y: 3 });
     expect(Object.keys(graphToLayout(nodes).positions).sort()).toEqual(
@@ -99,17 +96,25 @@ describe('graphToLayout and stepsFromNodes (nodes → definition)', () => {
   });
 
   it('gotoTargets lists the distinct goto targets of a step', () => {
-    expect(gotoTargets(step('a', { buttons: [goto('b'), goto('c'), goto('b')] }))).toEqual([
-      'b',
-      'c',
-    ]);
+    expect(
+      gotoTargets(
+        aStep({
+          id: 'a',
+          buttons: [
+            aButton({ id: 'btn-b', label: 'Go', actions: [{ type: 'goto', reference_step: 'b' }] }),
+            aButton({ id: 'btn-c', label: 'Go', actions: [{ type: 'goto', reference_step: 'c' }] }),
+            aButton({ id: 'btn-b', label: 'Go', actions: [{ type: 'goto', reference_step: 'b' }] }),
+          ],
+        }),
+      ),
+    ).toEqual(['b', 'c']);
   });
 
   it('gotoTargets ignores element actions unless the step is a tooltip', () => {
     const leftover = { element_actions: [{ type: 'goto' as const, reference_step: 'b' }] };
-    expect(gotoTargets(step('a', { type: 'modal', ...leftover }))).toEqual([]);
-    expect(gotoTargets(step('a', { type: 'tool_tip', ...leftover }))).toEqual(['b']);
-    const steps = [step('a', { type: 'banner', ...leftover }), step('b')];
+    expect(gotoTargets(aStep({ id: 'a', type: 'modal', ...leftover }))).toEqual([]);
+    expect(gotoTargets(aStep({ id: 'a', type: 'tool_tip', ...leftover }))).toEqual(['b']);
+    const steps = [aStep({ id: 'a', type: 'banner', ...leftover }), aStep({ id: 'b' })];
     expect(flowToGraph({ steps }).edges.filter((e) => e.id.startsWith('goto:'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowBody, FlowStep } from '@/lib/contracts/flows';
+import type { FlowBody } from '@/lib/contracts/flows';
 import {
   COALESCE_MS,
   emptyHistory,
@@ -10,15 +10,12 @@ import {
   undoChange,
 } from './history';
 import { newDraft } from './new-draft';
+import { aStep } from '@/tests/fixtures/flows';
 
-const step = (id: string, content = ''): FlowStep => ({
-  id,
-  type: 'modal',
-  content,
-  buttons: [],
-  element_actions: [],
-});
-const base: FlowBody = { ...newDraft(1), steps: [step('a'), step('b')] };
+const base: FlowBody = {
+  ...newDraft(1),
+  steps: [aStep({ id: 'a', content: '' }), aStep({ id: 'b', content: '' })],
+};
 const withContent = (flow: FlowBody, id: string, content: string): FlowBody => ({
   ...flow,
   steps: flow.steps.map((s) => (s.id === id ? { ...s, content } : s)),
@@ -35,7 +32,9 @@ describe('typingKey', () => {
 
   it('is null for any other change', () => {
     expect(typingKey(base, { ...base, name: 'Tour', priority: 3 })).toBeNull();
-    expect(typingKey(base, { ...base, steps: [...base.steps, step('c')] })).toBeNull();
+    expect(
+      typingKey(base, { ...base, steps: [...base.steps, aStep({ id: 'c', content: '' })] }),
+    ).toBeNull();
     expect(typingKey(base, { ...base, steps: [base.steps[1]!, base.steps[0]!] })).toBeNull();
     expect(typingKey(base, { ...base, layout: { positions: { a: { x: 1, y: 1 } } } })).toBeNull();
     const buttons = { ...base.steps[0]!, buttons: [] };
@@ -46,7 +45,7 @@ describe('typingKey', () => {
 describe('undo history', () => {
   it('undoes and redoes changes in order; a new change forgets what could be redone', () => {
     const one = { ...base, name: 'One' };
-    const two = { ...one, steps: [...one.steps, step('c')] };
+    const two = { ...one, steps: [...one.steps, aStep({ id: 'c', content: '' })] };
     let h = recordChange(emptyHistory(), base, one, 0);
     h = recordChange(h, one, two, 5000);
     const back = undoChange(h, two)!;
@@ -86,7 +85,7 @@ describe('undo history', () => {
     let h = emptyHistory();
     let flow = base;
     for (let i = 1; i <= HISTORY_LIMIT + 10; i += 1) {
-      const next = { ...flow, steps: [...flow.steps, step(`s${i}`)] };
+      const next = { ...flow, steps: [...flow.steps, aStep({ id: `s${i}`, content: '' })] };
       h = recordChange(h, flow, next, i * 10_000);
       flow = next;
     }

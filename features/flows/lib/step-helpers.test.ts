@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowButton, FlowStep } from '@/lib/contracts/flows';
 import {
   actionProblem,
   actionSummary,
@@ -12,20 +11,13 @@ import {
   stepOptionLabel,
   withStepType,
 } from './step-helpers';
+import { aStep } from '@/tests/fixtures/flows';
 
-const step = (id: string, content = ''): FlowStep => ({
-  id,
-  type: 'modal',
-  content,
-  buttons: [],
-  element_actions: [],
-});
 const steps = [
-  step('s1', '<p>Welcome aboard</p>'),
-  step('s2', '<h1>Pricing &amp; plans</h1>'),
-  step('s3'),
+  aStep({ id: 's1', content: '<p>Welcome aboard</p>' }),
+  aStep({ id: 's2', content: '<h1>Pricing &amp; plans</h1>' }),
+  aStep({ id: 's3', content: '' }),
 ];
-const button = (actions: FlowButton['actions']): FlowButton => ({ ...newButton(), actions });
 
 describe('newButton', () => {
   it('uses the b_ prefix, a fresh id each time and the editor defaults', () => {
@@ -98,12 +90,15 @@ describe('summaries', () => {
   });
 
   it('reads "No action applied" for a button without actions (docs/product/messages.md#flow-editor)', () => {
-    expect(buttonSummary(button([]), steps)).toBe('No action applied');
+    expect(buttonSummary({ ...newButton(), actions: [] }, steps)).toBe('No action applied');
   });
 
   it('joins the actions of a button', () => {
     expect(
-      buttonSummary(button([{ type: 'goto', reference_step: 's3' }, { type: 'dismiss' }]), steps),
+      buttonSummary(
+        { ...newButton(), actions: [{ type: 'goto', reference_step: 's3' }, { type: 'dismiss' }] },
+        steps,
+      ),
     ).toBe('Go to step 3, Dismiss flow');
   });
 });
@@ -131,18 +126,19 @@ describe('problems (docs/product/validation.md#58-flow-checks)', () => {
   });
 
   it('asks for an action on a button without any', () => {
-    expect(buttonProblem(button([]))).toBe('Please add action for this step');
-    expect(buttonProblem(button([{ type: 'dismiss' }]))).toBeNull();
+    expect(buttonProblem({ ...newButton(), actions: [] })).toBe('Please add action for this step');
+    expect(buttonProblem({ ...newButton(), actions: [{ type: 'dismiss' }] })).toBeNull();
   });
 });
 
 describe('withStepType', () => {
-  const tooltip: FlowStep = {
-    ...step('s1', '<p>Here</p>'),
+  const tooltip = aStep({
+    id: 's1',
+    content: '<p>Here</p>',
     type: 'tool_tip',
     select_element: { url: '/settings', selector: '#save' },
     element_actions: [{ type: 'goto', reference_step: 's2' }],
-  };
+  });
 
   it('drops the element and element actions when a tooltip becomes another type', () =>
     expect(withStepType(tooltip, 'modal')).toEqual({
@@ -154,6 +150,9 @@ describe('withStepType', () => {
 
   it('keeps everything else as it is', () => {
     expect(withStepType(tooltip, 'tool_tip')).toEqual(tooltip);
-    expect(withStepType(step('s2'), 'banner')).toEqual({ ...step('s2'), type: 'banner' });
+    expect(withStepType(aStep({ id: 's2', content: '' }), 'banner')).toEqual({
+      ...aStep({ id: 's2', content: '' }),
+      type: 'banner',
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCondition, TriggerCondition } from '@/lib/contracts/flows';
 import {
   addTrigger,
   canAddTrigger,
@@ -7,53 +6,45 @@ import {
   replaceTrigger,
   setTriggerOperator,
   summarizeTrigger,
-  type FlowCondition,
 } from './trigger-conditions';
-
-const url = (value: string): TriggerCondition => ({
-  trigger_type: 'url',
-  conditions: [{ condition_type: 'exact', value, type: 'includes' }],
-});
-const flow = (...groups: TriggerCondition[]): FlowCondition => ({
-  trigger_conditions: groups,
-  trigger_operator: 'AND',
-});
-const event = (patch: Partial<EventCondition> = {}): EventCondition => ({
-  event_id: 7,
-  event_code: 'signup_completed',
-  frequency: { condition_type: 'at_least', value: 1 },
-  timeframe: { condition_type: 'in_the_last', value: 1, unit: 'days' },
-  attribute_conditions: [],
-  attribute_condition_operator: 'AND',
-  ...patch,
-});
+import { aFlowCondition, aUrlTrigger, anEventCondition } from '@/tests/fixtures/flows';
 
 describe('trigger condition groups', () => {
   it('appends groups up to 5 and no further', () => {
-    let c = flow();
+    let c = aFlowCondition();
     for (let i = 1; i <= 5; i++) {
       expect(canAddTrigger(c)).toBe(true);
-      c = addTrigger(c, url(`/p${i}`));
+      c = addTrigger(c, aUrlTrigger({ value: `/p${i}` }));
     }
     expect(c.trigger_conditions).toHaveLength(5);
     expect(canAddTrigger(c)).toBe(false);
-    expect(addTrigger(c, url('/p6'))).toBe(c);
+    expect(addTrigger(c, aUrlTrigger({ value: '/p6' }))).toBe(c);
   });
 
   it('replaces a group, removes it when given null, and ignores unknown rows', () => {
-    const c = flow(url('/a'), url('/b'), url('/c'));
-    expect(replaceTrigger(c, 1, url('/B')).trigger_conditions).toEqual([
-      url('/a'),
-      url('/B'),
-      url('/c'),
+    const c = aFlowCondition(
+      aUrlTrigger({ value: '/a' }),
+      aUrlTrigger({ value: '/b' }),
+      aUrlTrigger({ value: '/c' }),
+    );
+    expect(replaceTrigger(c, 1, aUrlTrigger({ value: '/B' })).trigger_conditions).toEqual([
+      aUrlTrigger({ value: '/a' }),
+      aUrlTrigger({ value: '/B' }),
+      aUrlTrigger({ value: '/c' }),
     ]);
-    expect(replaceTrigger(c, 1, null).trigger_conditions).toEqual([url('/a'), url('/c')]);
-    expect(removeTrigger(c, 0).trigger_conditions).toEqual([url('/b'), url('/c')]);
-    expect(replaceTrigger(c, 3, url('/x'))).toBe(c);
+    expect(replaceTrigger(c, 1, null).trigger_conditions).toEqual([
+      aUrlTrigger({ value: '/a' }),
+      aUrlTrigger({ value: '/c' }),
+    ]);
+    expect(removeTrigger(c, 0).trigger_conditions).toEqual([
+      aUrlTrigger({ value: '/b' }),
+      aUrlTrigger({ value: '/c' }),
+    ]);
+    expect(replaceTrigger(c, 3, aUrlTrigger({ value: '/x' }))).toBe(c);
   });
 
   it('sets the one operator of the flow without touching the groups', () => {
-    const c = flow(url('/a'), url('/b'));
+    const c = aFlowCondition(aUrlTrigger({ value: '/a' }), aUrlTrigger({ value: '/b' }));
     const next = setTriggerOperator(c, 'OR');
     expect(next).toEqual({ trigger_conditions: c.trigger_conditions, trigger_operator: 'OR' });
   });
@@ -108,14 +99,18 @@ describe('summaries', () => {
   });
 
   it('reads event groups as the event, how often and when', () => {
-    expect(summarizeTrigger({ trigger_type: 'event', conditions: [event()] })).toBe(
-      'Event signup_completed, at least 1 time, in the last 1 days',
-    );
+    expect(
+      summarizeTrigger({
+        trigger_type: 'event',
+        conditions: [anEventCondition({ event_code: 'signup_completed' })],
+      }),
+    ).toBe('Event signup_completed, at least 1 time, in the last 1 days');
     expect(
       summarizeTrigger({
         trigger_type: 'event',
         conditions: [
-          event({
+          anEventCondition({
+            event_code: 'signup_completed',
             frequency: { condition_type: 'between', value: { from: 1, to: 5 } },
             timeframe: { condition_type: 'anytime' },
             attribute_conditions: [{ attribute_key: 'plan', condition_type: 'exact', value: 'x' }],
@@ -127,7 +122,8 @@ describe('summaries', () => {
       summarizeTrigger({
         trigger_type: 'event',
         conditions: [
-          event({
+          anEventCondition({
+            event_code: 'signup_completed',
             frequency: { condition_type: 'exactly', value: 3 },
             timeframe: { condition_type: 'more_than', value: 2, unit: 'weeks' },
           }),

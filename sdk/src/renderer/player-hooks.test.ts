@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowStep } from '../../../lib/contracts/flows';
-import { testButton, testStep } from '../testing/flows';
+import { aButton, aStep } from '../testing/flows';
 import { playTour, type TourPlayer } from './index';
 
 // The seams the SDK's tours bundle uses: onButton, targetWaitMs, the end causes.
@@ -37,14 +37,17 @@ const click = (name: string) =>
     .find((b) => b.textContent === name)!
     .click();
 const tip = (id: string, selector: string, extra: Partial<FlowStep> = {}) =>
-  testStep(id, { type: 'tool_tip', select_element: { url: '/', selector }, ...extra });
+  aStep({ id, type: 'tool_tip', select_element: { url: '/', selector }, ...extra });
 
 describe('playTour hooks', () => {
   it('calls onButton before the button acts, and with null for a click on the target', () => {
     document.body.innerHTML = '<button id="buy">Buy</button>';
     const log: string[] = [];
     const steps = [
-      testStep('s1', { buttons: [testButton('go', [{ type: 'goto', reference_step: 't' }])] }),
+      aStep({
+        id: 's1',
+        buttons: [aButton({ id: 'go', actions: [{ type: 'goto', reference_step: 't' }] })],
+      }),
       tip('t', '#buy', { element_actions: [{ type: 'dismiss' }] }),
     ];
     player = playTour({
@@ -82,7 +85,7 @@ describe('playTour hooks', () => {
     const onEnd = vi.fn();
     const onStepShown = vi.fn();
     player = playTour({
-      steps: [testStep('s1'), tip('t', '##invalid[')],
+      steps: [aStep({ id: 's1' }), tip('t', '##invalid[')],
       startAt: 1,
       targetWaitMs: 6000,
       onEnd,

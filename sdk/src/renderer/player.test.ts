@@ -1,34 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlowButton, FlowStep } from '../../../lib/contracts/flows';
+import type { FlowStep } from '../../../lib/contracts/flows';
+import { aButton, aStep } from '../testing/flows';
 import { playTour, type TourPlayer } from './index';
 
-const button = (label: string, actions: FlowButton['actions']): FlowButton => ({
-  id: label,
-  label,
-  background_color: '#2563eb',
-  color: '#ffffff',
-  actions,
-});
-
-const step = (id: string, extra: Partial<FlowStep> = {}): FlowStep => ({
-  id,
-  type: 'modal',
-  content: `<h2>Step ${id}</h2><p>About ${id}</p>`,
-  buttons: [],
-  element_actions: [],
-  ...extra,
-});
-
 const STEPS: FlowStep[] = [
-  step('s1', {
+  aStep({
+    id: 's1',
     content: '<h2>Welcome</h2><p>Hello <strong>there</strong><img src=x onerror="alert(1)"></p>',
-    buttons: [button('Next', [{ type: 'goto', reference_step: 's3' }]), button('Later', [])],
-  }),
-  step('s2', { buttons: [button('Stop', [{ type: 'dismiss' }])] }),
-  step('s3', {
     buttons: [
-      button('Evil', [{ type: 'navigation', value: 'javascript:alert(1)' }]),
-      button('Pricing', [{ type: 'navigation', value: '/pricing' }]),
+      aButton({ label: 'Next', actions: [{ type: 'goto', reference_step: 's3' }] }),
+      aButton({ label: 'Later', actions: [] }),
+    ],
+  }),
+  aStep({ id: 's2', buttons: [aButton({ label: 'Stop', actions: [{ type: 'dismiss' }] })] }),
+  aStep({
+    id: 's3',
+    buttons: [
+      aButton({ label: 'Evil', actions: [{ type: 'navigation', value: 'javascript:alert(1)' }] }),
+      aButton({ label: 'Pricing', actions: [{ type: 'navigation', value: '/pricing' }] }),
     ],
   }),
 ];
@@ -160,7 +149,7 @@ describe('playTour', () => {
     document.body.append(field);
     for (const type of ['tool_tip', 'speech_bubble', 'banner'] as const) {
       const onEnd = vi.fn();
-      player = playTour({ steps: [step('x', { type })], onEnd });
+      player = playTour({ steps: [aStep({ id: 'x', type })], onEnd });
       field.focus();
       press('Escape'); // the page's Esc, e.g. closing its own menu
       expect(onEnd).not.toHaveBeenCalled();
@@ -200,8 +189,8 @@ describe('playTour', () => {
     const gone = [{ type: 'goto', reference_step: 'deleted' }] as const;
     player = playTour({
       steps: [
-        step('a', { buttons: [button('Onward', [...gone])] }),
-        step('b', { buttons: [button('Finish', [...gone])] }),
+        aStep({ id: 'a', buttons: [aButton({ label: 'Onward', actions: [...gone] })] }),
+        aStep({ id: 'b', buttons: [aButton({ label: 'Finish', actions: [...gone] })] }),
       ],
       onEnd,
     });
@@ -286,7 +275,8 @@ describe('playTour', () => {
 
   it('anchors a tooltip to its target and runs element actions on the target', () => {
     document.body.innerHTML = '<button id="buy">Buy</button>';
-    const tip = step('t1', {
+    const tip = aStep({
+      id: 't1',
       type: 'tool_tip',
       select_element: { url: '/', selector: '#buy' },
       element_actions: [{ type: 'goto', reference_step: 's2' }],
@@ -301,7 +291,7 @@ describe('playTour', () => {
 
   it('shows a tooltip centred when its target is missing or its selector is invalid', () => {
     for (const selector of ['#nowhere', '##bad[']) {
-      const tip = step('t1', { type: 'tool_tip', select_element: { url: '/', selector } });
+      const tip = aStep({ id: 't1', type: 'tool_tip', select_element: { url: '/', selector } });
       player = playTour({ steps: [tip] });
       expect(dialog()).toHaveTextContent('About t1');
       expect(shadow().querySelector('.centered')).not.toBeNull();
@@ -315,7 +305,7 @@ describe('playTour', () => {
     document.body.append(opener);
     opener.focus();
     for (const type of ['speech_bubble', 'banner'] as const) {
-      player = playTour({ steps: [step('x', { type })] });
+      player = playTour({ steps: [aStep({ id: 'x', type })] });
       expect(dialog()).toHaveAttribute('aria-modal', 'false');
       expect(dialog()).toHaveTextContent('About x');
       expect(shadow().querySelector('.backdrop')).toBeNull();
@@ -325,11 +315,11 @@ describe('playTour', () => {
   });
 
   it('puts a banner at the top unless its position is bottom', () => {
-    player = playTour({ steps: [step('top', { type: 'banner' })] });
+    player = playTour({ steps: [aStep({ id: 'top', type: 'banner' })] });
     expect(shadow().querySelector('.layer')).toHaveClass('banner');
     expect(shadow().querySelector('.layer')).not.toHaveClass('bottom');
     player.destroy();
-    player = playTour({ steps: [step('low', { type: 'banner', banner_position: 'bottom' })] });
+    player = playTour({ steps: [aStep({ id: 'low', type: 'banner', banner_position: 'bottom' })] });
     expect(shadow().querySelector('.layer')).toHaveClass('banner', 'bottom');
     expect(shadow().querySelector('style')!.textContent).toContain(
       '.banner.bottom .card { top: auto; bottom: 0; }',
@@ -338,7 +328,7 @@ describe('playTour', () => {
 
   it('applies the background image and its allow-listed options', () => {
     const bg = (url: string, options: string | null) =>
-      step('b', { background_image_url: url, background_image_options: options });
+      aStep({ id: 'b', background_image_url: url, background_image_options: options });
     player = playTour({
       steps: [
         bg(
@@ -373,7 +363,11 @@ describe('playTour', () => {
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
     const onEnd = vi.fn();
-    const tip = step('t', { type: 'tool_tip', select_element: { url: '/', selector: '#buy' } });
+    const tip = aStep({
+      id: 't',
+      type: 'tool_tip',
+      select_element: { url: '/', selector: '#buy' },
+    });
     player = playTour({ steps: [tip], onEnd });
     const added = add.mock.calls.map((call) => call[1]);
     expect(added.length).toBeGreaterThan(0); // autoUpdate follows scroll and resize

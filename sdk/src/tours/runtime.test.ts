@@ -5,7 +5,7 @@ import {
   type AvailableFlow,
 } from '../../../lib/contracts/flow-runtime';
 import { fakeFetch, noTour, settle, type FlowRequest, type Reply } from '../testing/fake-network';
-import { TEST_STEPS, testAnswer, testButton, testStep } from '../testing/flows';
+import { TEST_STEPS, aButton, aStep, testAnswer } from '../testing/flows';
 import type { FlowAnswer, ToursRuntime } from '../types';
 
 const HOST = 'https://signpost.example.com';
@@ -129,8 +129,11 @@ describe('the tours bundle', () => {
 
   it('a dismiss action on the last step completes the tour; its close button dismisses it', async () => {
     const steps = [
-      testStep('s1', { buttons: [testButton('next-1', [{ type: 'goto', reference_step: 's2' }])] }),
-      testStep('s2', { buttons: [testButton('finish-2', [{ type: 'dismiss' }])] }),
+      aStep({
+        id: 's1',
+        buttons: [aButton({ id: 'next-1', actions: [{ type: 'goto', reference_step: 's2' }] })],
+      }),
+      aStep({ id: 's2', buttons: [aButton({ id: 'finish-2', actions: [{ type: 'dismiss' }] })] }),
     ];
     tours.show(testAnswer({ steps, session: 'finished' }), runtime);
     click('next-1');
@@ -172,8 +175,14 @@ describe('the tours bundle', () => {
       hangDone && req.path.endsWith('/done') ? new Promise<Reply>(() => {}) : noTour(req),
     );
     const steps = [
-      testStep('s1', { buttons: [testButton('nav-1', [{ type: 'navigation', value: '/next' }])] }),
-      testStep('s2', { buttons: [testButton('nav-2', [{ type: 'navigation', value: '/end' }])] }),
+      aStep({
+        id: 's1',
+        buttons: [aButton({ id: 'nav-1', actions: [{ type: 'navigation', value: '/next' }] })],
+      }),
+      aStep({
+        id: 's2',
+        buttons: [aButton({ id: 'nav-2', actions: [{ type: 'navigation', value: '/end' }] })],
+      }),
     ];
     tours.show(testAnswer({ steps }), runtime);
     click('nav-1');
@@ -201,7 +210,7 @@ describe('the tours bundle', () => {
 
   it('a tooltip waits for its target, then reports target_missing and goes away', async () => {
     const tip = (selector: string) =>
-      testStep('t1', { type: 'tool_tip', select_element: { url: '/', selector } });
+      aStep({ id: 't1', type: 'tool_tip', select_element: { url: '/', selector } });
     tours.show(testAnswer({ session: 'late', steps: [tip('#late'), TEST_STEPS[2]!] }), runtime);
     await settle(2000);
     expect(dialog()).toBeNull();

@@ -1,22 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FlowStep } from '@/lib/contracts/flows';
 import { PreviewDialog } from './preview-dialog';
-
-const step = (id: string, type: FlowStep['type']): FlowStep => ({
-  id,
-  type,
-  content: `<p>About ${id}</p>`,
-  buttons: [],
-  element_actions: [],
-});
+import { aButton, aStep } from '@/tests/fixtures/flows';
 
 const tourHost = () => document.querySelector<HTMLElement>('[data-signpost-tour]');
 
 describe('PreviewDialog', () => {
   it('plays the tour inside its stage, never over the toolbar', () => {
-    render(<PreviewDialog steps={[step('a', 'modal')]} onClose={() => {}} />);
+    render(
+      <PreviewDialog
+        steps={[aStep({ id: 'a', type: 'modal', content: '<p>About a</p>' })]}
+        onClose={() => {}}
+      />,
+    );
     const preview = screen.getByRole('dialog', { name: 'Preview' });
     const stage = tourHost()!.parentElement!;
     expect(preview.contains(stage)).toBe(true);
@@ -29,7 +26,12 @@ describe('PreviewDialog', () => {
   it('Esc ends a non-modal tour from anywhere in the preview, then closes the preview', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<PreviewDialog steps={[step('a', 'banner')]} onClose={onClose} />);
+    render(
+      <PreviewDialog
+        steps={[aStep({ id: 'a', type: 'banner', content: '<p>About a</p>' })]}
+        onClose={onClose}
+      />,
+    );
     await user.click(screen.getByText('Preview')); // focus is on the preview, not in the tour
     await user.keyboard('{Escape}');
     expect(await screen.findByText('Tour ended (dismissed).')).toBeInTheDocument();
@@ -42,7 +44,15 @@ describe('PreviewDialog', () => {
   it('Esc on a modal step ends the tour only; the next Esc closes the preview', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<PreviewDialog steps={[step('a', 'modal'), step('b', 'modal')]} onClose={onClose} />);
+    render(
+      <PreviewDialog
+        steps={[
+          aStep({ id: 'a', type: 'modal', content: '<p>About a</p>' }),
+          aStep({ id: 'b', type: 'modal', content: '<p>About b</p>' }),
+        ]}
+        onClose={onClose}
+      />,
+    );
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(await screen.findByText('Tour ended (dismissed).')).toBeInTheDocument();
@@ -54,16 +64,8 @@ describe('PreviewDialog', () => {
   it('names a dismiss on the last step as the report counts it: completed', async () => {
     const user = userEvent.setup();
     const done = {
-      ...step('b', 'modal'),
-      buttons: [
-        {
-          id: 'b1',
-          label: 'Done',
-          background_color: '#000',
-          color: '#fff',
-          actions: [{ type: 'dismiss' as const }],
-        },
-      ],
+      ...aStep({ id: 'b', type: 'modal', content: '<p>About b</p>' }),
+      buttons: [aButton({ id: 'b1', label: 'Done', actions: [{ type: 'dismiss' }] })],
     };
     render(<PreviewDialog steps={[done]} onClose={() => {}} />);
     const tour = tourHost()!.shadowRoot!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCondition, UrlCondition } from '../../../../lib/contracts/flows';
+import type { EventCondition } from '../../../../lib/contracts/flows';
 import {
   chooseFlow,
   decisiveCount,
@@ -14,11 +14,20 @@ import {
 } from './decide';
 import { evaluateCondition, ALL_CONDITION_TYPES } from '../../../../lib/conditions';
 import { eventPropertiesHold, stillPossible } from './reads';
+import {
+  aCustomerTrigger,
+  aFlow,
+  aFlowCondition,
+  aStep,
+  aUrlCondition,
+  aUrlTrigger,
+  anEventCondition,
+} from '../../../../tests/fixtures/flows';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
-const step = { id: 's1', type: 'modal' as const, content: '<p>Hi</p>', buttons: [] };
+const step = aStep({ content: '<p>Hi</p>' });
 const candidate = (
   id: number,
   over: Partial<Candidate['definition']> = {},
@@ -27,12 +36,7 @@ const candidate = (
   id,
   publishedAt,
   definition: {
-    condition: { trigger_conditions: [], trigger_operator: 'AND' },
-    attribute_conditions: [],
-    display_type: 'every_time',
-    display_times: null,
-    priority: 0,
-    steps: [step],
+    ...aFlow({ condition: aFlowCondition(), display_type: 'every_time', steps: [step] }),
     ...over,
   } as Candidate['definition'],
 });
@@ -63,21 +67,23 @@ describe('URL conditions', () => {
   });
 
   it('needs one include (when there are any) and no exclude', () => {
-    const inc = (value: string) => ({
-      type: 'includes' as const,
-      condition_type: 'contains' as const,
-      value,
-    });
-    const exc = (value: string) => ({
-      type: 'excludes' as const,
-      condition_type: 'contains' as const,
-      value,
-    });
-    expect(urlConditionHolds('https://a.io/app/x', [inc('/app'), inc('/b')])).toBe(true);
-    expect(urlConditionHolds('https://a.io/app/x', [inc('/app'), exc('/x')])).toBe(false);
-    expect(urlConditionHolds('https://a.io/y', [exc('/x')])).toBe(true);
-    expect(urlConditionHolds('https://a.io/y', [inc('/app')])).toBe(false);
-    expect(urlConditionHolds('not a url', [inc('url')])).toBe(true);
+    expect(
+      urlConditionHolds('https://a.io/app/x', [
+        aUrlCondition({ value: '/app' }),
+        aUrlCondition({ value: '/b' }),
+      ]),
+    ).toBe(true);
+    expect(
+      urlConditionHolds('https://a.io/app/x', [
+        aUrlCondition({ value: '/app' }),
+        aUrlCondition({ value: '/x', type: 'excludes' }),
+      ]),
+    ).toBe(false);
+    expect(
+      urlConditionHolds('https://a.io/y', [aUrlCondition({ value: '/x', type: 'excludes' })]),
+    ).toBe(true);
+    expect(urlConditionHolds('https://a.io/y', [aUrlCondition({ value: '/app' })])).toBe(false);
+    expect(urlConditionHolds('not a url', [aUrlCondition({ value: 'url' })])).toBe(true);
   });
 });
 
@@ -177,20 +183,12 @@ describe('event conditions', () => {
 
 describe('trigger operator, audience and display rules', () => {
   const url = 'https://shop.example.com/app';
-  const urlTrigger = (value: string) => ({
-    trigger_type: 'url' as const,
-    conditions: [{ type: 'includes' as const, condition_type: 'contains' as const, value }],
-  });
-  const planIs = (value: string) => ({
-    trigger_type: 'customer_condition' as const,
-    conditions: [{ customer_key: 'plan', condition_type: 'exact' as const, value }],
-  });
 
   it('joins the triggers by AND or OR; the audience must hold as well', () => {
     const both = (op: 'AND' | 'OR') =>
       candidate(1, {
         condition: {
-          trigger_conditions: [urlTrigger('/app'), planIs('pro')],
+          trigger_conditions: [aUrlTrigger({ value: '/app' }), aCustomerTrigger({ value: 'pro' })],
           trigger_operator: op,
         },
       });
@@ -205,14 +203,11 @@ describe('trigger operator, audience and display rules', () => {
   });
 
   it('counts the events of an event condition through the facts', () => {
-    const ev: EventCondition = {
-      event_id: 1,
+    const ev = anEventCondition({
       event_code: 'order_placed',
       frequency: { condition_type: 'at_least', value: 2 },
       timeframe: { condition_type: 'anytime' },
-      attribute_conditions: [],
-      attribute_condition_operator: 'AND',
-    };
+    });
     const c = candidate(1, {
       condition: {
         trigger_conditions: [{ trigger_type: 'event', conditions: [ev] }],
@@ -261,15 +256,7 @@ describe('choosing among tours', () => {
     const empty = candidate(2, { steps: [], priority: 8 });
     const elsewhere = candidate(3, {
       priority: 7,
-      condition: {
-        trigger_conditions: [
-          {
-            trigger_type: 'url',
-            conditions: [{ type: 'includes', condition_type: 'contains', value: '/pricing' }],
-          },
-        ],
-        trigger_operator: 'AND',
-      },
+      condition: aFlowCondition(aUrlTrigger({ value: '/pricing' })),
     });
     const fallback = candidate(4, { priority: 0 });
     const f = facts({ sessionsOf: (id) => (id === 1 ? 1 : 0) });
@@ -282,28 +269,15 @@ describe('stillPossible: what is in play before anything is read', () => {
   const ids = (cs: Candidate[]) => cs.map((c) => c.id);
   const never = () => 0;
   type Triggers = Candidate['definition']['condition']['trigger_conditions'];
-  const inc = (value: string): UrlCondition => ({
-    type: 'includes',
-    condition_type: 'contains',
-    value,
-  });
-  const exc = (value: string): UrlCondition => ({ ...inc(value), type: 'excludes' });
-  const urlTrigger = (...conditions: UrlCondition[]) => ({
-    trigger_type: 'url' as const,
-    conditions,
-  });
-  const planIs = {
-    trigger_type: 'customer_condition' as const,
-    conditions: [{ customer_key: 'plan', condition_type: 'exact' as const, value: 'pro' }],
-  };
+  const planIs = aCustomerTrigger();
   const when = (id: number, triggers: Triggers, over: Partial<Candidate['definition']> = {}) =>
     candidate(id, {
       condition: { trigger_conditions: triggers, trigger_operator: 'AND' },
       ...over,
     });
   it('keeps the tours whose URL triggers hold: all of them under AND, one under OR', () => {
-    const app = urlTrigger(inc('/app'));
-    const billing = urlTrigger(inc('/billing'));
+    const app = aUrlTrigger(aUrlCondition({ value: '/app' }));
+    const billing = aUrlTrigger(aUrlCondition({ value: '/billing' }));
     const or = (id: number, ...t: Triggers) =>
       candidate(id, { condition: { trigger_conditions: t, trigger_operator: 'OR' } });
     const tours = [
@@ -320,14 +294,17 @@ describe('stillPossible: what is in play before anything is read', () => {
   });
 
   it('reads the same rows against each new URL (nothing of one URL is kept for the next)', () => {
-    const rows = [inc('/app'), exc('/app/settings')];
-    const tour = [when(1, [urlTrigger(...rows)])];
+    const rows = [
+      aUrlCondition({ value: '/app' }),
+      aUrlCondition({ value: '/app/settings', type: 'excludes' }),
+    ];
+    const tour = [when(1, [aUrlTrigger(...rows)])];
     expect(ids(stillPossible(tour, 'https://a.io/app', never))).toEqual([1]);
     expect(ids(stillPossible(tour, 'https://a.io/app/settings', never))).toEqual([]);
     expect(ids(stillPossible(tour, 'https://a.io/home', never))).toEqual([]);
     expect(ids(stillPossible(tour, 'https://a.io/APP/x', never))).toEqual([1]);
     // An include with an empty value never matches, and still counts as an include.
-    const blank = [when(2, [urlTrigger(inc('  '))])];
+    const blank = [when(2, [aUrlTrigger(aUrlCondition({ value: '  ' }))])];
     expect(ids(stillPossible(blank, 'https://a.io/app', never))).toEqual([]);
   });
 

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowDefinition } from '../../../db/schema';
 import { createPublishedFlows } from './published-flows';
+import { aFlow, aFlowCondition, aStep } from '../../../../tests/fixtures/flows';
 
 const log = { warn: () => undefined } as never;
-
-function definition(content: string): FlowDefinition {
-  return {
-    condition: { trigger_conditions: [], trigger_operator: 'AND' },
-    attribute_conditions: [],
-    display_type: 'once',
-    display_times: null,
-    priority: 0,
-    steps: [{ id: 's1', type: 'modal', content, buttons: [], element_actions: [] }],
-  } as unknown as FlowDefinition;
-}
 
 /** A product's published tours as the database would list them; `reads` counts the list reads. */
 function source() {
@@ -43,7 +32,10 @@ function source() {
         return {
           id,
           name: r.name,
-          definition: definition(r.content),
+          definition: aFlow({
+            condition: aFlowCondition(),
+            steps: [aStep({ content: r.content })],
+          }),
           publishedAt: r.updatedAt,
           updatedAt: r.updatedAt,
         };
@@ -165,7 +157,10 @@ describe('published tours cache', () => {
       id: 5,
       name: 'T5b',
       published: true,
-      definition: definition('<p>saved</p>'),
+      definition: aFlow({
+        condition: aFlowCondition(),
+        steps: [aStep({ content: '<p>saved</p>' })],
+      }),
       publishedAt: updatedAt,
       updatedAt,
     });
@@ -226,7 +221,7 @@ describe('published tours cache', () => {
       publishedDefinition: async (brandId: number) => ({
         id: brandId,
         name: 'T',
-        definition: definition(content),
+        definition: aFlow({ condition: aFlowCondition(), steps: [aStep({ content: content })] }),
         publishedAt: new Date(1),
         updatedAt: new Date(1),
       }),

@@ -1,38 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowStep } from '../../../../lib/contracts/flows';
 import { clickTarget, stepOnPage } from './steps';
-
-const step = (id: string, extra: Partial<FlowStep> = {}): FlowStep => ({
-  id,
-  type: 'modal',
-  content: '',
-  buttons: [],
-  element_actions: [],
-  ...extra,
-});
-const button = (id: string, actions: FlowStep['element_actions']) => ({
-  id,
-  label: id,
-  background_color: '#111111',
-  color: '#ffffff',
-  actions,
-});
+import { aButton, aStep } from '../../../../tests/fixtures/flows';
 
 describe('clickTarget', () => {
   const steps = [
-    step('a', {
+    aStep({
+      id: 'a',
       buttons: [
-        button('goto-c', [
-          { type: 'goto', reference_step: 'c' },
-          { type: 'navigation', value: '/x' },
-        ]),
-        button('leave', [{ type: 'navigation', value: '/x' }]),
-        button('close', [{ type: 'dismiss' }]),
+        aButton({
+          id: 'goto-c',
+          actions: [
+            { type: 'goto', reference_step: 'c' },
+            { type: 'navigation', value: '/x' },
+          ],
+        }),
+        aButton({ id: 'leave', actions: [{ type: 'navigation', value: '/x' }] }),
+        aButton({ id: 'close', actions: [{ type: 'dismiss' }] }),
       ],
       element_actions: [{ type: 'navigation', value: '/y' }],
     }),
-    step('b'),
-    step('c'),
+    aStep({ id: 'b' }),
+    aStep({ id: 'c' }),
   ];
   it.each([
     ['goto wins over navigation', 'goto-c', 'c'],
@@ -49,13 +37,14 @@ describe('clickTarget', () => {
 });
 
 describe('stepOnPage', () => {
-  const tip = step('t', {
+  const tip = aStep({
+    id: 't',
     type: 'tool_tip',
     select_element: { url: 'https://shop.example.com/Cart/', selector: '#buy' },
   });
   it('a tooltip shows only on its page (path, case and trailing slash aside)', () => {
     expect(stepOnPage(tip, 'https://shop.example.com/cart?x=1')).toBe(true);
     expect(stepOnPage(tip, 'https://shop.example.com/shop')).toBe(false);
-    expect(stepOnPage(step('m'), 'https://shop.example.com/shop')).toBe(true);
+    expect(stepOnPage(aStep({ id: 'm' }), 'https://shop.example.com/shop')).toBe(true);
   });
 });
