@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
@@ -8,14 +8,7 @@ import type { Realtime } from '@/server/realtime/notifier';
 import { AppError } from '@/server/errors';
 import { createLocalProvider } from '@/server/payments/local.provider';
 import type { PaymentProvider, ProviderEvent } from '@/server/payments/types';
-import {
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { type ApiRequest, ENGINE, request, setupTestApp, signUpVerified } from './helpers';
 import { loadCatalogue, paymentOf, subscriptionOf, type Catalogue } from './billing-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,7 +33,6 @@ const CARDS = {
   amex: '3782 822463 10005',
 };
 
-let t: TestApp & { drop: () => Promise<void> };
 /** Plan ids and price ids by code, read from the public catalogue like the dashboard does. */
 let cat: Catalogue['plans'];
 let addOn: Catalogue['addOn'];
@@ -66,11 +58,10 @@ const fakeRealtime: Realtime = {
   close: async () => {},
 };
 
+const t = setupTestApp({ now: () => clock, notifier: fakeRealtime });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, notifier: fakeRealtime });
   ({ plans: cat, addOn, body } = await loadCatalogue(t.app));
 });
-afterAll(async () => t.drop());
 beforeEach(() => {
   clock = T0;
 });
@@ -709,11 +700,10 @@ describe(`billing on the local provider (${ENGINE})`, () => {
 });
 
 describe(`provider events through the webhook (${ENGINE})`, () => {
-  let w: TestApp & { drop: () => Promise<void> };
   let raw: Buffer[] = [];
   let failNext = false;
 
-  beforeAll(async () => {
+  const w = setupTestApp(() => {
     const local = createLocalProvider({ now: () => clock });
     // A provider with a webhook: the local simulator plus a signature check on the raw bytes.
     const provider: PaymentProvider = {
@@ -744,9 +734,8 @@ describe(`provider events through the webhook (${ENGINE})`, () => {
         } as ProviderEvent;
       },
     };
-    w = await createTestApp({ now: () => clock, paymentProvider: provider });
+    return { now: () => clock, paymentProvider: provider };
   });
-  afterAll(async () => w.drop());
 
   const deliver = (event: unknown, signature = 'signed') =>
     w.app.inject({

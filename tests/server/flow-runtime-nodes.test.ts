@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createBrand,
-  createTestApp,
-  freshDatabaseUrl,
   request,
+  setupTwoNodes,
   signUpVerified,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
-  type TestApp,
 } from './helpers';
 
 /**
@@ -17,23 +15,10 @@ import {
  * would keep its copy for up to 10 s.
  */
 describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('flow runtime across two nodes', () => {
-  let one: TestApp;
-  let two: TestApp;
-  let drop: () => Promise<void>;
+  const [one, two] = setupTwoNodes(() => ({ env: { REDIS_URL: TEST_REDIS_URL as string } }));
   beforeAll(async () => {
-    const shared = await freshDatabaseUrl();
-    drop = shared.drop;
-    const db = { url: shared.url, dataDir: shared.dataDir };
-    const env = { REDIS_URL: TEST_REDIS_URL as string };
-    one = await createTestApp({ env, db });
-    two = await createTestApp({ env, db: { ...db, dataDir: `${shared.dataDir}-2` } });
     await one.app.ctx.publishedFlows.ready();
     await two.app.ctx.publishedFlows.ready();
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await drop?.();
   });
 
   it('unpublishing on one node ends the tour on the other within the poll', async () => {

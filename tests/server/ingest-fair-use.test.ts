@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -6,15 +6,15 @@ import { MESSAGES } from '@/lib/messages';
 import { memoryTokenBuckets, redisTokenBuckets } from '@/server/modules/ingest/fair-use';
 import {
   createBrand,
-  createTestApp,
   ENGINE,
   ingest,
+  type OwnedTestApp,
+  setupTestApp,
   signUpVerified,
   TEST_REDIS_URL,
-  type TestApp,
 } from './helpers';
 
-type T = TestApp & { drop: () => Promise<void> };
+type T = OwnedTestApp;
 
 const events = (n: number, prefix: string) => ({
   batch: Array.from({ length: n }, (_, i) => ({
@@ -32,13 +32,9 @@ async function tenant(t: T, name: string) {
 
 describe(`ingestion fair use (${ENGINE})`, () => {
   describe('token bucket per write key', () => {
-    let t: T;
-    beforeAll(async () => {
-      t = await createTestApp({
-        env: { INGEST_RATE_PER_KEY: '500', INGEST_BURST_PER_KEY: '2500' },
-      });
+    const t = setupTestApp({
+      env: { INGEST_RATE_PER_KEY: '500', INGEST_BURST_PER_KEY: '2500' },
     });
-    afterAll(async () => t.drop());
 
     it("a flooding tenant gets 429 with Retry-After while another tenant's batches keep being accepted", async () => {
       const a = await tenant(t, 'Flood');
@@ -68,14 +64,10 @@ describe(`ingestion fair use (${ENGINE})`, () => {
   });
 
   describe('bounded share of the queue', () => {
-    let t: T;
-    beforeAll(async () => {
-      t = await createTestApp({
-        env: { INGEST_RATE_PER_KEY: '0' },
-        batcher: { maxPendingRows: 2_000, maxBatchRows: 200 },
-      });
+    const t = setupTestApp({
+      env: { INGEST_RATE_PER_KEY: '0' },
+      batcher: { maxPendingRows: 2_000, maxBatchRows: 200 },
     });
-    afterAll(async () => t.drop());
 
     it('an account filling its share of the queue is refused alone', async () => {
       const a = await tenant(t, 'Flood');
@@ -102,16 +94,12 @@ describe(`ingestion fair use (${ENGINE})`, () => {
   });
 
   describe('daily event allowance per plan', () => {
-    let t: T;
     let clock = new Date('2026-11-25T22:00:00.000Z');
-    beforeAll(async () => {
-      // 3 events per MAU: the free plan (1,000 MAU) may send 3,000 events a day.
-      t = await createTestApp({
-        env: { INGEST_DAILY_EVENTS_PER_MAU: '3' },
-        now: () => clock,
-      });
+    // 3 events per MAU: the free plan (1,000 MAU) may send 3,000 events a day.
+    const t = setupTestApp({
+      env: { INGEST_DAILY_EVENTS_PER_MAU: '3' },
+      now: () => clock,
     });
-    afterAll(async () => t.drop());
 
     it('counts anonymous events too, refuses past the allowance until midnight UTC, and only that account', async () => {
       const a = await tenant(t, 'Busy');
@@ -144,16 +132,12 @@ describe(`ingestion fair use (${ENGINE})`, () => {
   });
 
   describe('daily bytes allowance per plan', () => {
-    let t: T;
     const clock = new Date('2026-11-25T22:00:00.000Z');
-    beforeAll(async () => {
-      // 200 bytes per MAU: the free plan (1,000 MAU) may store ~195 KB a day.
-      t = await createTestApp({
-        env: { INGEST_DAILY_BYTES_PER_MAU: '200' },
-        now: () => clock,
-      });
+    // 200 bytes per MAU: the free plan (1,000 MAU) may store ~195 KB a day.
+    const t = setupTestApp({
+      env: { INGEST_DAILY_BYTES_PER_MAU: '200' },
+      now: () => clock,
     });
-    afterAll(async () => t.drop());
 
     it('refuses an account past its bytes for the day, while its event count is far from the limit', async () => {
       const a = await tenant(t, 'Heavy');
@@ -187,12 +171,8 @@ describe(`ingestion fair use (${ENGINE})`, () => {
   });
 
   describe('free disk under DATA_DIR', () => {
-    let t: T;
-    beforeAll(async () => {
-      // More free space than any disk has: every request meets a "full" disk.
-      t = await createTestApp({ env: { DISK_MIN_FREE_MB: String(2 ** 40) } });
-    });
-    afterAll(async () => t.drop());
+    // More free space than any disk has: every request meets a "full" disk.
+    const t = setupTestApp({ env: { DISK_MIN_FREE_MB: String(2 ** 40) } });
 
     it('answers 507 with Retry-After before storing anything', async () => {
       const a = await tenant(t, 'Any');

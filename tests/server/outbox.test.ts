@@ -1,15 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, uniqueEmail, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { json, setupTestApps, uniqueEmail } from './helpers';
 
-const apps: (TestApp & { drop: () => Promise<void> })[] = [];
-afterAll(async () => {
-  for (const a of apps) await a.drop();
-});
+const newApp = setupTestApps();
 
 describe('local outbox', () => {
   it('lists mail to this machine only, and never through a proxy', async () => {
-    const t = await createTestApp();
-    apps.push(t);
+    const t = await newApp();
     const email = uniqueEmail('outbox');
     await t.app.inject({
       method: 'POST',
@@ -45,8 +41,7 @@ describe('local outbox', () => {
   });
 
   it('does not exist once SMTP is configured', async () => {
-    const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
-    apps.push(t);
+    const t = await newApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     expect(t.app.ctx.mailer.transport).toBe('smtp');
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/v1/dev/outbox' })).statusCode).toBe(404);

@@ -1,13 +1,10 @@
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { setupTestApps } from './helpers';
 
 /** docs/security.md, "Behind a proxy": the server says when it sees a proxy it was not told of. */
 
-const apps: (TestApp & { drop: () => Promise<void> })[] = [];
-afterAll(async () => {
-  for (const a of apps) await a.drop();
-});
+const newApp = setupTestApps();
 
 async function appWithLog(env: Record<string, string> = {}) {
   const lines: string[] = [];
@@ -17,8 +14,7 @@ async function appWithLog(env: Record<string, string> = {}) {
       done();
     },
   });
-  const t = await createTestApp({ env, logger: { level: 'info', stream } });
-  apps.push(t);
+  const t = await newApp({ env, logger: { level: 'info', stream } });
   const get = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.0.0.5', headers });
   const warnings = () => lines.filter((l) => l.includes('X-Forwarded-For arrived'));

@@ -3,23 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@/lib/constants';
 import {
-  createTestApp,
   ENGINE,
-  freshDatabaseUrl,
+  type OwnedTestApp,
+  setupTestApp,
+  setupTwoNodes,
   signUpVerified,
   TEST_REDIS_URL,
-  type TestApp,
 } from './helpers';
 
-type Instance = TestApp & { drop: () => Promise<void>; url: string };
+type Instance = OwnedTestApp & { url: string };
 
-async function start(
-  opts: { env?: Record<string, string>; db?: { url?: string; dataDir: string } } = {},
-): Promise<Instance> {
-  const t = await createTestApp({ realtime: true, ...opts });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { ...t, url: `http://127.0.0.1:${port}` };
+/** Makes `t` listen on a free port once it exists (a beforeAll); `url` is then its address. */
+function listening(t: OwnedTestApp): Instance {
+  let url = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    url = `http://127.0.0.1:${port}`;
+  });
+  return Object.defineProperty(t, 'url', { get: () => url }) as Instance;
 }
 
 const sockets: Socket[] = [];
@@ -55,11 +57,7 @@ const next = (s: Socket, event: string, ms = 5000) =>
 afterAll(() => sockets.forEach((s) => s.close()));
 
 describe(`realtime on one node (${ENGINE})`, () => {
-  let node: Instance;
-  beforeAll(async () => {
-    node = await start();
-  });
-  afterAll(async () => node.drop());
+  const node = listening(setupTestApp({ realtime: true }));
 
   it('refuses a handshake without a valid token', async () => {
     await expect(connected(open(node.url, undefined))).rejects.toThrow(/unauthorized/);
@@ -87,11 +85,7 @@ describe(`realtime on one node (${ENGINE})`, () => {
 });
 
 describe(`realtime closes sockets of revoked sessions (${ENGINE})`, () => {
-  let node: Instance;
-  beforeAll(async () => {
-    node = await start();
-  });
-  afterAll(async () => node.drop());
+  const node = listening(setupTestApp({ realtime: true }));
 
   /** Another session of the same account. */
   const signInAgain = async (a: { email: string; password: string }) =>
@@ -168,27 +162,13 @@ describe.skipIf(!TEST_REDIS_URL)('realtime across two nodes sharing Redis', () =
     console.info(
       'skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the multi-node Socket.IO test',
     );
-  let one: Instance;
-  let two: Instance;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    // Two processes of one deployment share the OLTP database and Redis.
-    const shared = await freshDatabaseUrl();
-    drop = shared.drop;
-    const env = { REDIS_URL: TEST_REDIS_URL as string };
-    one = await start({
-      env,
-      db: shared.url ? { url: shared.url, dataDir: shared.dataDir } : { dataDir: shared.dataDir },
-    });
-    two = shared.url
-      ? await start({ env, db: { url: shared.url, dataDir: shared.dataDir } })
-      : await start({ env, db: { dataDir: `${shared.dataDir}-2` } });
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await drop?.();
-  });
+  // Two processes of one deployment share the OLTP database and Redis.
+  const nodes = setupTwoNodes(() => ({
+    realtime: true,
+    env: { REDIS_URL: TEST_REDIS_URL as string },
+  }));
+  const one = listening(nodes[0]);
+  const two = listening(nodes[1]);
 
   it('shares failed sign-in counts: failures on one node lock the account on the other', async () => {
     const user = await signUpVerified(two.app);

@@ -1,15 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { setupTestApps } from './helpers';
 
-const apps: (TestApp & { drop: () => Promise<void> })[] = [];
-afterAll(async () => {
-  for (const a of apps) await a.drop();
-});
+const newApp = setupTestApps();
 
 describe('ROLE', () => {
   it('web nodes serve health but no API', async () => {
-    const web = await createTestApp({ env: { ROLE: 'web' } });
-    apps.push(web);
+    const web = await newApp({ env: { ROLE: 'web' } });
     expect((await web.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const api = await web.app.inject({ method: 'GET', url: '/v1/plans/available-plan' });
     expect(api.statusCode).toBe(404);
@@ -17,8 +13,7 @@ describe('ROLE', () => {
   });
 
   it('api nodes serve the API', async () => {
-    const api = await createTestApp({ env: { ROLE: 'api' } });
-    apps.push(api);
+    const api = await newApp({ env: { ROLE: 'api' } });
     expect(
       (await api.app.inject({ method: 'GET', url: '/v1/plans/available-plan' })).statusCode,
     ).toBe(200);

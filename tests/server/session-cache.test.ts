@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '@/server/db/schema';
 import {
-  createTestApp,
   ENGINE,
-  freshDatabaseUrl,
   GOOD_PASSWORD,
   json,
   request,
+  setupTestApp,
+  setupTwoNodes,
   signUpVerified,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
-  tokenFromOutbox,
   type TestApp,
+  tokenFromOutbox,
 } from './helpers';
 
 type Instance = TestApp & { drop: () => Promise<void> };
@@ -29,11 +29,7 @@ const signIn = async (t: Instance, email: string, password = GOOD_PASSWORD) => {
 const me = (t: Instance, token: string) => request(t.app, token)('GET', '/v1/users/me');
 
 describe(`session cache on one node (${ENGINE})`, () => {
-  let t: Instance;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.drop());
+  const t = setupTestApp();
 
   it('serves a known session from memory within its lifetime (no read per request)', async () => {
     const u = await signUpVerified(t.app);
@@ -119,23 +115,12 @@ describe(`session cache on one node (${ENGINE})`, () => {
 describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)(
   'session cache across two nodes sharing PostgreSQL and Redis',
   () => {
-    let one: Instance;
-    let two: Instance;
-    let drop: () => Promise<void>;
+    const [one, two] = setupTwoNodes(() => ({
+      env: { REDIS_URL: TEST_REDIS_URL as string },
+    }));
     beforeAll(async () => {
-      const shared = await freshDatabaseUrl();
-      drop = shared.drop;
-      const db = { url: shared.url, dataDir: shared.dataDir };
-      const env = { REDIS_URL: TEST_REDIS_URL as string };
-      one = await createTestApp({ env, db });
-      two = await createTestApp({ env, db: { ...db, dataDir: `${shared.dataDir}-2` } });
       // Let both subscriptions settle before the first broadcast.
       await new Promise((r) => setTimeout(r, 200));
-    });
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await drop?.();
     });
 
     it('signing out on one node makes the token answer 401 on the other at once', async () => {
