@@ -1,42 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrendAnswer } from '@/lib/contracts/reports';
 import { trackEvent } from '@/server/analytics/test-events';
 import { QueryTimeoutError, type EventRow } from '@/server/analytics/types';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  ingest,
-  request,
-  signUpVerified,
-  type ApiRequest,
-  type TestApp,
-} from './helpers';
+import { type ApiRequest, createAccount, ENGINE, ingest, setupTestAccount } from './helpers';
 
 /** POST /v1/reports/query (docs/reports.md): wiring, days and zones, validation, tenancy, CSV. */
-
-let t: TestApp & { drop: () => Promise<void> };
-let call: ApiRequest;
-let stranger: ApiRequest;
-let brandId: number;
-let writeKey: string;
-let strangersBrand: number;
 
 // "Now" is Wednesday 10 January 2024, 03:00 UTC: still the 9th in New York (UTC-5).
 const NOW = new Date('2024-01-10T03:00:00.000Z');
 
 function event(id: string, iso: string, customer: string, properties = {}, brand = 0): EventRow {
-  return trackEvent(brand || brandId, id, 'Order', iso, { userId: customer, properties });
+  return trackEvent(brand || t.brandId, id, 'Order', iso, { userId: customer, properties });
 }
 
+const t = setupTestAccount({ now: () => NOW });
+const { call } = t;
+let stranger: ApiRequest;
+let strangersBrand: number;
+
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
-  const a = await signUpVerified(t.app);
-  ({ brandId, writeKey } = await createBrand(t.app, a.token));
-  call = request(t.app, a.token);
-  const b = await signUpVerified(t.app);
-  ({ brandId: strangersBrand } = await createBrand(t.app, b.token, 'Theirs'));
-  stranger = request(t.app, b.token);
+  ({ call: stranger, brandId: strangersBrand } = await createAccount(t.app, { brand: 'Theirs' }));
   await t.app.ctx.analytics.insert([
     // New York: 3 Jan 19:00, 4 Jan 23:59:59.999, 5 Jan 00:00, 9 Jan 21:00
     event('o1', '2024-01-04T00:00:00.000Z', 'u1', { plan: 'pro', total: 10 }),
@@ -50,11 +33,10 @@ beforeAll(async () => {
     event('x1', '2024-01-04T12:00:00.000Z', 'u9', { plan: 'pro' }, strangersBrand),
   ]);
 });
-afterAll(async () => t.drop());
 
 const trend = (body: Record<string, unknown> = {}, who = call, query = '') =>
   who('POST', `/v1/reports/query${query}`, {
-    brand_id: brandId,
+    brand_id: t.brandId,
     type: 'trend',
     series: [{ event: 'Order', measure: 'total' }],
     granularity: 'day',
@@ -99,7 +81,7 @@ describe(`reports API (${ENGINE})`, () => {
     });
     expect(a.series[0]).toMatchObject({ label: 'Order', event: 'Order', total: 4 });
 
-    const put = await call('PUT', `/v1/brands/${brandId}`, {
+    const put = await call('PUT', `/v1/brands/${t.brandId}`, {
       name: 'Shop',
       domain: 'shop.example.com',
       time_zone: 'America/New_York',
@@ -183,14 +165,14 @@ describe(`reports API (${ENGINE})`, () => {
 
   it('answers a funnel with conversions and the median time, and as CSV', async () => {
     const signup = (id: string, iso: string, customer: string) =>
-      trackEvent(brandId, id, 'Signup', iso, { userId: customer });
+      trackEvent(t.brandId, id, 'Signup', iso, { userId: customer });
     await t.app.ctx.analytics.insert([
       signup('s1', '2024-01-03T23:00:00.000Z', 'u1'), // orders 1 h later (o1)
       signup('s2', '2024-01-05T06:00:00.000Z', 'u2'), // its order (o3) came before
       signup('s3', '2024-01-06T00:00:00.000Z', 'u4'), // never orders
     ]);
     const body = {
-      brand_id: brandId,
+      brand_id: t.brandId,
       type: 'funnel',
       steps: [{ event: 'Signup' }, { event: 'Order' }],
       window: { value: 1, unit: 'day' },
@@ -217,7 +199,7 @@ describe(`reports API (${ENGINE})`, () => {
       },
     ]);
     // Who is behind a step, linked to a profile where one exists (u4 has one through ingestion).
-    const tracked = await ingest(t.app, writeKey, '/v1/track', { userId: 'u4', event: 'Visit' });
+    const tracked = await ingest(t.app, t.writeKey, '/v1/track', { userId: 'u4', event: 'Visit' });
     expect(tracked.statusCode, tracked.body).toBe(200);
     const behind = (step: number, outcome: string) =>
       call('POST', '/v1/reports/funnel-customers', { ...body, step, outcome });
@@ -265,7 +247,7 @@ describe(`reports API (${ENGINE})`, () => {
 
   it('answers a retention grid up to today, and as CSV', async () => {
     const ev = (id: string, event: string, iso: string, customer: string) =>
-      trackEvent(brandId, id, event, iso, { userId: customer });
+      trackEvent(t.brandId, id, event, iso, { userId: customer });
     await t.app.ctx.analytics.insert([
       ev('j1', 'Joined', '2024-01-02T15:00:00.000Z', 'u1'),
       ev('j1r1', 'Came back', '2024-01-03T15:00:00.000Z', 'u1'),
@@ -275,7 +257,7 @@ describe(`reports API (${ENGINE})`, () => {
       ev('j3', 'Joined', '2024-01-03T15:00:00.000Z', 'u3'),
     ]);
     const body = {
-      brand_id: brandId,
+      brand_id: t.brandId,
       type: 'retention',
       start_event: 'Joined',
       return_event: 'Came back',
@@ -360,7 +342,7 @@ describe(`reports API (${ENGINE})`, () => {
       [{ type: 'cohorts' }, /Report type/],
     ];
     await expectRefused(cases, (body) => trend(body));
-    const tz = await call('PUT', `/v1/brands/${brandId}`, {
+    const tz = await call('PUT', `/v1/brands/${t.brandId}`, {
       name: 'Shop',
       domain: 'shop.example.com',
       time_zone: 'Mars/Olympus',
@@ -368,7 +350,7 @@ describe(`reports API (${ENGINE})`, () => {
     expect(tz.statusCode).toBe(400);
     expect(tz.body).toMatch(/zone name such as UTC/);
     // Stored in the one spelling every engine takes.
-    const spelled = await call('PUT', `/v1/brands/${brandId}`, {
+    const spelled = await call('PUT', `/v1/brands/${t.brandId}`, {
       name: 'Shop',
       domain: 'shop.example.com',
       time_zone: 'america/new_york',
@@ -385,7 +367,7 @@ describe(`reports API (${ENGINE})`, () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/v1/reports/query',
-      payload: { brand_id: brandId, type: 'trend' },
+      payload: { brand_id: t.brandId, type: 'trend' },
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -403,7 +385,7 @@ describe(`reports API (${ENGINE})`, () => {
 });
 
 describe(`saved reports (${ENGINE})`, () => {
-  const body = (name: string, brand = brandId) => ({
+  const body = (name: string, brand = t.brandId) => ({
     brand_id: brand,
     name,
     query: {
@@ -421,7 +403,7 @@ describe(`saved reports (${ENGINE})`, () => {
     expect(created.statusCode, created.body).toBe(201);
     const report = created.json().data;
     expect(report).toMatchObject({
-      brand_id: brandId,
+      brand_id: t.brandId,
       brand_name: 'Shop',
       name: 'Weekly buyers',
       type: 'trend',
@@ -437,8 +419,8 @@ describe(`saved reports (${ENGINE})`, () => {
     expect(page2.json().data).toMatchObject({ total: 2, nextCursor: null });
     const found = await call('GET', '/v1/reports?search=WEEKLY');
     expect(found.json().data.data.map((r: { id: number }) => r.id)).toEqual([report.id]);
-    expect((await call('GET', `/v1/reports?brand_id=${brandId}`)).json().data.total).toBe(2);
-    const pinned = (await call('GET', `/v1/reports?brand_id=${brandId}&pinned=true`)).json().data;
+    expect((await call('GET', `/v1/reports?brand_id=${t.brandId}`)).json().data.total).toBe(2);
+    const pinned = (await call('GET', `/v1/reports?brand_id=${t.brandId}&pinned=true`)).json().data;
     expect(pinned.data.map((r: { name: string }) => r.name)).toEqual(['Weekly buyers']);
     expect((await call('GET', '/v1/reports?pinned=false')).json().data.total).toBe(1);
 
@@ -486,7 +468,7 @@ describe(`saved reports (${ENGINE})`, () => {
       (await stranger('PUT', `/v1/reports/${mine.id}`, body('x', strangersBrand))).statusCode,
     ).toBe(404);
     expect((await stranger('DELETE', `/v1/reports/${mine.id}`)).statusCode).toBe(404);
-    expect((await stranger('GET', `/v1/reports?brand_id=${brandId}`)).statusCode).toBe(404);
+    expect((await stranger('GET', `/v1/reports?brand_id=${t.brandId}`)).statusCode).toBe(404);
     const listed = (await stranger('GET', '/v1/reports')).json().data.data;
     expect(listed.map((r: { name: string }) => r.name)).toEqual(['Theirs']);
     // Moving one's report onto another owner's product is refused too.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,22 +8,18 @@ import { SHORT_URL_LIMITS } from '@/lib/plans';
 import { LINK_CLICKED_EVENT } from '@/server/analytics/link-click-shape';
 import { brands, shortUrls } from '@/server/db/schema';
 import {
+  type ApiRequest,
+  createAccount,
   createBrand,
-  createTestApp,
   ENGINE,
   request,
+  setupTestAccount,
   signUpVerified,
-  type ApiRequest,
-  type TestApp,
+  withTestApp,
 } from './helpers';
 
 /** Short links (docs/short-urls.md): API, redirect rules, clicks, report, tenancy, limits. */
 
-let t: TestApp & { drop: () => Promise<void> };
-let call: ApiRequest;
-let stranger: ApiRequest;
-let brandId: number;
-let strangersBrand: number;
 // Wednesday 10 January 2024, 12:10 UTC; tests move it forward.
 let now = new Date('2024-01-10T12:10:00.000Z');
 
@@ -32,19 +28,16 @@ const CHROME =
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+const t = setupTestAccount({ now: () => now });
+const { call } = t;
+let stranger: ApiRequest;
+let strangersBrand: number;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
-  const a = await signUpVerified(t.app);
-  ({ brandId } = await createBrand(t.app, a.token));
-  call = request(t.app, a.token);
-  const b = await signUpVerified(t.app);
-  ({ brandId: strangersBrand } = await createBrand(t.app, b.token, 'Theirs'));
-  stranger = request(t.app, b.token);
+  ({ call: stranger, brandId: strangersBrand } = await createAccount(t.app, { brand: 'Theirs' }));
 });
-afterAll(async () => t.drop());
 
 async function create(body: Record<string, unknown>, who = call): Promise<ShortUrl> {
-  const res = await who('POST', '/v1/short-urls', { brand_id: brandId, ...body });
+  const res = await who('POST', '/v1/short-urls', { brand_id: t.brandId, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as ShortUrl;
 }
@@ -77,7 +70,7 @@ async function clickEvents(slug: string) {
   await t.app.ctx.shortUrlClicks.flush();
   const rows = await t.app.ctx.analytics.query({
     kind: 'tail',
-    brandId,
+    brandId: t.brandId,
     event: LINK_CLICKED_EVENT,
     limit: 1000,
   });
@@ -92,7 +85,7 @@ describe(`short links API (${ENGINE})`, () => {
       utm: { source: 'newsletter', medium: 'email', campaign: 'winter' },
     });
     expect(link).toMatchObject({
-      brand_id: brandId,
+      brand_id: t.brandId,
       slug: 'Winter-Sale',
       short_url: 'http://localhost:3000/s/Winter-Sale',
       url: 'https://shop.example.com/sale?ref=mail',
@@ -105,7 +98,7 @@ describe(`short links API (${ENGINE})`, () => {
     const generated = await create({ url: 'http://example.org/' });
     expect(generated.slug).toMatch(/^[A-Za-z0-9]{7}$/);
 
-    const list = await call('GET', `/v1/short-urls?brand_id=${brandId}&search=winter&limit=10`);
+    const list = await call('GET', `/v1/short-urls?brand_id=${t.brandId}&search=winter&limit=10`);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toMatchObject({ total: 1, nextCursor: null });
     expect(list.json().data.data[0].id).toBe(link.id);
@@ -113,7 +106,7 @@ describe(`short links API (${ENGINE})`, () => {
     expect(paged.json().data).toMatchObject({ total: 2, nextCursor: '2' });
 
     const put = await call('PUT', `/v1/short-urls/${link.id}`, {
-      brand_id: brandId,
+      brand_id: t.brandId,
       url: 'https://shop.example.com/winter',
       utm: { source: 'newsletter' },
       expires_at: '2030-01-01T00:00:00Z',
@@ -188,13 +181,13 @@ describe(`short links API (${ENGINE})`, () => {
       [{ url: 'https://a.example', utm: { source: 'x'.repeat(256) } }, 400, /UTM source/],
     ];
     for (const [body, status, message] of cases) {
-      const res = await call('POST', '/v1/short-urls', { brand_id: brandId, ...body });
+      const res = await call('POST', '/v1/short-urls', { brand_id: t.brandId, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message, JSON.stringify(body)).toMatch(message);
     }
     // The taken slug is named on its field too.
     const taken = await call('POST', '/v1/short-urls', {
-      brand_id: brandId,
+      brand_id: t.brandId,
       url: 'https://a.example',
       slug: 'WINTER-SALE',
     });
@@ -316,7 +309,7 @@ describe(`short links API (${ENGINE})`, () => {
       expect(res.statusCode, url).toBe(404);
     }
     const put = await call('PUT', `/v1/short-urls/${theirs.id}`, {
-      brand_id: brandId,
+      brand_id: t.brandId,
       url: 'https://mine.example',
     });
     expect(put.statusCode).toBe(404);
@@ -409,7 +402,7 @@ describe(`short link redirect (${ENGINE})`, () => {
     const link = await create({ url: 'https://a.example/', slug: 'toggle-1' });
     expect((await visit('/s/toggle-1')).statusCode).toBe(302);
     await call('PUT', `/v1/short-urls/${link.id}`, {
-      brand_id: brandId,
+      brand_id: t.brandId,
       url: 'https://a.example/',
       disabled: true,
     });
@@ -541,8 +534,7 @@ describe(`short link redirect (${ENGINE})`, () => {
   });
 
   it('limits redirects per address', async () => {
-    const limited = await createTestApp({ env: { SHORT_URL_RATE_PER_IP: '3' } });
-    try {
+    await withTestApp({ env: { SHORT_URL_RATE_PER_IP: '3' } }, async (limited) => {
       const results = [];
       for (let i = 0; i < 4; i++)
         results.push(
@@ -555,9 +547,7 @@ describe(`short link redirect (${ENGINE})`, () => {
           ).statusCode,
         );
       expect(results).toEqual([404, 404, 404, 429]);
-    } finally {
-      await limited.drop();
-    }
+    });
   });
 });
 
@@ -617,62 +607,62 @@ describe(`short link blocklist and host (${ENGINE})`, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-blocklist-'));
     const file = path.join(dir, 'blocklist.txt');
     writeFileSync(file, '# ours\nphish.example\n');
-    const other = await createTestApp({
-      env: {
-        SHORT_URL_BLOCKLIST_FILE: file,
-        SHORT_URL_BASE_URL: 'https://go.signpost-links.example',
-      },
-    });
-    try {
-      const owner = await signUpVerified(other.app);
-      const { brandId: b } = await createBrand(other.app, owner.token);
-      const as = request(other.app, owner.token);
-      const refused = await as('POST', '/v1/short-urls', {
-        brand_id: b,
-        url: 'https://login.phish.example/',
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toMatch(/Links to phish\.example are not allowed/);
-      // Stored before the operator listed the host: no longer followed.
-      await other.database.db.insert(shortUrls).values([
-        { brandId: b, slug: 'listed-1', url: 'https://phish.example/x' },
-        {
-          brandId: b,
-          slug: 'listed-2',
-          url: 'https://shop.example.com/',
-          expiresAt: new Date('2024-01-01T00:00:00Z'),
-          expiredUrl: 'https://phish.example/after',
+    await withTestApp(
+      {
+        env: {
+          SHORT_URL_BLOCKLIST_FILE: file,
+          SHORT_URL_BASE_URL: 'https://go.signpost-links.example',
         },
-      ]);
-      const made = await as('POST', '/v1/short-urls', {
-        brand_id: b,
-        url: 'https://shop.example.com/',
-        slug: 'host-1',
-      });
-      expect((made.json().data as ShortUrl).short_url).toBe(
-        'https://go.signpost-links.example/s/host-1',
-      );
-      // Our own short-link host: a link to a link only loops or inflates clicks.
-      const loop = await as('POST', '/v1/short-urls', {
-        brand_id: b,
-        url: 'https://go.signpost-links.example/s/host-1',
-      });
-      expect(loop.statusCode).toBe(400);
-      expect(loop.json().message).toMatch(/Links to go\.signpost-links\.example are not allowed/);
-      const on = (host: string, url: string) =>
-        other.app.inject({ method: 'GET', url, headers: { host, 'user-agent': CHROME } });
-      expect((await on('go.signpost-links.example', '/s/listed-1')).statusCode).toBe(410);
-      expect((await on('go.signpost-links.example', '/s/listed-2')).statusCode).toBe(410);
-      const there = await on('go.signpost-links.example', '/s/host-1');
-      expect(there.statusCode).toBe(302);
-      expect(there.headers.location).toBe('https://shop.example.com/');
-      // The dashboard's own host does not answer short links when they have a host of their own.
-      const dashboard = await on('localhost:3000', '/s/host-1');
-      expect(dashboard.statusCode).toBe(404);
-      expect(dashboard.body).toContain('Link not found');
-    } finally {
-      await other.drop();
-    }
+      },
+      async (other) => {
+        const owner = await signUpVerified(other.app);
+        const { brandId: b } = await createBrand(other.app, owner.token);
+        const as = request(other.app, owner.token);
+        const refused = await as('POST', '/v1/short-urls', {
+          brand_id: b,
+          url: 'https://login.phish.example/',
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toMatch(/Links to phish\.example are not allowed/);
+        // Stored before the operator listed the host: no longer followed.
+        await other.database.db.insert(shortUrls).values([
+          { brandId: b, slug: 'listed-1', url: 'https://phish.example/x' },
+          {
+            brandId: b,
+            slug: 'listed-2',
+            url: 'https://shop.example.com/',
+            expiresAt: new Date('2024-01-01T00:00:00Z'),
+            expiredUrl: 'https://phish.example/after',
+          },
+        ]);
+        const made = await as('POST', '/v1/short-urls', {
+          brand_id: b,
+          url: 'https://shop.example.com/',
+          slug: 'host-1',
+        });
+        expect((made.json().data as ShortUrl).short_url).toBe(
+          'https://go.signpost-links.example/s/host-1',
+        );
+        // Our own short-link host: a link to a link only loops or inflates clicks.
+        const loop = await as('POST', '/v1/short-urls', {
+          brand_id: b,
+          url: 'https://go.signpost-links.example/s/host-1',
+        });
+        expect(loop.statusCode).toBe(400);
+        expect(loop.json().message).toMatch(/Links to go\.signpost-links\.example are not allowed/);
+        const on = (host: string, url: string) =>
+          other.app.inject({ method: 'GET', url, headers: { host, 'user-agent': CHROME } });
+        expect((await on('go.signpost-links.example', '/s/listed-1')).statusCode).toBe(410);
+        expect((await on('go.signpost-links.example', '/s/listed-2')).statusCode).toBe(410);
+        const there = await on('go.signpost-links.example', '/s/host-1');
+        expect(there.statusCode).toBe(302);
+        expect(there.headers.location).toBe('https://shop.example.com/');
+        // The dashboard's own host does not answer short links when they have a host of their own.
+        const dashboard = await on('localhost:3000', '/s/host-1');
+        expect(dashboard.statusCode).toBe(404);
+        expect(dashboard.body).toContain('Link not found');
+      },
+    );
   });
 });
 
@@ -680,8 +670,7 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
   it('still redirects, and the failed write is only logged', async () => {
     const { openAnalyticsStore } = await import('@/server/analytics');
     const store = await openAnalyticsStore({ dataDir: ':memory:' });
-    const down = await createTestApp({ analytics: store });
-    try {
+    await withTestApp({ analytics: store }, async (down) => {
       const owner = await signUpVerified(down.app);
       const { brandId: b } = await createBrand(down.app, owner.token);
       const res = await request(down.app, owner.token)('POST', '/v1/short-urls', {
@@ -700,9 +689,7 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
       const link = (await request(down.app, owner.token)('GET', '/v1/short-urls')).json().data
         .data[0] as ShortUrl;
       expect(link.clicks).toBe(0);
-    } finally {
-      await down.drop();
-    }
+    });
   });
 });
 
