@@ -32,7 +32,6 @@ export const homeLiveTourSchema = z.object({
   /** Tour starts over the past 7 days, today included (the report's "Past 7 days"). */
   views_this_week: z.number().int(),
 });
-export type HomeLiveTour = z.infer<typeof homeLiveTourSchema>;
 
 export const homeSchema = z.object({
   brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),

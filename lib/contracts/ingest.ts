@@ -19,14 +19,6 @@ export interface IngestMessage {
   userHash?: string;
 }
 
-/** POST v1/batch body; writeKey may instead come as HTTP Basic user name or a Bearer token. */
-export interface IngestBatch {
-  writeKey?: string;
-  sentAt?: string;
-  batch: IngestMessage[];
-  context?: Record<string, unknown>;
-}
-
 export interface RejectedEvent {
   index: number;
   code: string;

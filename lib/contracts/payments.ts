@@ -11,7 +11,6 @@ export const addInSchema = z.object({
   plan_price_id: recordId,
   quantity: z.number().int().min(1).max(MAX_ADD_ONS, MAX_ADD_ONS_MESSAGE),
 });
-export type AddIn = z.infer<typeof addInSchema>;
 
 /**
  * POST v1/payments/preview-checkout (docs/product/api.md#user-subscription-and-payments): add_ins
