@@ -26,7 +26,8 @@ function ownFlow(request: Request, params: unknown): { flow: Flow } | { response
   const user = currentUser(request);
   if (!user) return { response: unauthorized(request) };
   const id = validate(idParam, params);
-  const flow = id.ok ? db.flows.find((f) => f.id === id.data.id) : undefined;
+  if (!id.ok) return { response: id.response };
+  const flow = db.flows.find((f) => f.id === id.data.id);
   if (!flow || !owns(user.id, flow.brand_id)) return { response: notFound() };
   return { flow };
 }
@@ -219,6 +220,7 @@ export const flowHandlers: HttpHandler[] = [
     const refused = unpublishable(parsed.data);
     if (refused) return refused;
     Object.assign(found.flow, parsed.data, {
+      display_times: parsed.data.display_times ?? null,
       status: parsed.data.publish ? 'published' : 'unpublished',
       updated_at: new Date().toISOString(),
     });
@@ -247,6 +249,8 @@ export function addFlow(
   const now = new Date().toISOString();
   const flow: Flow = {
     ...input,
+    // As the API: a tour saved without display_times answers null.
+    display_times: input.display_times ?? null,
     id: db.seq.flow,
     status: input.publish ? 'published' : 'unpublished',
     created_at: now,

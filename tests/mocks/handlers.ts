@@ -13,6 +13,7 @@ import { brandBody, brandSourcesBody, type BrandSources } from '@/lib/contracts/
 import { idParam } from '@/lib/contracts/common';
 import { listPlansQuery } from '@/lib/contracts/plans';
 import { MESSAGES } from '@/lib/messages';
+import featureDefinitions from '@/config/features.json';
 import { paths } from '@/lib/paths';
 import {
   PLANS,
@@ -227,7 +228,8 @@ export const handlers = [
   http.get('*/v1/users/me/sessions', ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
-    return ok(mockSessionsOf(user.id, bearer(request)));
+    // As the API: the list never shows the session tokens themselves.
+    return ok(mockSessionsOf(user.id, bearer(request)).map(({ token: _token, ...s }) => s));
   }),
 
   http.delete('*/v1/users/me/sessions/:id', ({ request, params }) => {
@@ -293,7 +295,9 @@ export const handlers = [
     const limit = planOf(user).plan_quota.product_limit;
     const count = db.brands.filter((b) => b.owner_id === user.id).length;
     if (limit > 0 && count >= limit) {
-      return apiError(403, 'plan_limit_reached', MESSAGES.brands.limitReached(limit));
+      return apiError(403, 'plan_limit_reached', MESSAGES.brands.limitReached(limit), [
+        { path: 'plan', message: user.plan },
+      ]);
     }
     return ok(publicBrand(createBrand(user.id, parsed.data)), 201);
   }),
@@ -373,7 +377,8 @@ export const handlers = [
   }),
 
   // ---- feature flags and dev ---------------------------------------------------------------------
-  http.get('*/v1/features', () => ok({ features: {} })),
+  // As the API: the feature definitions of config/features.json.
+  http.get('*/v1/features', () => ok(featureDefinitions)),
 
   // Same body as the API: `{ data: Mail[] }`, newest first.
   http.get('*/v1/dev/outbox', () => ok([...db.outbox].reverse())),

@@ -1,0 +1,197 @@
+import { getResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifiedSessionSchema } from '@/lib/contracts/auth';
+import { apiErrorBody, okMessage } from '@/lib/contracts/common';
+import { brandSchema } from '@/lib/contracts/brands';
+import { db, resetMockDb } from '../mocks/db';
+import { handlers } from '../mocks/handlers';
+import {
+  PARITY_TABLES,
+  VOLATILE_KEYS,
+  type ParityStep,
+  type ParityTable,
+  type Saved,
+} from '../mocks/parity-table';
+import { trackEvent } from '@/server/analytics/test-events';
+import { setupTestApp, tokenFromOutbox } from './helpers';
+
+/**
+ * The mock API is kept honest (tests/README.md, "Mock parity"): every request of
+ * tests/mocks/parity-table.ts goes to the MSW handlers of `npm run dev:mock` and the component
+ * tests, and to the real app; status codes and contract-parsed bodies must agree (ids, times,
+ * keys and cursors compared by type). The real server is the truth: a difference is fixed in
+ * tests/mocks/.
+ */
+
+type Method = ParityStep['method'];
+interface Answer {
+  status: number;
+  body: unknown;
+}
+type Send = (method: Method, path: string, body?: unknown, token?: string) => Promise<Answer>;
+
+const MOCK_ORIGIN = 'http://localhost:3000';
+const EMAIL = 'parity@example.com';
+const PASSWORD = 'Parity1!pass';
+
+/** One app and one account for the whole file (the table's steps build on each other). */
+const t = setupTestApp();
+
+const sendReal: Send = async (method, path, body, token) => {
+  const res = await t.app.inject({
+    method,
+    url: path,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.statusCode, body: res.body ? (res.json() as unknown) : undefined };
+};
+
+/** Through msw's own request matching (`getResponse`), without patching the global fetch. */
+const sendMock: Send = async (method, path, body, token) => {
+  const request = new Request(MOCK_ORIGIN + path, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const res = await getResponse(handlers, request);
+  if (!res) return { status: 0, body: `no mock handler for ${method} ${path}` };
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+};
+
+interface Side {
+  name: 'mock' | 'real';
+  send: Send;
+  token: string;
+  saved: Saved;
+}
+const real: Side = { name: 'real', send: sendReal, token: '', saved: {} };
+const mock: Side = { name: 'mock', send: sendMock, token: '', saved: {} };
+
+/** Volatile keys (and, for a 'shape' comparison, every value) reduced to their type. */
+function normalise(
+  value: unknown,
+  shapeOnly: boolean,
+  key?: string,
+  madeUp: string[] = [],
+): unknown {
+  // By shape, an array is the distinct shapes of its items (made-up rows need not be as many).
+  if (Array.isArray(value) && shapeOnly) {
+    const shapes = value.map((v) => JSON.stringify(normalise(v, true, undefined, madeUp)));
+    return [...new Set(shapes)].sort().map((s) => JSON.parse(s) as unknown);
+  }
+  if (Array.isArray(value)) return value.map((v) => normalise(v, shapeOnly, undefined, madeUp));
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a.localeCompare(b),
+    );
+    return Object.fromEntries(entries.map(([k, v]) => [k, normalise(v, shapeOnly, k, madeUp)]));
+  }
+  if (shapeOnly || (key !== undefined && (VOLATILE_KEYS.has(key) || madeUp.includes(key))))
+    return `<${value === null ? 'null' : typeof value}>`;
+  return value;
+}
+
+/** The answer as compared: status, and the body parsed with its contract, then normalised. */
+function comparable(step: ParityStep, answer: Answer) {
+  const { status, body } = answer;
+  if (status >= 200 && status < 300) {
+    const data = (body as { data?: unknown } | undefined)?.data;
+    const parsed = step.contract?.safeParse(data);
+    if (parsed && !parsed.success)
+      return { status, contractProblems: parsed.error.issues.slice(0, 3), body: data };
+    return { status, data: normalise(data, step.compare === 'shape', undefined, step.madeUp) };
+  }
+  const parsed = apiErrorBody.safeParse(body);
+  if (!parsed.success) return { status, notAnApiError: body };
+  return { status, error: normalise(body, false) };
+}
+
+async function run(side: Side, step: ParityStep): Promise<Answer> {
+  const path = typeof step.path === 'function' ? step.path(side.saved) : step.path;
+  const body = step.bodyOf ? step.bodyOf(side.saved) : step.body;
+  const answer = await side.send(step.method, path, body, step.anonymous ? undefined : side.token);
+  if (step.save && answer.status < 300) {
+    Object.assign(side.saved, step.save((answer.body as { data: never }).data));
+  }
+  return answer;
+}
+
+/** The signed-up, verified account with one product, the same on both sides. */
+async function signUp(side: Side, mailedToken: () => Promise<string>) {
+  const send = side.send;
+  const up = await send('POST', '/v1/auth/sign-up', {
+    name: 'Parity',
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  const verified = await send('POST', '/v1/auth/verify-email', {
+    token: await mailedToken(),
+    password: PASSWORD,
+  });
+  side.token = verifiedSessionSchema.parse((verified.body as { data: unknown }).data).token;
+  const product = await send(
+    'POST',
+    '/v1/brands',
+    { name: 'Shop', domain: 'shop.example.com' },
+    side.token,
+  );
+  side.saved.brand = brandSchema.parse((product.body as { data: unknown }).data).id;
+  return { up, verified, product };
+}
+
+const DAY_MS = 86_400_000;
+let eventCount = 0;
+function realEvent(e: NonNullable<ParityTable['realEvents']>[number]) {
+  const iso = new Date(Date.now() - e.daysAgo * DAY_MS).toISOString();
+  return trackEvent(Number(real.saved.brand), `parity-${++eventCount}`, e.event, iso, {
+    userId: e.customer,
+    properties: (e.properties ?? {}) as Record<string, unknown>,
+  });
+}
+
+function mockVerifyToken(): Promise<string> {
+  const link = db.outbox.findLast((m) => m.to === EMAIL)?.links[0];
+  return Promise.resolve(new URL(link ?? 'http://x').searchParams.get('token') ?? '');
+}
+
+beforeAll(() => resetMockDb());
+
+describe('the mock API answers as the real one', () => {
+  it('sign-up, verify and a first product', async () => {
+    const r = await signUp(real, () => tokenFromOutbox(t.app, EMAIL, '/verify-email'));
+    const m = await signUp(mock, mockVerifyToken);
+    const up = { name: 'sign-up', method: 'POST', path: '', contract: okMessage } as const;
+    expect.soft(comparable(up, m.up), 'handlers.ts › sign-up').toEqual(comparable(up, r.up));
+    const verify = { ...up, name: 'verify', contract: verifiedSessionSchema };
+    expect
+      .soft(comparable(verify, m.verified), 'handlers.ts › verify')
+      .toEqual(comparable(verify, r.verified));
+    const product = { ...up, name: 'create product', contract: brandSchema };
+    expect
+      .soft(comparable(product, m.product), 'handlers.ts › create a product')
+      .toEqual(comparable(product, r.product));
+  });
+
+  for (const table of PARITY_TABLES) {
+    it(`${table.file}: ${table.title}`, async () => {
+      if (table.realEvents) await t.app.ctx.analytics.insert(table.realEvents.map(realEvent));
+      for (const step of table.steps) {
+        const truth = comparable(step, await run(real, step));
+        const answer = comparable(step, await run(mock, step));
+        const label = `${table.file} › ${step.name}`;
+        // The table checks itself: a step with a contract succeeds on the real app, one without
+        // is refused there.
+        expect.soft(truth.status < 300, `${label}: the real app's answer`).toBe(!!step.contract);
+        expect.soft(answer, label).toEqual(truth);
+      }
+    });
+  }
+});
