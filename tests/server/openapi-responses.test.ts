@@ -21,6 +21,9 @@ const NO_SUCCESS_BODY: Record<string, string> = Object.fromEntries(
 const HIDDEN: Record<string, string> = {
   'GET /s/:slug': 'the short-link redirect: 302 (or 410) with a Location, no JSON body',
   'GET /sdk.js': 'the SDK bundle: JavaScript text, compressed and cached by ETag',
+  'GET /sdk-tours.js': 'the tour renderer bundle: JavaScript text, as /sdk.js',
+  'GET /v1/dev/outbox': 'local development only (loopback, mail to the outbox): not an API',
+  'GET /dev/outbox': 'the same outbox as an HTML page',
   'OPTIONS /v1/batch': 'CORS preflights of the public routes: 204, no body',
   'GET /v1/openapi.json': 'this document itself',
   'GET /healthz': 'process probe for the orchestrator, outside the API',
