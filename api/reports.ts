@@ -1,6 +1,7 @@
 import type {
   FunnelCustomer,
   FunnelCustomersQuery,
+  ListReportsQuery,
   ReportAnswer,
   ReportInput,
   ReportList,
@@ -14,15 +15,11 @@ import { http, unwrap } from './http';
 /** A query body as the builder sends it (defaults such as `compare` may be left out). */
 export type ReportQueryInput = z.input<typeof reportQuery>;
 
-export interface ListReportsParams {
-  /** One product's reports; every product of the owner when absent. */
-  brand_id?: number;
-  /** Only the reports on the product's dashboard. */
-  pinned?: boolean;
-  search?: string;
-  cursor: string;
-  limit: number;
-}
+/**
+ * Query of GET /v1/reports: the contract's query as the server reads it (`pinned` a boolean,
+ * sent as `true`/`false`; the page always given).
+ */
+export type ListReportsParams = ListReportsQuery;
 
 /** GET /v1/reports: one page of saved reports, newest change first (docs/reports.md). */
 export const listReports = (params: ListReportsParams, signal?: AbortSignal) =>

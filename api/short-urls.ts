@@ -1,31 +1,21 @@
 import type {
+  ListShortUrlsQuery,
   ShortUrl,
   ShortUrlInput,
   ShortUrlList,
   ShortUrlReport,
+  ShortUrlReportQuery,
 } from '@/lib/contracts/short-urls';
-import type { DatePreset, ReportGranularity } from '@/lib/contracts/flow-runtime';
 import { http, unwrap } from './http';
 
-export interface ListShortUrlsParams {
-  /** One product's links; every product of the owner when absent. */
-  brand_id?: number;
-  /** Matches the slug or the destination, without case. */
-  search?: string;
-  cursor: string;
-  limit: number;
-}
+/** Query of GET /v1/short-urls: the contract's query as the server reads it (the page given). */
+export type ListShortUrlsParams = ListShortUrlsQuery;
 
-/** The query string of a link's report (docs/short-urls.md, "Report"). */
-export interface ShortUrlReportParams {
-  date_preset: DatePreset;
-  /** YYYY-MM-DD, with `custom_range`. */
-  from?: string;
-  to?: string;
-  granularity: ReportGranularity;
-  /** Count bots and link previews too. */
-  include_bots: boolean;
-}
+/**
+ * The query string of a link's report (docs/short-urls.md, "Report"): the contract's query as the
+ * server reads it (`include_bots` a boolean, sent as `true`/`false`).
+ */
+export type ShortUrlReportParams = ShortUrlReportQuery;
 
 /** GET /v1/short-urls: one page of links, newest change first; `{data, total, nextCursor}`. */
 export const listShortUrls = (params: ListShortUrlsParams, signal?: AbortSignal) =>

@@ -9,11 +9,8 @@ import {
 import { MESSAGES } from '../messages';
 import { brandIdField, pageCursor, requiredText, withoutNul } from './common';
 
-/**
- * Defined in lib/contracts/common.ts; still exported here for the modules that read them from here
- * before (the mock API in tests/mocks, the reports and short links contracts).
- */
-export { brandIdField, pageCursor };
+/** Defined in lib/contracts/common.ts; still exported here for the mock API (tests/mocks). */
+export { brandIdField };
 
 export const eventAttributeSchema = z.object({
   code: requiredText('Attribute code'),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, CONDITION_TYPES, type ConditionType } from '../conditions';
-import { requiredText, withoutNul } from './common';
-import { brandIdField, pageCursor } from './events';
+import { brandIdField, pageCursor, requiredText, withoutNul } from './common';
 import { DATE_PRESETS, REPORT_GRANULARITIES, type DatePreset } from './flow-runtime';
 import { TIME_UNIT_MS, timeUnitField, timeUnitOf, type TimeUnit } from '../time-units';
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { DATE_YEARS, storable, withinDateYears, withoutNul } from './common';
-import { brandIdField, pageCursor } from './events';
+import {
+  brandIdField,
+  DATE_YEARS,
+  pageCursor,
+  storable,
+  withinDateYears,
+  withoutNul,
+} from './common';
 import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
 
 /**
