@@ -1,23 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bucketStart, reportRange } from '@/server/modules/flows/flow-report.service';
 import { ENGINE, setupTestAccount } from './helpers';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 /** GET /v1/flows/{id}/report over sessions played through the runtime (docs/flows.md). */
-
-const step = (id: string) => ({
-  id,
-  type: 'modal',
-  content: `<p>${id}</p>`,
-  buttons: [
-    {
-      id: `${id}-b`,
-      label: 'OK',
-      background_color: '#111111',
-      color: '#ffffff',
-      actions: [{ type: 'dismiss' }],
-    },
-  ],
-});
 
 const post = (url: string, body: Record<string, unknown>) =>
   t.app.inject({
@@ -36,20 +22,13 @@ const { call } = t;
 describe(`flow report (${ENGINE})`, () => {
   it('counts views, completions, dismissals and the step funnel', async () => {
     const created = await call('POST', '/v1/flows', {
-      brand_id: t.brandId,
-      name: 'Report me',
-      publish: true,
-      condition: {
-        trigger_conditions: [
-          {
-            trigger_type: 'url',
-            conditions: [{ type: 'includes', condition_type: 'contains', value: '/r' }],
-          },
-        ],
-        trigger_operator: 'AND',
-      },
+      ...aFlow({ brand_id: t.brandId, name: 'Report me', publish: true }),
+      condition: aFlowCondition(aUrlTrigger({ value: '/r' })),
       display_type: 'every_time',
-      steps: [step('a'), step('b')],
+      steps: [
+        aStep({ id: 'a', content: '<p>a</p>', buttons: [aButton({ id: 'a-b', label: 'OK' })] }),
+        aStep({ id: 'b', content: '<p>b</p>', buttons: [aButton({ id: 'b-b', label: 'OK' })] }),
+      ],
     });
     expect(created.statusCode, created.body).toBe(201);
     const flowId = (created.json().data as { id: number }).id;

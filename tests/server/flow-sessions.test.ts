@@ -7,41 +7,19 @@ import {
 } from '@/server/modules/flows/flow-sessions.repository';
 import { withSeenVisitors } from '@/server/modules/flows/seen-visitors';
 import { createAccount, ENGINE, setupTestAccount } from './helpers';
+import type { FlowBody } from '@/lib/contracts/flows';
+import { aButton, aFlow, aStep } from '../fixtures/flows';
 
 let repo: ReturnType<typeof createFlowSessionsRepository>;
 
-const tour = (extra: Record<string, unknown> = {}) => ({
-  brand_id: t.brandId,
-  name: 'Welcome',
-  publish: true,
-  condition: {
-    trigger_conditions: [
-      {
-        trigger_type: 'url',
-        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
-      },
-    ],
-    trigger_operator: 'AND',
-  },
-  display_type: 'once',
-  steps: [
-    {
-      id: 's1',
-      type: 'modal',
-      content: '<p>Hi</p>',
-      buttons: [
-        {
-          id: 'b1',
-          label: 'Done',
-          background_color: '#111111',
-          color: '#ffffff',
-          actions: [{ type: 'dismiss' }],
-        },
-      ],
-    },
-  ],
-  ...extra,
-});
+const tour = (extra: Partial<FlowBody> = {}) =>
+  aFlow({
+    brand_id: t.brandId,
+    name: 'Welcome',
+    publish: true,
+    steps: [aStep({ content: '<p>Hi</p>', buttons: [aButton({ id: 'b1', label: 'Done' })] })],
+    ...extra,
+  });
 
 const t = setupTestAccount();
 const { call } = t;

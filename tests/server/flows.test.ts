@@ -2,56 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { createBrand, ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
 import { XSS_VECTORS as XSS } from '../../sdk/src/renderer/xss-corpus';
+import { aButton, aFlow, aStep } from '../fixtures/flows';
 
 const t = setupTestAccount();
 const { call } = t;
 
+/** The tour under test: two steps (a modal, then a tooltip on #buy) and their canvas layout. */
 const flow = (extra: Record<string, unknown> = {}) => ({
-  brand_id: t.brandId,
-  name: 'Welcome tour',
-  publish: false,
-  condition: {
-    trigger_conditions: [
-      {
-        trigger_type: 'url',
-        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
-      },
+  ...aFlow({
+    brand_id: t.brandId,
+    steps: [
+      aStep({
+        content: '<h2>Hi</h2><p>Welcome <strong>aboard</strong></p>',
+        buttons: [
+          aButton({ id: 'b1', label: 'Next', actions: [{ type: 'goto', reference_step: 's2' }] }),
+        ],
+      }),
+      aStep({
+        id: 's2',
+        type: 'tool_tip',
+        content: '<p>Click here to buy</p>',
+        buttons: [aButton({ id: 'b2', label: 'Done', background_color: '#111111' })],
+        select_element: { url: 'https://shop.example.com/app', selector: '#buy' },
+      }),
     ],
-    trigger_operator: 'AND',
-  },
-  display_type: 'once',
-  steps: [
-    {
-      id: 's1',
-      type: 'modal',
-      content: '<h2>Hi</h2><p>Welcome <strong>aboard</strong></p>',
-      buttons: [
-        {
-          id: 'b1',
-          label: 'Next',
-          background_color: '#2563eb',
-          color: '#ffffff',
-          actions: [{ type: 'goto', reference_step: 's2' }],
-        },
-      ],
-    },
-    {
-      id: 's2',
-      type: 'tool_tip',
-      content: '<p>Click here to buy</p>',
-      buttons: [
-        {
-          id: 'b2',
-          label: 'Done',
-          background_color: '#111111',
-          color: '#ffffff',
-          actions: [{ type: 'dismiss' }],
-        },
-      ],
-      select_element: { url: 'https://shop.example.com/app', selector: '#buy' },
-    },
-  ],
-  layout: { positions: { s1: { x: 0, y: 100 }, s2: { x: 300, y: 100 } } },
+    layout: { positions: { s1: { x: 0, y: 100 }, s2: { x: 300, y: 100 } } },
+  }),
   ...extra,
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import type { Home } from '@/lib/contracts/home';
 import { createBrand, ENGINE, ingest, request, setupTestAccount, signUpVerified } from './helpers';
+import { aFlow } from '../fixtures/flows';
 
 /** GET /v1/home (docs/home.md): the checklist ticks from real state, the numbers follow. */
 
@@ -21,38 +22,6 @@ const home = async (brandId?: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Home;
 };
-
-const tour = (brandId: number, publish: boolean) => ({
-  brand_id: brandId,
-  name: 'Welcome tour',
-  publish,
-  condition: {
-    trigger_conditions: [
-      {
-        trigger_type: 'url',
-        conditions: [{ type: 'includes', condition_type: 'contains', value: '/app' }],
-      },
-    ],
-    trigger_operator: 'AND',
-  },
-  display_type: 'every_time',
-  steps: [
-    {
-      id: 's1',
-      type: 'modal',
-      content: '<p>Hi</p>',
-      buttons: [
-        {
-          id: 'b1',
-          label: 'OK',
-          background_color: '#111111',
-          color: '#ffffff',
-          actions: [{ type: 'dismiss' }],
-        },
-      ],
-    },
-  ],
-});
 
 const report = (brandId: number) => ({
   brand_id: brandId,
@@ -157,10 +126,17 @@ describe(`home (${ENGINE})`, () => {
     expect((await home(brandId)).checklist.event_defined).toBe(true);
 
     // A draft is not a published tour.
-    const draft = await call('POST', '/v1/flows', { ...tour(brandId, false), name: 'Draft' });
+    const draft = await call('POST', '/v1/flows', {
+      ...aFlow({ brand_id: brandId, publish: false, display_type: 'every_time' }),
+      name: 'Draft',
+    });
     expect(draft.statusCode, draft.body).toBe(201);
     expect((await home(brandId)).checklist.tour_published).toBe(false);
-    const live = await call('POST', '/v1/flows', tour(brandId, true));
+    const live = await call(
+      'POST',
+      '/v1/flows',
+      aFlow({ brand_id: brandId, publish: true, display_type: 'every_time' }),
+    );
     expect(live.statusCode, live.body).toBe(201);
     const flowId = (live.json().data as { id: number }).id;
     let got = await home(brandId);

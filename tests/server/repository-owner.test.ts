@@ -5,6 +5,7 @@ import { createFlowsRepository } from '@/server/modules/flows/flows.repository';
 import { createReportsRepository } from '@/server/modules/reports/reports.repository';
 import { createShortUrlsRepository } from '@/server/modules/short-urls/short-urls.repository';
 import { ENGINE, setupTestAccount, signUpVerified } from './helpers';
+import { aFlow, aFlowCondition } from '../fixtures/flows';
 
 const t = setupTestAccount();
 const { call } = t;
@@ -35,14 +36,11 @@ describe(`repositories filter writes by owner (${ENGINE})`, () => {
   });
 
   it('flows: another owner neither reads, updates nor deletes a flow', async () => {
-    const created = await call('POST', '/v1/flows', {
-      brand_id: t.brandId,
-      name: 'Tour',
-      publish: false,
-      condition: { trigger_conditions: [], trigger_operator: 'AND' },
-      display_type: 'once',
-      steps: [],
-    });
+    const created = await call(
+      'POST',
+      '/v1/flows',
+      aFlow({ brand_id: t.brandId, name: 'Tour', condition: aFlowCondition(), steps: [] }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as number;
     const repo = createFlowsRepository(t.database.db);
