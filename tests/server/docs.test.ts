@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -197,6 +198,40 @@ describe('docs', () => {
     const index = readFileSync(path.join(root, 'docs/adr/README.md'), 'utf8');
     const adrs = readdirSync(path.join(root, 'docs/adr')).filter((f) => /^\d{4}-.*\.md$/.test(f));
     expect(unindexedAdrs(adrs, index)).toEqual([]);
+  });
+
+  it('lint enforces the boundaries docs/architecture.md states', async () => {
+    // no-cycle reads the file from disk: these files exist only as text.
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'import/no-cycle': 'off' } },
+    });
+    const rulesOf = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).map((m) => `${m.line}:${m.ruleId}`);
+    };
+    const feature = "import { BrandSwitcher } from '@/features/brands/components/brand-switcher';";
+    expect(
+      await rulesOf('components/x.tsx', `${feature}\nexport const x = BrandSwitcher;\n`),
+    ).toEqual(['1:import/no-restricted-paths']);
+    expect(
+      await rulesOf(
+        'sdk/src/x.ts',
+        [
+          "import { paths } from '../../lib/paths';",
+          "import { getToken } from '../../api/token';",
+          "import { STEP_HTML } from '../../lib/flows/allow-list';",
+          "import type { FlowStep } from '../../lib/contracts/flows';",
+          'export const x = [paths, getToken, STEP_HTML];',
+          'export type S = FlowStep;',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual(['1:import/no-restricted-paths', '2:import/no-restricted-paths']);
+    const read = 'export const port = process.env.PORT;\n';
+    expect(await rulesOf('server/x.ts', read)).toEqual(['1:no-restricted-properties']);
+    expect(await rulesOf('features/x.ts', read)).toEqual(['1:no-restricted-properties']);
+    expect(await rulesOf('scripts/x.ts', read)).toEqual([]);
   });
 
   // The checks themselves, on made-up files: each finds what it is for.
