@@ -6,6 +6,7 @@ import { formatBytes, TOUR_LIMITS } from '@/lib/plans';
 import { flows, plans, subscriptions } from '../../server/db/schema';
 import type { FlowDefinition } from '../../server/db/schema';
 import { createBrand, ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
+import { aFlow, aFlowCondition, aStep } from '../fixtures/flows';
 
 /** Tours' limits (docs/flows.md, "Limits"): content after cleaning, and the plan's per product. */
 const t = setupTestAccount();
@@ -15,28 +16,20 @@ const LINK = '<a href="https://example.com/">a</a>';
 /** Under the bound as sent; every link gains `rel="noopener noreferrer nofollow"` when cleaned. */
 const GROWS = `<p>${LINK.repeat(Math.floor((MAX_STEP_CONTENT - 7) / LINK.length))}</p>`;
 
-const step = (id: string, content: string) => ({
-  id,
-  type: 'modal',
-  content,
-  buttons: [],
-  element_actions: [],
-});
-const tour = (steps: ReturnType<typeof step>[], extra: Record<string, unknown> = {}) => ({
-  brand_id: t.brandId,
-  name: 'Links',
-  publish: false,
-  condition: { trigger_conditions: [], trigger_operator: 'AND' },
-  display_type: 'once',
-  steps,
-  ...extra,
-});
-
 describe(`tour content bound after cleaning (${ENGINE})`, () => {
   it('answers 400 naming the step before anything is written when cleaning grows content past the bound', async () => {
     expect(GROWS.length).toBeLessThanOrEqual(MAX_STEP_CONTENT);
     const before = (await call('GET', `/v1/flows?brand_id=${t.brandId}`)).json().data.total;
-    const res = await call('POST', '/v1/flows', tour([step('s1', '<p>ok</p>'), step('s2', GROWS)]));
+    const res = await call(
+      'POST',
+      '/v1/flows',
+      aFlow({
+        brand_id: t.brandId,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: '<p>ok</p>' }), aStep({ id: 's2', content: GROWS })],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'step_content_too_long' });
     expect(res.json().message).toMatch(/^Step 2's content is [\d,]+ characters once cleaned/);
@@ -46,7 +39,12 @@ describe(`tour content bound after cleaning (${ENGINE})`, () => {
     const tooLong = await call(
       'POST',
       '/v1/flows',
-      tour([step('s1', 'x'.repeat(MAX_STEP_CONTENT + 1))]),
+      aFlow({
+        brand_id: t.brandId,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: 'x'.repeat(MAX_STEP_CONTENT + 1) })],
+      }),
     );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain(MESSAGES.flows.stepContentTooLong(MAX_STEP_CONTENT));
@@ -62,7 +60,7 @@ describe(`tour content bound after cleaning (${ENGINE})`, () => {
       display_type: 'once',
       display_times: null,
       priority: 0,
-      steps: [step('s1', cleaned)],
+      steps: [aStep({ id: 's1', content: cleaned })],
     } as unknown as FlowDefinition;
     const [row] = await t.database.db
       .insert(flows)
@@ -75,13 +73,27 @@ describe(`tour content bound after cleaning (${ENGINE})`, () => {
     const list = await call('GET', `/v1/flows?brand_id=${t.brandId}`);
     expect(list.statusCode).toBe(200);
 
-    const again = await call('PUT', `/v1/flows/${row!.id}`, tour([step('s1', GROWS)]));
+    const again = await call(
+      'PUT',
+      `/v1/flows/${row!.id}`,
+      aFlow({
+        brand_id: t.brandId,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: GROWS })],
+      }),
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('step_content_too_long');
     const shorter = await call(
       'PUT',
       `/v1/flows/${row!.id}`,
-      tour([step('s1', GROWS.slice(0, 8000) + '</p>')]),
+      aFlow({
+        brand_id: t.brandId,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: GROWS.slice(0, 8000) + '</p>' })],
+      }),
     );
     expect(shorter.statusCode, shorter.body).toBe(200);
     expect((await call('GET', `/v1/flows/${row!.id}`)).statusCode).toBe(200);
@@ -118,12 +130,17 @@ async function fill(brand: number, n: number, bytes = 100) {
 
 /** A tour of about `kb` KB: 50 steps of plain text. */
 const sized = (brand: number, kb: number) =>
-  tour(
-    Array.from({ length: 50 }, (_, i) =>
-      step(`s${i}`, `<p>${'a'.repeat(Math.max(1, Math.floor((kb * 1000) / 50) - 7))}</p>`),
+  aFlow({
+    brand_id: brand,
+    name: 'Links',
+    condition: aFlowCondition(),
+    steps: Array.from({ length: 50 }, (_, i) =>
+      aStep({
+        id: `s${i}`,
+        content: `<p>${'a'.repeat(Math.max(1, Math.floor((kb * 1000) / 50) - 7))}</p>`,
+      }),
     ),
-    { brand_id: brand },
-  );
+  });
 
 describe(`plan limits on tours per product (${ENGINE})`, () => {
   const free = TOUR_LIMITS.free;
@@ -134,13 +151,23 @@ describe(`plan limits on tours per product (${ENGINE})`, () => {
     const last = await a.call(
       'POST',
       '/v1/flows',
-      tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+      aFlow({
+        brand_id: a.brand,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+      }),
     );
     expect(last.statusCode, last.body).toBe(201);
     const over = await a.call(
       'POST',
       '/v1/flows',
-      tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+      aFlow({
+        brand_id: a.brand,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+      }),
     );
     expect(over.statusCode).toBe(403);
     expect(over.json()).toMatchObject({
@@ -156,14 +183,29 @@ describe(`plan limits on tours per product (${ENGINE})`, () => {
         await a.call(
           'PUT',
           `/v1/flows/${id}`,
-          tour([step('s1', '<p>y</p>')], { brand_id: a.brand }),
+          aFlow({
+            brand_id: a.brand,
+            name: 'Links',
+            condition: aFlowCondition(),
+            steps: [aStep({ id: 's1', content: '<p>y</p>' })],
+          }),
         )
       ).statusCode,
     ).toBe(200);
     expect((await a.call('DELETE', `/v1/flows/${id}`)).statusCode).toBe(200);
     expect(
-      (await a.call('POST', '/v1/flows', tour([step('s1', '<p>x</p>')], { brand_id: a.brand })))
-        .statusCode,
+      (
+        await a.call(
+          'POST',
+          '/v1/flows',
+          aFlow({
+            brand_id: a.brand,
+            name: 'Links',
+            condition: aFlowCondition(),
+            steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+          }),
+        )
+      ).statusCode,
     ).toBe(201);
   });
 
@@ -172,12 +214,26 @@ describe(`plan limits on tours per product (${ENGINE})`, () => {
     const { brandId: full } = await createBrand(t.app, a.token, 'Full');
     await fill(full, TOUR_LIMITS.starter.tours);
     const mine = (
-      await a.call('POST', '/v1/flows', tour([step('s1', '<p>x</p>')], { brand_id: a.brand }))
+      await a.call(
+        'POST',
+        '/v1/flows',
+        aFlow({
+          brand_id: a.brand,
+          name: 'Links',
+          condition: aFlowCondition(),
+          steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+        }),
+      )
     ).json().data;
     const moved = await a.call(
       'PUT',
       `/v1/flows/${mine.id}`,
-      tour([step('s1', '<p>x</p>')], { brand_id: full }),
+      aFlow({
+        brand_id: full,
+        name: 'Links',
+        condition: aFlowCondition(),
+        steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+      }),
     );
     expect(moved.statusCode).toBe(403);
     expect(moved.json().message).toBe(
@@ -213,7 +269,12 @@ describe(`plan limits on tours per product (${ENGINE})`, () => {
         await a.call(
           'PUT',
           `/v1/flows/${id}`,
-          tour([step('s1', '<p>x</p>')], { brand_id: a.brand }),
+          aFlow({
+            brand_id: a.brand,
+            name: 'Links',
+            condition: aFlowCondition(),
+            steps: [aStep({ id: 's1', content: '<p>x</p>' })],
+          }),
         )
       ).statusCode,
     ).toBe(200);
