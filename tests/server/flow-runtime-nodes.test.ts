@@ -7,6 +7,7 @@ import {
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
 } from './helpers';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 /**
  * Two nodes share PostgreSQL and Redis: a tour unpublished on one stops on the other at once,
@@ -26,35 +27,20 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('flow runtime across two 
     const { brandId, writeKey } = await createBrand(one.app, u.token);
     const call = request(one.app, u.token);
     const created = await call('POST', '/v1/flows', {
-      brand_id: brandId,
-      name: 'Everywhere',
-      publish: true,
-      condition: {
-        trigger_conditions: [
-          {
-            trigger_type: 'url',
-            conditions: [{ type: 'includes', condition_type: 'contains', value: '/' }],
-          },
+      ...aFlow({
+        brand_id: brandId,
+        name: 'Everywhere',
+        condition: aFlowCondition(aUrlTrigger({ value: '/' })),
+        display_type: 'every_time',
+        steps: [
+          aStep({
+            id: 's1',
+            content: '<p>Hi</p>',
+            buttons: [aButton({ id: 'b', label: 'OK', background_color: '#111111' })],
+          }),
         ],
-        trigger_operator: 'AND',
-      },
-      display_type: 'every_time',
-      steps: [
-        {
-          id: 's1',
-          type: 'modal',
-          content: '<p>Hi</p>',
-          buttons: [
-            {
-              id: 'b',
-              label: 'OK',
-              background_color: '#111111',
-              color: '#ffffff',
-              actions: [{ type: 'dismiss' }],
-            },
-          ],
-        },
-      ],
+      }),
+      publish: true,
     });
     expect(created.statusCode, created.body).toBe(201);
     const flow = created.json().data as Record<string, unknown>;

@@ -12,6 +12,8 @@ import {
   setupTestAccount,
   type TestAccount,
 } from './helpers';
+import type { FlowButton, FlowStep, UrlCondition } from '@/lib/contracts/flows';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 /**
  * The flow runtime through HTTP: available-flow, track, done (docs/flows.md, "Runtime API").
@@ -26,38 +28,31 @@ const signed = (userId: string) => ({
   userHash: createHmac('sha256', identitySecret).update(userId).digest('hex'),
 });
 
-const button = (id: string, actions: unknown[]) => ({
-  id,
-  label: id,
-  background_color: '#111111',
-  color: '#ffffff',
-  actions,
-});
+const button = (id: string, actions: unknown[]) =>
+  aButton({ id, background_color: '#111111', actions: actions as FlowButton['actions'] });
 
-const step = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  type: 'modal',
-  content: `<p>${id}</p><script>alert(1)</script>`,
-  buttons: [button(`${id}-next`, [{ type: 'dismiss' }])],
-  ...extra,
-});
+const step = (id: string, extra: Record<string, unknown> = {}) =>
+  aStep({
+    id,
+    content: `<p>${id}</p><script>alert(1)</script>`,
+    buttons: [button(`${id}-next`, [{ type: 'dismiss' }])],
+    ...(extra as Partial<FlowStep>),
+  });
 
-const urlTrigger = (value: string, condition_type = 'contains') => ({
-  trigger_type: 'url',
-  conditions: [{ type: 'includes', condition_type, value }],
-});
+const urlTrigger = (value: string, condition_type = 'contains') =>
+  aUrlTrigger({ value, condition_type: condition_type as UrlCondition['condition_type'] });
 
 let seq = 0;
+/** A published tour of its own on `/page-N` (each call the next N), shown once, two steps. */
 const tour = (over: Record<string, unknown> = {}) => ({
-  brand_id: t.brandId,
-  name: `Tour ${++seq}`,
+  ...aFlow({
+    brand_id: t.brandId,
+    name: `Tour ${++seq}`,
+    condition: aFlowCondition(urlTrigger(`/page-${seq}`, 'ends with')),
+    display_type: 'once',
+    steps: [step('one'), step('two')],
+  }),
   publish: true,
-  condition: {
-    trigger_conditions: [urlTrigger(`/page-${seq}`, 'ends with')],
-    trigger_operator: 'AND',
-  },
-  display_type: 'once',
-  steps: [step('one'), step('two')],
   ...over,
 });
 
