@@ -4,11 +4,12 @@
 // production build, and every bench on small data. Prints each step's duration and one closing
 // line "N passed, N failed, N skipped".
 //
-// Two lanes run side by side (this machine kind has two cores; each suite runs one worker):
-//   lane 1: typecheck → unit → build → e2e
-//   lane 2: lint → server (PGlite) → server (PostgreSQL) → bench smoke (after the build)
-// Each step's output is streamed with its name in front of every line and kept whole in
-// test-results/summary/<step>.log. TEST_LANES=1 runs the same steps one after another.
+// The steps run one after another by default. `TEST_LANES=2` runs two lanes side by side
+// (typecheck → unit → build → e2e | lint → server (PGlite) → server (PostgreSQL) → bench smoke):
+// measured on this two-core machine kind it was no faster (each suite slowed down by the other:
+// unit 365 → 638 s, server on PGlite 286 → 835 s) and e2e failed under the other lane's load, so
+// it is off until the suites themselves are lighter. Each step's output is kept whole in
+// test-results/summary/<step>.log (with TEST_LANES=2 every streamed line carries its step's name).
 // tests/README.md, "Running tests".
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ const failures = [];
 const notes = [];
 const durations = [];
 const started = Date.now();
-const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
+const lanes = process.env.TEST_LANES === '2' ? 2 : 1;
 
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
