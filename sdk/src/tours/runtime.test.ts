@@ -46,10 +46,13 @@ const calls = () =>
   );
 
 describe('the tours bundle', () => {
-  it('mirrors the contract: answer type, poll interval, target wait', () => {
+  it("mirrors the contract: answer type, and asks again after the contract's poll interval", async () => {
     expectTypeOf<AvailableFlow>().toMatchTypeOf<FlowAnswer>();
-    expect(tours.SESSION_POLL_MS).toBe(FLOW_SESSION_POLL_MS);
-    expect(tours.TARGET_WAIT_MS).toBe(FLOW_TARGET_WAIT_MS);
+    tours.show(testAnswer(), runtime);
+    await settle(FLOW_SESSION_POLL_MS - 1);
+    expect(runtime.ask).not.toHaveBeenCalled();
+    await settle(1);
+    expect(runtime.ask).toHaveBeenCalledTimes(1);
   });
 
   it('resumes at current_step_id and reports step_seen and button_clicked with keepalive', async () => {

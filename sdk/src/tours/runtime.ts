@@ -13,12 +13,8 @@ import type { TourPlayer } from '../renderer/types';
 import type { FlowAnswer, ToursRuntime } from '../types';
 import { send } from './send';
 
-// The runtime's constants come from the zod-free lib/contracts/runtime-constants.ts, the module the
-// server's contracts read too (no zod schema reaches the bundle).
-/** While a tour is on screen, available-flow is asked again this often (unpublishing shows). */
-export const SESSION_POLL_MS = FLOW_SESSION_POLL_MS;
-/** A tooltip waits this long for its target before the tour ends as target_missing. */
-export const TARGET_WAIT_MS = FLOW_TARGET_WAIT_MS;
+// The poll interval and the target wait come from the zod-free lib/contracts/runtime-constants.ts,
+// the module the server's contracts read too (no zod schema reaches the bundle).
 /** A navigation action waits at most this long for the calls before it to be sent. */
 export const NAVIGATE_WAIT_MS = 1_500;
 
@@ -88,7 +84,7 @@ function play({ flow, session: { id, current_step_id } }: NonNullable<AvailableF
   const player: TourPlayer = playTour({
     steps,
     startAt: Math.max(0, startAt),
-    targetWaitMs: TARGET_WAIT_MS,
+    targetWaitMs: FLOW_TARGET_WAIT_MS,
     onStepShown: (step) => void (last = track(step, 'step_seen')),
     onButton: (step, button) => void (last = track(step, 'button_clicked', button?.id)),
     navigate: (url) => {
@@ -115,5 +111,6 @@ function play({ flow, session: { id, current_step_id } }: NonNullable<AvailableF
     },
   });
   shown = { session: id, player };
-  poll = setInterval(() => runtime?.ask(), SESSION_POLL_MS);
+  // While a tour is on screen, available-flow is asked again (unpublishing shows).
+  poll = setInterval(() => runtime?.ask(), FLOW_SESSION_POLL_MS);
 }
