@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { auth, json, setupTestApp, tokenFromOutbox } from './helpers';
+import { auth, json, LOOSE_AUTH_LIMITS, setupTestApp, tokenFromOutbox } from './helpers';
 
 /** A 16-character password from a password manager (docs/adr/0020-password-maximum.md). */
 const MANAGER_PASSWORD = 'q7G#vL2m!Xp9$Rt4';
-const loose = { max: 10_000, windowMs: 60_000 };
 
 let n = 0;
 
 const t = setupTestApp({
   limits: {
-    signUp: loose,
-    signIn: loose,
-    forgotPassword: loose,
-    resetPassword: loose,
-    resendVerification: loose,
-    unknownKey: loose,
+    ...LOOSE_AUTH_LIMITS,
     // Three failures per account and address, counted by sign-in and verification alike.
     signInFailuresPerAccount: { max: 3, windowMs: 15 * 60_000 },
   },

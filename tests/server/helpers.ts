@@ -1,130 +1,28 @@
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '@/server/app';
-import { MIGRATIONS_DIR, openDatabase, type Database } from '@/server/db/client';
+import { openDatabase, type Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
+import { ENGINE, freshDatabaseUrl, TEST_DATABASE_URL } from './test-database';
 
-/** PostgreSQL server under test when TEST_DATABASE_URL is set; PGlite in a temp dir otherwise. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export { ENGINE, freshDatabaseUrl, TEST_DATABASE_URL };
+/** The Redis server of the multi-node tests, which are skipped without it. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
-export const ENGINE = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+const loose = { max: 10_000, windowMs: 60_000 };
 /**
- * What a migrated, empty database depends on: the migrations and the PGlite build. A change to
- * either names a new template, so a stale one is never used.
+ * The auth rate limits of a test app unless it gives its own: generous, so that tests signing up
+ * many users from one address are not refused. A test that tightens one limit spreads these first.
  */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(entry.name).update(readFileSync(file));
-    }
-  };
-  walk(MIGRATIONS_DIR);
-  const pglite = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
-  if (existsSync(pglite)) hash.update(readFileSync(pglite));
-  return hash.digest('hex').slice(0, 12);
-}
-
-/**
- * A migrated, empty PGlite data directory, built once per migration set and then copied for each
- * fresh database: copying skips PGlite's initdb and the migrations (most of an app's start).
- * Built aside and renamed into place, so a concurrent run never sees half of one.
- */
-async function pgliteTemplate(): Promise<string> {
-  const dir = path.join(os.tmpdir(), `signpost-test-template-${templateKey()}`);
-  if (existsSync(dir)) return dir;
-  const build = mkdtempSync(path.join(os.tmpdir(), 'signpost-test-template-build-'));
-  const database = await openDatabase({ dataDir: build });
-  await database.close();
-  try {
-    renameSync(build, dir);
-  } catch {
-    rmSync(build, { recursive: true, force: true }); // another run placed it first
-  }
-  return dir;
-}
-
-async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-const databaseUrl = (name: string) => {
-  const url = new URL(TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** The PostgreSQL twin of pgliteTemplate: a migrated database each fresh one is created from. */
-async function postgresTemplate(): Promise<string> {
-  const name = `signpost_template_${templateKey()}`;
-  const found = await withAdmin((a) =>
-    a.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]),
-  );
-  if (found.rowCount) return name;
-  const build = `signpost_template_build_${randomBytes(6).toString('hex')}`;
-  await withAdmin((a) => a.query(`CREATE DATABASE ${build}`));
-  const database = await openDatabase({ url: databaseUrl(build) });
-  await database.close();
-  await withAdmin(async (a) => {
-    try {
-      await a.query(`ALTER DATABASE ${build} RENAME TO ${name}`);
-    } catch {
-      await a.query(`DROP DATABASE IF EXISTS ${build} WITH (FORCE)`); // another run placed it first
-    }
-  });
-  return name;
-}
-
-/**
- * A fresh, migrated, empty database: a new PGlite dir, or a new database on the PostgreSQL
- * server, each copied from a template built once (see pgliteTemplate).
- */
-export async function freshDatabaseUrl(): Promise<{
-  url?: string;
-  dataDir: string;
-  drop: () => Promise<void>;
-}> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-test-'));
-  if (!TEST_DATABASE_URL) {
-    cpSync(path.join(await pgliteTemplate(), 'pg'), path.join(dataDir, 'pg'), { recursive: true });
-    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const template = await postgresTemplate();
-  const name = `signpost_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((a) => a.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  return {
-    url: databaseUrl(name),
-    dataDir,
-    drop: async () => {
-      await withAdmin((a) => a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export const LOOSE_AUTH_LIMITS = {
+  signUp: loose,
+  signIn: loose,
+  forgotPassword: loose,
+  resetPassword: loose,
+  resendVerification: loose,
+  unknownKey: loose,
+} satisfies BuildAppOptions['limits'];
 
 export interface TestApp {
   app: App;
@@ -155,19 +53,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<OwnedTes
     ...opts.env,
   });
   const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
-  const loose = { max: 10_000, windowMs: 60_000 };
   const app = await buildApp({
     env,
     database,
     realtime: opts.realtime ?? false,
-    limits: opts.limits ?? {
-      signUp: loose,
-      signIn: loose,
-      forgotPassword: loose,
-      resetPassword: loose,
-      resendVerification: loose,
-      unknownKey: loose,
-    },
+    limits: opts.limits ?? LOOSE_AUTH_LIMITS,
     mailer: opts.mailer,
     batcher: opts.batcher,
     analytics: opts.analytics,
