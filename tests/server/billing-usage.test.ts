@@ -6,15 +6,7 @@ import { MESSAGES } from '@/lib/messages';
 import type { Subscription } from '@/lib/contracts/plans';
 import { accountUsage } from '@/server/db/schema';
 import type { Realtime } from '@/server/realtime/notifier';
-import {
-  type ApiRequest,
-  createBrand,
-  ENGINE,
-  ingest,
-  request,
-  setupTestApp,
-  signUpVerified,
-} from './helpers';
+import { type ApiRequest, createAccount, ENGINE, ingest, setupTestApp } from './helpers';
 import { loadCatalogue, type Catalogue } from './billing-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,9 +49,8 @@ async function subscription(api: ApiRequest) {
 }
 
 async function account() {
-  const u = await signUpVerified(t.app);
-  const api = request(t.app, u.token);
-  const { writeKey } = await createBrand(t.app, u.token);
+  const u = await createAccount(t.app);
+  const { call: api } = u;
   const card = await api('POST', '/v1/users/me/payment-methods', {
     card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
   });
@@ -71,7 +62,7 @@ async function account() {
     const id = res.json().data.payment.id as number;
     expect((await api('GET', `/v1/payments/${id}`)).json().data.status).toBe('paid');
   };
-  return { ...u, api, writeKey, pay };
+  return { ...u, api, pay };
 }
 
 describe(`MAU limit and grace period (${ENGINE})`, () => {

@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createBrand,
-  request,
-  setupTwoNodes,
-  signUpVerified,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-} from './helpers';
+import { createAccount, setupTwoNodes, TEST_DATABASE_URL, TEST_REDIS_URL } from './helpers';
 import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 /**
@@ -23,9 +16,7 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('flow runtime across two 
   });
 
   it('unpublishing on one node ends the tour on the other within the poll', async () => {
-    const u = await signUpVerified(one.app);
-    const { brandId, writeKey } = await createBrand(one.app, u.token);
-    const call = request(one.app, u.token);
+    const { brandId, writeKey, call } = await createAccount(one.app);
     const created = await call('POST', '/v1/flows', {
       ...aFlow({
         brand_id: brandId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
-import { createBrand, ENGINE, request, setupTestAccount, signUpVerified } from './helpers';
+import { createAccount, ENGINE, setupTestAccount } from './helpers';
 import { XSS_VECTORS as XSS } from '../../sdk/src/renderer/xss-corpus';
 import { aButton, aFlow, aStep } from '../fixtures/flows';
 
@@ -217,8 +217,7 @@ describe(`flows API (${ENGINE})`, () => {
 
   it("answers 404 for another account's flows and brands", async () => {
     const mine = (await call('POST', '/v1/flows', flow())).json().data;
-    const other = await signUpVerified(t.app);
-    const theirs = request(t.app, other.token);
+    const { call: theirs } = await createAccount(t.app, { brand: false });
     expect((await theirs('GET', `/v1/flows/${mine.id}`)).statusCode).toBe(404);
     expect((await theirs('PUT', `/v1/flows/${mine.id}`, flow())).statusCode).toBe(404);
     expect((await theirs('DELETE', `/v1/flows/${mine.id}`)).statusCode).toBe(404);
@@ -230,9 +229,7 @@ describe(`flows API (${ENGINE})`, () => {
 
 describe(`flows list filters and order (${ENGINE})`, () => {
   it('filters by status and sorts by name or last change, both ways', async () => {
-    const { token: own } = await signUpVerified(t.app);
-    const { brandId: brand } = await createBrand(t.app, own);
-    const as = request(t.app, own);
+    const { brandId: brand, call: as } = await createAccount(t.app);
     const make = async (name: string, publish: boolean) => {
       const res = await as('POST', '/v1/flows', { ...flow({ name, publish }), brand_id: brand });
       expect(res.statusCode, res.body).toBe(201);

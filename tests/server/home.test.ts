@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import type { Home } from '@/lib/contracts/home';
-import { createBrand, ENGINE, ingest, request, setupTestAccount, signUpVerified } from './helpers';
+import { createAccount, createBrand, ENGINE, ingest, setupTestAccount } from './helpers';
 import { aFlow } from '../fixtures/flows';
 
 /** GET /v1/home (docs/home.md): the checklist ticks from real state, the numbers follow. */
@@ -173,9 +173,9 @@ describe(`home (${ENGINE})`, () => {
   });
 
   it("a short link ticks the last step; its clicks do not tick 'snippet installed'", async () => {
-    const marketer = await signUpVerified(t.app);
-    const { brandId: links } = await createBrand(t.app, marketer.token, 'Newsletter');
-    const asMarketer = request(t.app, marketer.token);
+    const { brandId: links, call: asMarketer } = await createAccount(t.app, {
+      brand: 'Newsletter',
+    });
     const created = await asMarketer('POST', '/v1/short-urls', {
       brand_id: links,
       url: 'https://shop.example.com/sale',
@@ -199,8 +199,7 @@ describe(`home (${ENGINE})`, () => {
   });
 
   it("another owner's product answers 404; a bad product id 400", async () => {
-    const stranger = await signUpVerified(t.app);
-    const other = request(t.app, stranger.token);
+    const { call: other } = await createAccount(t.app, { brand: false });
     const res = await other('GET', `/v1/home?brand_id=${brandId}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MESSAGES.brands.notFound);

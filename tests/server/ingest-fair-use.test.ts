@@ -5,12 +5,11 @@ import { Redis } from 'ioredis';
 import { MESSAGES } from '@/lib/messages';
 import { memoryTokenBuckets, redisTokenBuckets } from '@/server/modules/ingest/fair-use';
 import {
-  createBrand,
+  createAccount,
   ENGINE,
   ingest,
   type OwnedTestApp,
   setupTestApp,
-  signUpVerified,
   TEST_REDIS_URL,
 } from './helpers';
 
@@ -25,10 +24,7 @@ const events = (n: number, prefix: string) => ({
   })),
 });
 
-async function tenant(t: T, name: string) {
-  const u = await signUpVerified(t.app);
-  return createBrand(t.app, u.token, name);
-}
+const tenant = (t: T, name: string) => createAccount(t.app, { brand: name });
 
 describe(`ingestion fair use (${ENGINE})`, () => {
   describe('token bucket per write key', () => {

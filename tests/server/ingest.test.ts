@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@/lib/messages';
 import { monthOf } from '@/server/modules/profiles/profile-upsert';
-import {
-  auth,
-  basic,
-  createBrand,
-  ENGINE,
-  ingest,
-  setupTestAccount,
-  signUpVerified,
-} from './helpers';
+import { auth, basic, createAccount, ENGINE, ingest, setupTestAccount } from './helpers';
 
 const t = setupTestAccount();
 
@@ -294,21 +286,20 @@ describe(`ingestion (${ENGINE} + ${'duckdb'})`, () => {
   });
 
   it("keeps brands apart: B's key writes only into B, A cannot read B", async () => {
-    const b = await signUpVerified(t.app);
-    const bb = await createBrand(t.app, b.token, 'Other');
-    await ingest(t.app, bb.writeKey, '/v1/track', track('Secret'));
+    const b = await createAccount(t.app, { brand: 'Other' });
+    await ingest(t.app, b.writeKey, '/v1/track', track('Secret'));
     expect(await tailRows('Secret')).toHaveLength(0);
-    expect((await tail('Secret', bb.brandId)).statusCode).toBe(404);
-    expect((await tail('Secret', bb.brandId, b.token)).json().data.data).toHaveLength(1);
+    expect((await tail('Secret', b.brandId)).statusCode).toBe(404);
+    expect((await tail('Secret', b.brandId, b.token)).json().data.data).toHaveLength(1);
     const bList = await t.app.inject({
       method: 'GET',
-      url: `/v1/events?brand_id=${bb.brandId}`,
+      url: `/v1/events?brand_id=${b.brandId}`,
       headers: auth(t.token),
     });
     expect(bList.statusCode).toBe(404);
     const bProfiles = await t.app.inject({
       method: 'GET',
-      url: `/v1/customer-profiles?brand_id=${bb.brandId}`,
+      url: `/v1/customer-profiles?brand_id=${b.brandId}`,
       headers: auth(t.token),
     });
     expect(bProfiles.statusCode).toBe(404);

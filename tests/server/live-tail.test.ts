@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, TAIL_SOCKET_EVENTS } from '@/lib/constants';
 import type { TailSocketPayload } from '@/lib/contracts/events';
-import {
-  basic,
-  createBrand,
-  ENGINE,
-  ingest,
-  request,
-  setupTestApp,
-  signUpVerified,
-} from './helpers';
+import { basic, createAccount, ENGINE, ingest, setupTestApp, signUpVerified } from './helpers';
 import { TAIL_PUSH_MAX_EVENTS } from '@/server/modules/events/live-tail';
 
 const t = setupTestApp({ realtime: true });
@@ -52,11 +44,10 @@ const joinTail = (s: Socket, brand_id: number, event_name?: string) =>
 
 describe(`live tail over the socket (${ENGINE})`, () => {
   it("pushes newly stored events to the brand owner's tail room, and only to the owner", async () => {
-    const owner = await signUpVerified(t.app);
-    const { brandId, writeKey } = await createBrand(t.app, owner.token);
+    const { token, brandId, writeKey } = await createAccount(t.app);
     const intruder = await signUpVerified(t.app);
 
-    const s = await open(owner.token);
+    const s = await open(token);
     expect(await joinTail(s, brandId, 'Clicked')).toEqual({ ok: true });
     const other = await open(intruder.token);
     expect(await joinTail(other, brandId, 'Clicked')).toEqual({ ok: false, message: 'Not found.' });
@@ -85,8 +76,7 @@ describe(`live tail over the socket (${ENGINE})`, () => {
   });
 
   it('answers 413 for an oversized request and keeps the connection usable', async () => {
-    const owner = await signUpVerified(t.app);
-    const { writeKey } = await createBrand(t.app, owner.token, 'Big');
+    const { writeKey } = await createAccount(t.app, { brand: 'Big' });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (body: string) =>
       new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
@@ -120,10 +110,8 @@ describe(`live tail over the socket (${ENGINE})`, () => {
 
 describe(`Live events: every code of a product (${ENGINE})`, () => {
   it('GET tail without event_name answers the newest events of every code, tenant-filtered', async () => {
-    const owner = await signUpVerified(t.app);
-    const { brandId, writeKey } = await createBrand(t.app, owner.token, 'Every code');
-    const neighbour = await signUpVerified(t.app);
-    const other = await createBrand(t.app, neighbour.token, 'Other product');
+    const { brandId, writeKey, call: api } = await createAccount(t.app, { brand: 'Every code' });
+    const other = await createAccount(t.app, { brand: 'Other product' });
     const t0 = Date.now() - 60_000;
     const at = (s: number) => new Date(t0 + s * 1000).toISOString();
     const batch = await ingest(t.app, writeKey, '/v1/batch', {
@@ -147,7 +135,6 @@ describe(`Live events: every code of a product (${ENGINE})`, () => {
     expect(batch.statusCode).toBe(200);
     await ingest(t.app, other.writeKey, '/v1/track', { event: 'Elsewhere', anonymousId: 'x' });
 
-    const api = request(t.app, owner.token);
     const all = await api('GET', `/v1/tracking-session-data/tail?brand_id=${brandId}`);
     expect(all.statusCode).toBe(200);
     const rows = all.json().data.data as { event: string; properties: Record<string, unknown> }[];
@@ -172,8 +159,8 @@ describe(`Live events: every code of a product (${ENGINE})`, () => {
     expect(tooMany.statusCode).toBe(400);
 
     // Another tenant's product answers 404, with or without event_name.
-    const intruder = await signUpVerified(t.app);
-    const foreign = await request(t.app, intruder.token)(
+    const intruder = await createAccount(t.app, { brand: false });
+    const foreign = await intruder.call(
       'GET',
       `/v1/tracking-session-data/tail?brand_id=${brandId}`,
     );
@@ -181,9 +168,7 @@ describe(`Live events: every code of a product (${ENGINE})`, () => {
   });
 
   it("GET /v1/events/codes lists the defined codes of the owner's product only", async () => {
-    const owner = await signUpVerified(t.app);
-    const { brandId } = await createBrand(t.app, owner.token, 'Codes');
-    const api = request(t.app, owner.token);
+    const { brandId, call: api } = await createAccount(t.app, { brand: 'Codes' });
     for (const code of ['b_code', 'a_code'])
       expect(
         (await api('POST', '/v1/events', { brand_id: brandId, name: code, code })).statusCode,
@@ -191,20 +176,16 @@ describe(`Live events: every code of a product (${ENGINE})`, () => {
     const res = await api('GET', `/v1/events/codes?brand_id=${brandId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ codes: ['a_code', 'b_code'], truncated: false });
-    const intruder = await signUpVerified(t.app);
-    const foreign = await request(t.app, intruder.token)(
-      'GET',
-      `/v1/events/codes?brand_id=${brandId}`,
-    );
+    const intruder = await createAccount(t.app, { brand: false });
+    const foreign = await intruder.call('GET', `/v1/events/codes?brand_id=${brandId}`);
     expect(foreign.statusCode).toBe(404);
     expect((await api('GET', '/v1/events/codes?brand_id=abc')).statusCode).toBe(400);
   });
 
   it("pushes every code to the owner's Live events room, at most a bounded number a push", async () => {
-    const owner = await signUpVerified(t.app);
-    const { brandId, writeKey } = await createBrand(t.app, owner.token, 'Live');
+    const { token, brandId, writeKey } = await createAccount(t.app, { brand: 'Live' });
     const intruder = await signUpVerified(t.app);
-    const s = await open(owner.token);
+    const s = await open(token);
     expect(await joinTail(s, brandId)).toEqual({ ok: true });
     const other = await open(intruder.token);
     expect(await joinTail(other, brandId)).toEqual({ ok: false, message: 'Not found.' });

@@ -7,13 +7,11 @@ import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import {
-  createBrand,
+  type ApiRequest,
+  createAccount,
   createTestApp,
   ENGINE,
   ingest,
-  request,
-  signUpVerified,
-  type ApiRequest,
   type TestApp,
 } from './helpers';
 
@@ -91,11 +89,9 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
     beforeAll(async () => {
       store = await open();
       t = await createTestApp({ analytics: store });
-      const a = await signUpVerified(t.app);
-      let writeKey: string;
-      ({ brandId, writeKey } = await createBrand(t.app, a.token));
-      call = request(t.app, a.token);
-      const res = await ingest(t.app, writeKey, '/v1/batch', { batch: BATCH });
+      const a = await createAccount(t.app);
+      ({ brandId, call } = a);
+      const res = await ingest(t.app, a.writeKey, '/v1/batch', { batch: BATCH });
       expect(res.json().accepted).toBe(BATCH.length);
     });
     afterAll(async () => {

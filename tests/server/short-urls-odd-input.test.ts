@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createBrand,
-  createTestApp,
-  ENGINE,
-  request,
-  signUpVerified,
-  type TestApp,
-} from './helpers';
+import { createAccount, createTestApp, ENGINE, type TestApp } from './helpers';
 
 /**
  * Odd input to the short-link API and the redirect answers a 4xx with a message, or works; never a
@@ -21,9 +14,7 @@ afterAll(async () => t.drop());
 
 describe(`short links and odd input (${ENGINE})`, () => {
   it('never answers 5xx', async () => {
-    const a = await signUpVerified(t.app);
-    const { brandId } = await createBrand(t.app, a.token);
-    const call = request(t.app, a.token);
+    const { brandId, call } = await createAccount(t.app);
     const made = await call('POST', '/v1/short-urls', {
       brand_id: brandId,
       url: 'https://a.example/',

@@ -7,16 +7,7 @@ import type { ShortUrl, ShortUrlReport } from '@/lib/contracts/short-urls';
 import { SHORT_URL_LIMITS } from '@/lib/plans';
 import { LINK_CLICKED_EVENT } from '@/server/analytics/link-click-shape';
 import { brands, shortUrls } from '@/server/db/schema';
-import {
-  type ApiRequest,
-  createAccount,
-  createBrand,
-  ENGINE,
-  request,
-  setupTestAccount,
-  signUpVerified,
-  withTestApp,
-} from './helpers';
+import { type ApiRequest, createAccount, ENGINE, setupTestAccount, withTestApp } from './helpers';
 
 /** Short links (docs/short-urls.md): API, redirect rules, clicks, report, tenancy, limits. */
 
@@ -44,9 +35,8 @@ async function create(body: Record<string, unknown>, who = call): Promise<ShortU
 
 /** Another account with a product of its own, so a test stays clear of the plan's link limit. */
 async function freshOwner(name = 'Spare') {
-  const owner = await signUpVerified(t.app);
-  const { brandId: b } = await createBrand(t.app, owner.token, name);
-  const as = request(t.app, owner.token);
+  const owner = await createAccount(t.app, { brand: name });
+  const { brandId: b, call: as } = owner;
   return {
     owner,
     brandId: b,
@@ -553,9 +543,7 @@ describe(`short link redirect (${ENGINE})`, () => {
 
 describe(`short link plan limit (${ENGINE})`, () => {
   it(`allows ${SHORT_URL_LIMITS.free} links per product on the free plan, then answers 403`, async () => {
-    const owner = await signUpVerified(t.app);
-    const { brandId: b } = await createBrand(t.app, owner.token, 'Limited');
-    const as = request(t.app, owner.token);
+    const { brandId: b, call: as } = await createAccount(t.app, { brand: 'Limited' });
     for (let i = 0; i < SHORT_URL_LIMITS.free; i++) {
       const res = await as('POST', '/v1/short-urls', {
         brand_id: b,
@@ -615,9 +603,7 @@ describe(`short link blocklist and host (${ENGINE})`, () => {
         },
       },
       async (other) => {
-        const owner = await signUpVerified(other.app);
-        const { brandId: b } = await createBrand(other.app, owner.token);
-        const as = request(other.app, owner.token);
+        const { brandId: b, call: as } = await createAccount(other.app);
         const refused = await as('POST', '/v1/short-urls', {
           brand_id: b,
           url: 'https://login.phish.example/',
@@ -671,9 +657,8 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
     const { openAnalyticsStore } = await import('@/server/analytics');
     const store = await openAnalyticsStore({ dataDir: ':memory:' });
     await withTestApp({ analytics: store }, async (down) => {
-      const owner = await signUpVerified(down.app);
-      const { brandId: b } = await createBrand(down.app, owner.token);
-      const res = await request(down.app, owner.token)('POST', '/v1/short-urls', {
+      const { brandId: b, call: as } = await createAccount(down.app);
+      const res = await as('POST', '/v1/short-urls', {
         brand_id: b,
         url: 'https://shop.example.com/',
         slug: 'down-1',
@@ -686,8 +671,7 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
         expect(r.headers.location).toBe('https://shop.example.com/');
       }
       await expect(down.app.ctx.shortUrlClicks.flush()).resolves.toBeUndefined();
-      const link = (await request(down.app, owner.token)('GET', '/v1/short-urls')).json().data
-        .data[0] as ShortUrl;
+      const link = (await as('GET', '/v1/short-urls')).json().data.data[0] as ShortUrl;
       expect(link.clicks).toBe(0);
     });
   });
@@ -696,9 +680,8 @@ describe(`short link redirect with the event store down (${ENGINE})`, () => {
 describe(`seed:demo short links (${ENGINE})`, () => {
   it('creates three links with clicks spread over 30 days, once', async () => {
     const { seedDemoShortUrls, DEMO_SHORT_URLS } = await import('@/scripts/seed-demo-short-urls');
-    const owner = await signUpVerified(t.app);
-    const { brandId: b } = await createBrand(t.app, owner.token, 'Demo');
-    const as = request(t.app, owner.token);
+    const owner = await createAccount(t.app, { brand: 'Demo' });
+    const { brandId: b, call: as } = owner;
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
       const res = await as(method, url, body);
       return { status: res.statusCode, body: res.json() as { data: unknown } };
