@@ -6,6 +6,19 @@ import { installReactFlowEnv } from './react-flow-env';
 import { renderEditor, seedTour } from './flow-editor-utils';
 import { aButton, aStep } from '../fixtures/flows';
 
+/** A modal step saying `text`, with a Next button `b_{id}` that goes to `goto` or dismisses. */
+const modal = (id: string, text: string, goto?: string) =>
+  aStep({
+    id,
+    content: `<p>${text}</p>`,
+    buttons: [
+      aButton({
+        id: `b_${id}`,
+        label: 'Next',
+        actions: goto ? [{ type: 'goto', reference_step: goto }] : [{ type: 'dismiss' }],
+      }),
+    ],
+  });
 const seed = (steps: FlowStep[]) => seedTour({ steps });
 const stepText = (n: number) => screen.getByRole('region', { name: `Step ${n}` }).textContent;
 const title = () => screen.findByRole<HTMLInputElement>('textbox', { name: 'Flow title' });
@@ -14,25 +27,7 @@ describe('Flow editor: step order and undo', () => {
   beforeAll(installReactFlowEnv);
 
   it('moves steps up and down; goto actions keep their step, and the order is saved', async () => {
-    const flow = seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [
-          aButton({ id: 'b_s1', label: 'Next', actions: [{ type: 'goto', reference_step: 's3' }] }),
-        ],
-      }),
-      aStep({
-        id: 's2',
-        content: '<p>Second</p>',
-        buttons: [aButton({ id: 'b_s2', label: 'Next' })],
-      }),
-      aStep({
-        id: 's3',
-        content: '<p>Third</p>',
-        buttons: [aButton({ id: 'b_s3', label: 'Next' })],
-      }),
-    ]);
+    const flow = seed([modal('s1', 'First', 's3'), modal('s2', 'Second'), modal('s3', 'Third')]);
     const { user } = renderEditor();
     await title();
     expect(screen.getByRole('button', { name: 'Move step 1 up' })).toHaveAttribute(
@@ -71,18 +66,7 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes and redoes with the toolbar buttons', async () => {
-    seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
-      }),
-      aStep({
-        id: 's2',
-        content: '<p>Second</p>',
-        buttons: [aButton({ id: 'b_s2', label: 'Next' })],
-      }),
-    ]);
+    seed([modal('s1', 'First'), modal('s2', 'Second')]);
     const { user } = renderEditor();
     await title();
     const undo = screen.getByRole('button', { name: 'Undo' });
@@ -110,13 +94,7 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes with Ctrl/Cmd+Z and redoes with Ctrl/Cmd+Shift+Z and Ctrl+Y', async () => {
-    seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
-      }),
-    ]);
+    seed([modal('s1', 'First')]);
     const { user } = renderEditor();
     const input = await title();
     await user.clear(input);
@@ -136,13 +114,7 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('Ctrl+Z inside a field or the rich-text editor belongs to the field, not the editor', async () => {
-    seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
-      }),
-    ]);
+    seed([modal('s1', 'First')]);
     const { user } = renderEditor();
     const input = await title();
     await user.click(screen.getByRole('button', { name: 'Add step' }));
@@ -159,13 +131,7 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('undoes a run of typing in one field in one go', async () => {
-    seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
-      }),
-    ]);
+    seed([modal('s1', 'First')]);
     const { user } = renderEditor();
     await title();
     const node = screen.getByRole('region', { name: 'Advanced settings' });
@@ -178,13 +144,7 @@ describe('Flow editor: step order and undo', () => {
   });
 
   it('offers no undo on a published flow until Edit', async () => {
-    seed([
-      aStep({
-        id: 's1',
-        content: '<p>First</p>',
-        buttons: [aButton({ id: 'b_s1', label: 'Next' })],
-      }),
-    ]);
+    seed([modal('s1', 'First')]);
     db.flows[0]!.status = 'published';
     db.flows[0]!.publish = true;
     const { user } = renderEditor();

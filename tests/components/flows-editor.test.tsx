@@ -11,14 +11,12 @@ import { renderEditor, seedTour } from './flow-editor-utils';
 import { aButton, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
 
 const M = MESSAGES.flows;
-/** Step s1 of the seeded tour: "Welcome!" and a Done button. */
-const STEP_1 = aStep({
-  content: '<p>Welcome!</p>',
-  buttons: [aButton({ id: 'b_s1', label: 'Done' })],
-});
+/** A modal step with `content` and a Done button `b_{id}` (the seeded tour's s1 says "Welcome!"). */
+const modal = (id: string, content = '<p>Welcome!</p>') =>
+  aStep({ id, content, buttons: [aButton({ id: `b_${id}`, label: 'Done' })] });
 
 function seed(over: Partial<Flow> = {}) {
-  return seedTour({ condition: aFlowCondition(aUrlTrigger()), steps: [STEP_1], ...over });
+  return seedTour({ condition: aFlowCondition(aUrlTrigger()), steps: [modal('s1')], ...over });
 }
 
 const toasts = () => document.querySelector('.Toastify');
@@ -29,14 +27,7 @@ describe('Flow editor', () => {
 
   it('opens a stored flow: title, the fixed nodes and one editor node per step', async () => {
     seed({
-      steps: [
-        STEP_1,
-        aStep({
-          id: 's2',
-          content: '<p>Second</p>',
-          buttons: [aButton({ id: 'b_s2', label: 'Done' })],
-        }),
-      ],
+      steps: [modal('s1'), modal('s2', '<p>Second</p>')],
     });
     renderEditor();
     expect(await title()).toHaveValue('Onboarding');
@@ -97,9 +88,7 @@ describe('Flow editor', () => {
 
   it('publishes through the Publish dialog only once docs/product/validation.md#58-flow-checks holds', async () => {
     const flow = seed({
-      steps: [
-        aStep({ id: 's1', content: '<p></p>', buttons: [aButton({ id: 'b_s1', label: 'Done' })] }),
-      ],
+      steps: [modal('s1', '<p></p>')],
     });
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
@@ -113,15 +102,7 @@ describe('Flow editor', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    act(() =>
-      useFlowEditorStore.getState().updateStep(
-        aStep({
-          id: 's1',
-          content: '<p>Hello</p>',
-          buttons: [aButton({ id: 'b_s1', label: 'Done' })],
-        }),
-      ),
-    );
+    act(() => useFlowEditorStore.getState().updateStep(modal('s1', '<p>Hello</p>')));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     dialog = await screen.findByRole('dialog', { name: 'Publish Flow' });
     expect(dialog).not.toHaveTextContent(M.cannotPublish);
@@ -300,14 +281,7 @@ describe('Flow editor', () => {
 
   it('deletes a step only after confirmation', async () => {
     seed({
-      steps: [
-        STEP_1,
-        aStep({
-          id: 's2',
-          content: '<p>Second</p>',
-          buttons: [aButton({ id: 'b_s2', label: 'Done' })],
-        }),
-      ],
+      steps: [modal('s1'), modal('s2', '<p>Second</p>')],
     });
     const { user } = renderEditor();
     await user.click(await screen.findByRole('button', { name: 'Delete step 1' }));

@@ -39,6 +39,19 @@ function renderDialog(initial: EventCondition | null = null, readOnly = false) {
 }
 type User = ReturnType<typeof renderDialog>['user'];
 
+/** A saved condition on the seeded checkout event: twice, more than 3 weeks ago, amount > 10. */
+const savedCheckout = () =>
+  anEventCondition({
+    event_id: seed.checkout.id,
+    event_code: 'checkout',
+    frequency: { condition_type: 'exactly', value: 2 },
+    timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
+    attribute_conditions: [
+      anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
+    ],
+    attribute_condition_operator: 'OR',
+  });
+
 const searchBox = () => screen.getByPlaceholderText('Find an event');
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
 const box = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
@@ -161,18 +174,7 @@ describe('EventConditionDialog', () => {
   });
 
   it('clears the attribute conditions on another event and restores the saved ones on the saved event', async () => {
-    const { user } = renderDialog(
-      anEventCondition({
-        event_id: seed.checkout.id,
-        event_code: 'checkout',
-        frequency: { condition_type: 'exactly', value: 2 },
-        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
-        attribute_conditions: [
-          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
-        ],
-        attribute_condition_operator: 'OR',
-      }),
-    );
+    const { user } = renderDialog(savedCheckout());
     await waitFor(() => expect(searchBox()).toHaveValue('Checkout completed'));
     expect(screen.getByRole('combobox', { name: 'Condition 1 attribute' })).toHaveTextContent(
       'Amount',
@@ -275,18 +277,7 @@ describe('EventConditionDialog', () => {
   });
 
   it('offers Delete when editing and Cancel when adding', async () => {
-    const editing = renderDialog(
-      anEventCondition({
-        event_id: seed.checkout.id,
-        event_code: 'checkout',
-        frequency: { condition_type: 'exactly', value: 2 },
-        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
-        attribute_conditions: [
-          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
-        ],
-        attribute_condition_operator: 'OR',
-      }),
-    );
+    const editing = renderDialog(savedCheckout());
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await editing.user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(editing.onSave).toHaveBeenCalledWith(null);
@@ -302,19 +293,7 @@ describe('EventConditionDialog', () => {
   });
 
   it('shows everything disabled in read-only mode with only Discard', async () => {
-    renderDialog(
-      anEventCondition({
-        event_id: seed.checkout.id,
-        event_code: 'checkout',
-        frequency: { condition_type: 'exactly', value: 2 },
-        timeframe: { condition_type: 'more_than', value: 3, unit: 'weeks' },
-        attribute_conditions: [
-          anEventAttributeCondition({ attribute_key: 'amount', condition_type: '>', value: 10 }),
-        ],
-        attribute_condition_operator: 'OR',
-      }),
-      true,
-    );
+    renderDialog(savedCheckout(), true);
     await waitFor(() => expect(searchBox()).toHaveValue('Checkout completed'));
     expect(searchBox()).toBeDisabled();
     expect(select('Frequency condition')).toBeDisabled();

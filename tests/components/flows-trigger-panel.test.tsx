@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TriggerConditionsPanel } from '@/features/flows/components/conditions/trigger-conditions-panel';
-import type { FlowBody, TriggerCondition } from '@/lib/contracts/flows';
+import type { FlowBody, TriggerCondition, UrlCondition } from '@/lib/contracts/flows';
 import { seedConditionData } from '../mocks/flows-seed';
 import { renderWithProviders } from './test-utils';
 import { aUrlTrigger } from '../fixtures/flows';
@@ -26,6 +26,9 @@ function Harness({ initial, readOnly }: { initial: Condition; readOnly?: boolean
   );
 }
 
+/** A URL trigger of one row: the page's URL is exactly `value`. */
+const url = (value: string, type: UrlCondition['type'] = 'includes') =>
+  aUrlTrigger({ condition_type: 'exact', value, type });
 const setup = (groups: TriggerCondition[], readOnly = false) =>
   renderWithProviders(
     <Harness
@@ -50,11 +53,7 @@ beforeEach(() => {
 
 describe('Trigger conditions panel', () => {
   it('shows IF on the first row and one AND/OR operator for the flow on the others', async () => {
-    const { user } = setup([
-      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/c' }),
-    ]);
+    const { user } = setup([url('/a'), url('/b'), url('/c')]);
     const [first, second] = rows();
     expect(within(first!).getByText('IF')).toBeInTheDocument();
     expect(within(first!).queryByRole('group')).not.toBeInTheDocument();
@@ -140,7 +139,7 @@ describe('Trigger conditions panel', () => {
     expect(changes).toEqual([
       {
         trigger_operator: 'AND',
-        trigger_conditions: [aUrlTrigger({ condition_type: 'exact', value: '/pricing' })],
+        trigger_conditions: [url('/pricing')],
       },
     ]);
   });
@@ -155,10 +154,7 @@ describe('Trigger conditions panel', () => {
   });
 
   it('opens a URL row in its dialog with its values and saves the edit in place', async () => {
-    const { user } = setup([
-      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/admin', type: 'excludes' }),
-    ]);
+    const { user } = setup([url('/a'), url('/admin', 'excludes')]);
     await user.click(screen.getByRole('button', { name: 'URL excludes /admin (exact)' }));
 
     const input = within(urlDialog()).getByRole('textbox', { name: 'URL 1 of URLs excludes' });
@@ -170,10 +166,7 @@ describe('Trigger conditions panel', () => {
     await user.type(input, '/internal');
     await user.click(within(urlDialog()).getByRole('button', { name: 'Save changes' }));
 
-    expect(changes.at(-1)?.trigger_conditions).toEqual([
-      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/internal', type: 'excludes' }),
-    ]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/a'), url('/internal', 'excludes')]);
     expect(
       screen.getByRole('button', { name: 'URL excludes /internal (exact)' }),
     ).toBeInTheDocument();
@@ -182,33 +175,21 @@ describe('Trigger conditions panel', () => {
     await user.click(screen.getByRole('button', { name: 'URL matches /a (exact)' }));
     await user.click(within(urlDialog()).getByRole('button', { name: 'Clear all' }));
     await user.click(within(urlDialog()).getByRole('button', { name: 'Save changes' }));
-    expect(changes.at(-1)?.trigger_conditions).toEqual([
-      aUrlTrigger({ condition_type: 'exact', value: '/internal', type: 'excludes' }),
-    ]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/internal', 'excludes')]);
     expect(rows()).toHaveLength(1);
   });
 
   it('removes a row with its × button, and the next row becomes the IF row', async () => {
-    const { user } = setup([
-      aUrlTrigger({ condition_type: 'exact', value: '/a' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
-    ]);
+    const { user } = setup([url('/a'), url('/b')]);
     await user.click(screen.getByRole('button', { name: 'Remove condition 1' }));
-    expect(changes.at(-1)?.trigger_conditions).toEqual([
-      aUrlTrigger({ condition_type: 'exact', value: '/b' }),
-    ]);
+    expect(changes.at(-1)?.trigger_conditions).toEqual([url('/b')]);
     expect(rows()).toHaveLength(1);
     expect(within(rows()[0]!).getByText('IF')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'URL matches /b (exact)' })).toBeInTheDocument();
   });
 
   it('hides the add controls once 5 conditions exist', async () => {
-    const { user } = setup([
-      aUrlTrigger({ condition_type: 'exact', value: '/1' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/2' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/3' }),
-      aUrlTrigger({ condition_type: 'exact', value: '/4' }),
-    ]);
+    const { user } = setup([url('/1'), url('/2'), url('/3'), url('/4')]);
     for (const name of ADD_CONTROLS)
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
 
@@ -224,13 +205,7 @@ describe('Trigger conditions panel', () => {
   });
 
   it('in read-only mode shows the conditions without letting them change', async () => {
-    const { user } = setup(
-      [
-        aUrlTrigger({ condition_type: 'exact', value: '/a' }),
-        aUrlTrigger({ condition_type: 'exact', value: '/b' }),
-      ],
-      true,
-    );
+    const { user } = setup([url('/a'), url('/b')], true);
     for (const name of [...ADD_CONTROLS, 'Remove condition 1', 'Remove condition 2'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     for (const button of within(toggle(2)).getAllByRole('button')) expect(button).toBeDisabled();
@@ -262,10 +237,7 @@ describe('Trigger conditions panel with the event and attribute dialogs', () => 
       ],
     };
     const { user } = renderWithProviders(
-      <BrandHarness
-        brandId={seeded.brand.id}
-        groups={[aUrlTrigger({ condition_type: 'exact', value: '/a' }), event]}
-      />,
+      <BrandHarness brandId={seeded.brand.id} groups={[url('/a'), event]} />,
     );
     await user.click(screen.getByRole('button', { name: /^Event signup/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Event' });
