@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   blankRow,
   completeRowNumbers,
-  completeRows,
-  emptyValueFor,
   keptCustomerRows,
   rowsFrom,
-  selectAttribute,
-  selectConditionType,
   type ConditionDraftRow,
 } from './condition-rows';
 
@@ -19,39 +15,6 @@ const row = (patch: Partial<ConditionDraftRow> = {}): ConditionDraftRow => ({
   ...patch,
 });
 
-describe('selectAttribute (docs/product/entities.md#condition-editing)', () => {
-  it('resets the condition type to the first one of the new data type and empties the value', () => {
-    expect(selectAttribute(row(), 'signup', 'date')).toEqual({
-      id: 'r1',
-      key: 'signup',
-      condition_type: 'before',
-      value: '',
-    });
-  });
-
-  it('starts a number attribute at equal', () => {
-    expect(selectAttribute(row(), 'age', 'number').condition_type).toBe('=');
-  });
-});
-
-describe('selectConditionType (docs/product/entities.md#condition-editing)', () => {
-  it('empties the value when the condition type changes', () => {
-    expect(selectConditionType(row(), 'ends_with')).toEqual({
-      ...row(),
-      condition_type: 'ends_with',
-      value: '',
-    });
-  });
-
-  it('gives range kinds a blank from–to pair', () => {
-    expect(selectConditionType(row({ value: '2026-01-01' }), 'range').value).toEqual({
-      from: '',
-      to: '',
-    });
-    expect(emptyValueFor('between')).toEqual({ from: '', to: '' });
-  });
-});
-
 describe('rows', () => {
   it('reads saved conditions through the given key field', () => {
     const rows = rowsFrom(
@@ -61,11 +24,6 @@ describe('rows', () => {
     expect(rows).toEqual([
       { id: expect.any(String), key: 'amount', condition_type: '>', value: 5 },
     ]);
-  });
-
-  it('keeps only the rows that name an attribute', () => {
-    const named = row({ id: 'a' });
-    expect(completeRows([blankRow(), named])).toEqual([named]);
   });
 
   it('numbers the kept rows by their place among all rows', () => {

@@ -5,14 +5,8 @@ import type { CustomerCondition } from '@/lib/contracts/flows';
 import { keptCustomerConditions } from '@/lib/flows/checks';
 
 // The condition-row model (choosing an attribute, a condition type, the empty value, the complete
-// rows) is the one of lib/condition-rows.ts, shared with the profile list's filter.
-export {
-  completeRows,
-  conditionTypesFor,
-  emptyValueFor,
-  selectAttribute,
-  selectConditionType,
-} from '@/lib/condition-rows';
+// rows) is the one of lib/condition-rows.ts, shared with the profile list's filter: the dialogs
+// import it from there. This file adds what only the tour dialogs need.
 
 /** One attribute condition row while a dialog edits it (customer or event attribute condition). */
 export type ConditionDraftRow = ConditionRow;

@@ -5,12 +5,8 @@ import type {
   TIME_UNITS,
 } from '@/lib/contracts/flows';
 import { eventConditionProblems } from '@/lib/flows/checks';
-import {
-  completeRowNumbers,
-  completeRows,
-  rowsFrom,
-  type ConditionDraftRow,
-} from './condition-rows';
+import { completeRows } from '@/lib/condition-rows';
+import { completeRowNumbers, rowsFrom, type ConditionDraftRow } from './condition-rows';
 
 /** Frequency ("Happen frequency") of an event condition. */
 export type Frequency = EventCondition['frequency'];

@@ -8,12 +8,8 @@ import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field-error';
 import { TrashIcon } from '@/components/ui/icons';
 import { compactControl } from '@/components/ui/select-field';
-import {
-  conditionTypesFor,
-  selectAttribute,
-  selectConditionType,
-  type ConditionDraftRow,
-} from '../../lib/condition-rows';
+import { conditionTypesFor, selectAttribute, selectConditionType } from '@/lib/condition-rows';
+import type { ConditionDraftRow } from '../../lib/condition-rows';
 import {
   ConditionAttributePicker,
   type AttributePickerGroup,
