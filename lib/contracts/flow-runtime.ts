@@ -60,31 +60,11 @@ export const availableFlowBody = z.object({
   locale: z.string().max(64).optional(),
 });
 
-/** What the renderer needs of a flow (step content sanitised again on the way out). */
-export interface RuntimeFlow {
-  id: number;
-  name: string;
-  steps: FlowStep[];
-}
-
-export interface RuntimeSession {
-  id: string;
-  /** The step to show (the first step of a new session). */
-  current_step_id: string | null;
-  /** True when the visitor had this session open already (a reload, another tab, a new page). */
-  resumed: boolean;
-  /**
-   * False when the current step is a tooltip whose element lives on another page: the SDK shows
-   * nothing here and asks again on the next URL change.
-   */
-  on_this_page: boolean;
-}
-
-/** `data` of available-flow: null when nothing should show. */
-export type AvailableFlow = { flow: RuntimeFlow; session: RuntimeSession } | null;
 /**
- * The response schema of available-flow, kept small on this hot route: the steps are passed
- * through as the server cleaned them (loose objects: nothing is dropped), not checked again.
+ * `data` of available-flow: what the renderer needs of a flow, and the session, or null when
+ * nothing should show. Kept small on this hot route: the steps are passed through as the server
+ * cleaned them (loose objects: nothing is dropped; step content sanitised again on the way out),
+ * not checked again.
  */
 export const availableFlowSchema = z
   .object({
@@ -98,12 +78,19 @@ export const availableFlowSchema = z
     }),
     session: z.object({
       id: z.string(),
+      /** The step to show (the first step of a new session). */
       current_step_id: z.string().nullable(),
+      /** True when the visitor had this session open already (a reload, another tab, a new page). */
       resumed: z.boolean(),
+      /**
+       * False when the current step is a tooltip whose element lives on another page: the SDK
+       * shows nothing here and asks again on the next URL change.
+       */
       on_this_page: z.boolean(),
     }),
   })
-  .nullable() satisfies z.ZodType<AvailableFlow>;
+  .nullable();
+export type AvailableFlow = z.infer<typeof availableFlowSchema>;
 
 /** POST v1/flows/{id}/track: idempotent; ignored once the session has ended. */
 export const flowTrackBody = z.object({
@@ -128,17 +115,13 @@ export const flowDoneBody = z.object({
 export type FlowDoneBody = z.input<typeof flowDoneBody>;
 
 /** `data` of track and done: whether the call changed the session. */
-export interface FlowSessionAnswer {
-  session_id: string;
-  state: 'open' | 'completed' | 'dismissed' | 'ended';
-  /** False for a retry, or a call after the session ended. */
-  recorded: boolean;
-}
 export const flowSessionAnswerSchema = z.object({
   session_id: z.string(),
   state: z.enum(['open', 'completed', 'dismissed', 'ended']),
+  /** False for a retry, or a call after the session ended. */
   recorded: z.boolean(),
-}) satisfies z.ZodType<FlowSessionAnswer>;
+});
+export type FlowSessionAnswer = z.infer<typeof flowSessionAnswerSchema>;
 
 export const DATE_PRESETS = ['past_7_day', 'past_30_day', 'custom_range', 'all_times'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -161,33 +144,10 @@ export const flowReportQuery = z
 export type FlowReportQuery = z.input<typeof flowReportQuery>;
 
 /**
- * The flow report. A view is a session started; "unique" counts distinct visitors (user id,
- * else anonymous id). completion_rate = completions / views (0 when there are no views), 0–1.
+ * The flow report, `data` of GET v1/flows/{id}/report (the server's `schema.response`,
+ * docs/api.md). A view is a session started; "unique" counts distinct visitors (user id, else
+ * anonymous id). completion_rate = completions / views (0 when there are no views), 0–1.
  */
-export interface FlowReport {
-  totals: {
-    views: number;
-    unique_viewers: number;
-    completions: number;
-    unique_completions: number;
-    completion_rate: number;
-    dismissals: number;
-    target_missing: number;
-  };
-  /** One point per bucket of the range (empty buckets included), oldest first. */
-  series: { bucket: string; views: number; completions: number; dismissals: number }[];
-  /** Every step of the flow, in order; drop_off = share of the previous step's viewers lost (0–1). */
-  steps: {
-    step_id: string;
-    index: number;
-    type: string;
-    views: number;
-    unique_viewers: number;
-    drop_off: number;
-  }[];
-}
-
-/** `data` of GET v1/flows/{id}/report (the server's `schema.response`, docs/api.md). */
 export const flowReportSchema = z.object({
   totals: z.object({
     views: z.number(),
@@ -198,6 +158,7 @@ export const flowReportSchema = z.object({
     dismissals: z.number(),
     target_missing: z.number(),
   }),
+  /** One point per bucket of the range (empty buckets included), oldest first. */
   series: z.array(
     z.object({
       bucket: z.string(),
@@ -206,6 +167,7 @@ export const flowReportSchema = z.object({
       dismissals: z.number(),
     }),
   ),
+  /** Every step of the flow, in order; drop_off = share of the previous step's viewers lost (0–1). */
   steps: z.array(
     z.object({
       step_id: z.string(),
@@ -216,4 +178,5 @@ export const flowReportSchema = z.object({
       drop_off: z.number(),
     }),
   ),
-}) satisfies z.ZodType<FlowReport>;
+});
+export type FlowReport = z.infer<typeof flowReportSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The Segment-compatible ingestion wire format, shared by the server and (as types) the SDK. */
 
 export type IngestType = 'track' | 'page' | 'identify';
@@ -19,22 +21,24 @@ export interface IngestMessage {
   userHash?: string;
 }
 
-export interface RejectedEvent {
-  index: number;
-  code: string;
-  message: string;
-}
+const rejectedEvent = z.object({ index: z.number(), code: z.string(), message: z.string() });
+export type RejectedEvent = z.infer<typeof rejectedEvent>;
 
-/** Every ingestion answer: how many were stored and why the others were not. */
-export interface IngestResult {
-  accepted: number;
+/**
+ * Every ingestion answer: how many were stored and why the others were not. The 200 answer of
+ * every ingestion route (not in an envelope: Segment's clients read it as sent), small on purpose:
+ * these are the hot routes (docs/performance.md).
+ */
+export const ingestResultSchema = z.object({
+  accepted: z.number(),
   /** The first 100 rejections of the request. */
-  rejected: RejectedEvent[];
+  rejected: z.array(rejectedEvent),
   /** Rejections past the first 100 (present only when there are some). */
-  rejectedMore?: number;
+  rejectedMore: z.number().optional(),
   /** Events kept without their userId: it lacked a valid userHash (signed identities). */
-  unverified?: number;
-}
+  unverified: z.number().optional(),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
 
 /** Longest key the server looks up: `wk_` + 24 characters and `sk_` + 32 today, room to grow. */
 export const KEY_MAX_LENGTH = 64;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, CONDITION_TYPES, type ConditionType } from '../conditions';
 import { brandIdField, pageCursor, requiredText, withoutNul } from './common';
-import { DATE_PRESETS, REPORT_GRANULARITIES, type DatePreset } from './flow-runtime';
+import { DATE_PRESETS, REPORT_GRANULARITIES } from './flow-runtime';
 import { TIME_UNIT_MS, timeUnitField, timeUnitOf, type TimeUnit } from '../time-units';
 
 /**
@@ -275,17 +275,14 @@ export const funnelCustomersQuery = funnelQuery
 export type FunnelCustomersQuery = z.input<typeof funnelCustomersQuery>;
 export type FunnelCustomersBody = z.output<typeof funnelCustomersQuery>;
 
-/** A customer behind a funnel step; `profile_id` links to their profile when there is one. */
-export interface FunnelCustomer {
-  customer_key: string;
-  profile_id: number | null;
-}
 /** `data` of POST v1/reports/funnel-customers. */
 export const funnelCustomersSchema = z.object({
+  /** A customer behind a funnel step; `profile_id` links to their profile when there is one. */
   customers: z.array(
     z.object({ customer_key: z.string(), profile_id: z.number().int().nullable() }),
   ),
-}) satisfies z.ZodType<{ customers: FunnelCustomer[] }>;
+});
+export type FunnelCustomer = z.infer<typeof funnelCustomersSchema>['customers'][number];
 
 export const RETENTION_MAX_INTERVALS = 30;
 
@@ -325,128 +322,115 @@ export type TrendQueryBody = Extract<ReportQuery, { type: 'trend' }>;
 export type FunnelQueryBody = Extract<ReportQuery, { type: 'funnel' }>;
 export type RetentionQueryBody = Extract<ReportQuery, { type: 'retention' }>;
 
-export interface TrendPointAnswer {
-  /** First day of the bucket, YYYY-MM-DD in the product's time zone. */
-  bucket: string;
-  value: number;
-}
-
-export interface TrendSeriesAnswer {
-  label: string;
-  event: string;
-  measure: TrendMeasure;
-  /** With a breakdown: the value, '' for events without the property, OTHER_BREAKDOWN for the rest. */
-  breakdown_value?: string;
-  /** Over the whole range (for unique customers, not the sum of the points). */
-  total: number;
-  points: TrendPointAnswer[];
-}
+// Answers (the server's `schema.response`, docs/api.md): plain output shapes, without the
+// transforms of the query schemas. Each schema is the one definition of its shape, and the type is
+// inferred from it.
 
 /** The range answered, in the product's time zone (YYYY-MM-DD, both included). */
-export interface AnswerRange {
-  from: string;
-  to: string;
-  time_zone: string;
-  preset: DatePreset;
-}
+const answerRange = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  preset: z.enum(DATE_PRESETS),
+});
+export type AnswerRange = z.infer<typeof answerRange>;
 
-export interface TrendAnswer {
-  series: TrendSeriesAnswer[];
+const trendPointAnswer = z.object({
+  /** First day of the bucket, YYYY-MM-DD in the product's time zone. */
+  bucket: z.string(),
+  value: z.number(),
+});
+
+const trendSeriesAnswer = z.object({
+  label: z.string(),
+  event: z.string(),
+  measure: z.enum(TREND_MEASURES),
+  /** With a breakdown: the value, '' for events without the property, OTHER_BREAKDOWN for the rest. */
+  breakdown_value: z.string().optional(),
+  /** Over the whole range (for unique customers, not the sum of the points). */
+  total: z.number(),
+  points: z.array(trendPointAnswer),
+});
+export type TrendSeriesAnswer = z.infer<typeof trendSeriesAnswer>;
+
+const trendAnswerSchema = z.object({
+  series: z.array(trendSeriesAnswer),
   /** The same series over the period just before, with `compare`. */
-  previous?: TrendSeriesAnswer[];
-  range: AnswerRange;
-}
+  previous: z.array(trendSeriesAnswer).optional(),
+  range: answerRange,
+});
+export type TrendAnswer = z.infer<typeof trendAnswerSchema>;
 
 /**
  * One funnel step: customers who reached it; conversions as shares (0–1) of the first step and
  * of the step before; the median time from the step before (null for the first step, or when
  * nobody reached it).
  */
-export interface FunnelStepAnswer {
-  event: string;
-  count: number;
-  conversion_from_start: number;
-  conversion_from_previous: number;
-  median_time_to_convert_ms: number | null;
-}
+const funnelStepAnswer = z.object({
+  event: z.string(),
+  count: z.number(),
+  conversion_from_start: z.number(),
+  conversion_from_previous: z.number(),
+  median_time_to_convert_ms: z.number().nullable(),
+});
+export type FunnelStepAnswer = z.infer<typeof funnelStepAnswer>;
 
-export interface FunnelAnswer {
-  steps: FunnelStepAnswer[];
-  range: AnswerRange;
-}
+const funnelAnswerSchema = z.object({
+  steps: z.array(funnelStepAnswer),
+  range: answerRange,
+});
+export type FunnelAnswer = z.infer<typeof funnelAnswerSchema>;
 
 /**
  * A cohort: its first day, how many customers entered, and how many of them came back in each
  * period since (the cohort's own period first), up to today.
  */
-export interface RetentionCohort {
-  cohort: string;
-  size: number;
-  returned: number[];
-}
+const retentionCohort = z.object({
+  cohort: z.string(),
+  size: z.number(),
+  returned: z.array(z.number()),
+});
+export type RetentionCohort = z.infer<typeof retentionCohort>;
 
-export interface RetentionAnswer {
-  cohorts: RetentionCohort[];
-  range: AnswerRange;
-}
-
-export type ReportAnswer = TrendAnswer | FunnelAnswer | RetentionAnswer;
-
-// Response schemas of the answers above (the server's `schema.response`, docs/api.md): plain
-// output shapes, without the transforms of the query schemas.
-const answerRange = z.object({
-  from: z.string(),
-  to: z.string(),
-  time_zone: z.string(),
-  preset: z.enum(DATE_PRESETS),
-}) satisfies z.ZodType<AnswerRange>;
-const trendSeriesAnswer = z.object({
-  label: z.string(),
-  event: z.string(),
-  measure: z.enum(TREND_MEASURES),
-  breakdown_value: z.string().optional(),
-  total: z.number(),
-  points: z.array(z.object({ bucket: z.string(), value: z.number() })),
-}) satisfies z.ZodType<TrendSeriesAnswer>;
-const trendAnswerSchema = z.object({
-  series: z.array(trendSeriesAnswer),
-  previous: z.array(trendSeriesAnswer).optional(),
-  range: answerRange,
-}) satisfies z.ZodType<TrendAnswer>;
-const funnelAnswerSchema = z.object({
-  steps: z.array(
-    z.object({
-      event: z.string(),
-      count: z.number(),
-      conversion_from_start: z.number(),
-      conversion_from_previous: z.number(),
-      median_time_to_convert_ms: z.number().nullable(),
-    }),
-  ),
-  range: answerRange,
-}) satisfies z.ZodType<FunnelAnswer>;
 const retentionAnswerSchema = z.object({
-  cohorts: z.array(
-    z.object({ cohort: z.string(), size: z.number(), returned: z.array(z.number()) }),
-  ),
+  cohorts: z.array(retentionCohort),
   range: answerRange,
-}) satisfies z.ZodType<RetentionAnswer>;
+});
+export type RetentionAnswer = z.infer<typeof retentionAnswerSchema>;
+
 /** `data` of POST v1/reports/query (JSON): each answer has its own key (series, steps, cohorts). */
 export const reportAnswerSchema = z.union([
   trendAnswerSchema,
   funnelAnswerSchema,
   retentionAnswerSchema,
-]) satisfies z.ZodType<ReportAnswer>;
+]);
+export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 
 export const REPORT_CHART_KINDS = ['line', 'bar', 'table'] as const;
 
+/** The chart of a report saved without one. */
+const DEFAULT_CHART = { kind: 'line', stacked: false } as const;
+
 /** How a saved report is drawn. */
 export const reportChart = z.strictObject({
-  kind: z.enum(REPORT_CHART_KINDS, { error: 'Chart must be line, bar or table' }).default('line'),
+  kind: z
+    .enum(REPORT_CHART_KINDS, { error: 'Chart must be line, bar or table' })
+    .default(DEFAULT_CHART.kind),
   /** Bars of a breakdown stacked instead of side by side. */
-  stacked: z.boolean().default(false),
+  stacked: z.boolean().default(DEFAULT_CHART.stacked),
 });
 export type ReportChart = z.output<typeof reportChart>;
+
+/**
+ * A stored chart as the server reads it back: field by field, a value it no longer knows (an older
+ * or odd stored chart) is read as a new report's default, so one such row never fails an answer.
+ */
+export const storedReportChart = z
+  .object({
+    kind: z.enum(REPORT_CHART_KINDS).catch(DEFAULT_CHART.kind),
+    stacked: z.boolean().catch(DEFAULT_CHART.stacked),
+  })
+  .catch(DEFAULT_CHART);
 
 /** POST v1/reports and PUT v1/reports/{id}. */
 export const reportBody = z
@@ -454,7 +438,7 @@ export const reportBody = z
     brand_id: brandIdField,
     name: requiredText('Name'),
     query: reportQuery,
-    chart: reportChart.default({ kind: 'line', stacked: false }),
+    chart: reportChart.default(DEFAULT_CHART),
     /** On the product's dashboard. */
     pinned: z.boolean({ error: 'pinned must be true or false' }).default(false),
   })
@@ -484,36 +468,20 @@ export const listReportsQuery = z.object({
 });
 export type ListReportsQuery = z.infer<typeof listReportsQuery>;
 
-export interface SavedReport {
-  id: number;
-  brand_id: number;
-  /** The product's name, for lists across products. */
-  brand_name: string;
-  name: string;
-  type: ReportQuery['type'];
-  query: ReportQuery;
-  chart: ReportChart;
-  pinned: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ReportList {
-  data: SavedReport[];
-  total: number;
-  nextCursor: string | null;
-}
+const reportType = z.enum(['trend', 'funnel', 'retention']);
 
 /**
- * A saved report's query as the API answers it: the body it was saved with (`reportQuery`, after
- * its defaults), every key kept. Described loosely here because the query schema's input
- * transforms (the window unit's spellings) cannot run backwards.
+ * A saved report's query as the API answers it: the stored JSON, every key kept (the body it was
+ * saved with, `reportQuery` after its defaults). Read loosely, since `reportQuery`'s input
+ * transforms (the window unit's spellings) cannot run backwards, and stored rows outlive the
+ * contract: a query saved with a date preset since dropped is still answered as stored, so one
+ * such row cannot fail the list (docs/reports.md, "Saved reports").
  */
 const savedReportQuery = z
   .looseObject({
     brand_id: z.number().int(),
-    type: z.enum(['trend', 'funnel', 'retention']),
-    date_preset: z.enum(DATE_PRESETS),
+    type: reportType,
+    date_preset: z.string().describe(`One of ${DATE_PRESETS.join(', ')} when saved`),
   })
   .describe('The report query as saved: a body of POST /v1/reports/query') as unknown as z.ZodType<
   ReportQuery,
@@ -524,19 +492,23 @@ const savedReportQuery = z
 export const savedReportSchema = z.object({
   id: z.number().int(),
   brand_id: z.number().int(),
+  /** The product's name, for lists across products. */
   brand_name: z.string(),
   name: z.string(),
-  type: z.enum(['trend', 'funnel', 'retention']),
+  type: reportType,
   query: savedReportQuery,
+  /** As stored, read with `storedReportChart`. */
   chart: z.object({ kind: z.enum(REPORT_CHART_KINDS), stacked: z.boolean() }),
   pinned: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-}) satisfies z.ZodType<SavedReport>;
+});
+export type SavedReport = z.infer<typeof savedReportSchema>;
 
 /** `data` of GET v1/reports: one page. */
 export const reportListSchema = z.object({
   data: z.array(savedReportSchema),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
-}) satisfies z.ZodType<ReportList>;
+});
+export type ReportList = z.infer<typeof reportListSchema>;

@@ -96,15 +96,18 @@ const utmValue = (field: UtmField) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
+/** The campaign fields (UTM_FIELDS, in order), each read with `field`: as sent or as answered. */
+const utmObject = <T extends z.ZodType>(field: (name: UtmField) => T) =>
+  z.object({
+    source: field('source'),
+    medium: field('medium'),
+    campaign: field('campaign'),
+    term: field('term'),
+    content: field('content'),
+  } satisfies Record<UtmField, T>);
+
 /** The link's campaign values, added to the destination as `utm_*` parameters. */
-export const utmSchema = z.object({
-  source: utmValue('source'),
-  medium: utmValue('medium'),
-  campaign: utmValue('campaign'),
-  term: utmValue('term'),
-  content: utmValue('content'),
-});
-export type Utm = Partial<Record<UtmField, string>>;
+export const utmSchema = utmObject(utmValue);
 
 /** The calendar day written at the start exists (2024-02-30 would silently become 1 March). */
 const dayExists = (v: string) => {
@@ -194,93 +197,56 @@ export const shortUrlReportQuery = z
   });
 export type ShortUrlReportQuery = z.output<typeof shortUrlReportQuery>;
 
-/** One short link as the API answers it. */
-export interface ShortUrl {
-  id: number;
-  brand_id: number;
-  brand_name: string;
-  slug: string;
-  /** The public address to share: `{APP_URL}/s/{slug}`. */
-  short_url: string;
-  url: string;
-  utm: Utm;
-  expires_at: string | null;
-  expired_url: string | null;
-  disabled: boolean;
-  /** Human clicks (bots and link previews excluded), all time. */
-  clicks: number;
-  /** At most one per visitor per hour. */
-  unique_clicks: number;
-  bot_clicks: number;
-  created_at: string;
-  updated_at: string;
-}
+// Answers (the server's `schema.response`, docs/api.md): each schema is the one definition of its
+// shape, and the type is inferred from it.
 
-export interface ShortUrlList {
-  data: ShortUrl[];
-  total: number;
-  nextCursor: string | null;
-}
+/** The link's campaign values as answered: only those set. */
+const utmAnswer = utmObject(() => z.string().optional());
+export type Utm = z.infer<typeof utmAnswer>;
 
-export interface ShortUrlBreakdownRow {
-  value: string;
-  clicks: number;
-}
-
-export interface ShortUrlReport {
-  totals: { clicks: number; unique_clicks: number; bot_clicks: number };
-  /** Every bucket of the range on the product's clock, oldest first, empty ones included. */
-  series: { bucket: string; clicks: number; unique_clicks: number }[];
-  countries: ShortUrlBreakdownRow[];
-  referrers: ShortUrlBreakdownRow[];
-  devices: ShortUrlBreakdownRow[];
-  utm_sources: ShortUrlBreakdownRow[];
-  range: { from: string; to: string; time_zone: string; preset: string };
-}
-
-// Response schemas of the answers above (the server's `schema.response`, docs/api.md).
-const utmAnswer = z.object({
-  source: z.string().optional(),
-  medium: z.string().optional(),
-  campaign: z.string().optional(),
-  term: z.string().optional(),
-  content: z.string().optional(),
-}) satisfies z.ZodType<Utm>;
-
-/** `data` of GET/POST/PUT v1/short-urls(/{id}). */
+/** One short link as the API answers it: `data` of GET/POST/PUT v1/short-urls(/{id}). */
 export const shortUrlSchema = z.object({
   id: z.number().int(),
   brand_id: z.number().int(),
   brand_name: z.string(),
   slug: z.string(),
+  /** The public address to share: `{APP_URL}/s/{slug}`. */
   short_url: z.string(),
   url: z.string(),
   utm: utmAnswer,
   expires_at: z.string().nullable(),
   expired_url: z.string().nullable(),
   disabled: z.boolean(),
+  /** Human clicks (bots and link previews excluded), all time. */
   clicks: z.number().int(),
+  /** At most one per visitor per hour. */
   unique_clicks: z.number().int(),
   bot_clicks: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
-}) satisfies z.ZodType<ShortUrl>;
+});
+export type ShortUrl = z.infer<typeof shortUrlSchema>;
 
 /** `data` of GET v1/short-urls: one page. */
 export const shortUrlListSchema = z.object({
   data: z.array(shortUrlSchema),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
-}) satisfies z.ZodType<ShortUrlList>;
+});
+export type ShortUrlList = z.infer<typeof shortUrlListSchema>;
 
-const breakdownRows = z.array(z.object({ value: z.string(), clicks: z.number() }));
+const breakdownRow = z.object({ value: z.string(), clicks: z.number() });
+export type ShortUrlBreakdownRow = z.infer<typeof breakdownRow>;
+
 /** `data` of GET v1/short-urls/{id}/report. */
 export const shortUrlReportSchema = z.object({
   totals: z.object({ clicks: z.number(), unique_clicks: z.number(), bot_clicks: z.number() }),
+  /** Every bucket of the range on the product's clock, oldest first, empty ones included. */
   series: z.array(z.object({ bucket: z.string(), clicks: z.number(), unique_clicks: z.number() })),
-  countries: breakdownRows,
-  referrers: breakdownRows,
-  devices: breakdownRows,
-  utm_sources: breakdownRows,
+  countries: z.array(breakdownRow),
+  referrers: z.array(breakdownRow),
+  devices: z.array(breakdownRow),
+  utm_sources: z.array(breakdownRow),
   range: z.object({ from: z.string(), to: z.string(), time_zone: z.string(), preset: z.string() }),
-}) satisfies z.ZodType<ShortUrlReport>;
+});
+export type ShortUrlReport = z.infer<typeof shortUrlReportSchema>;

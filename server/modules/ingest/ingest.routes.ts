@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { INGEST_MAX_BATCH_EVENTS, INGEST_MAX_REQUEST_BYTES } from '../../../lib/constants';
-import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
+import { ingestResultSchema, type IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import type { ZodApp } from '../../context';
 import { AppError } from '../../errors';
@@ -26,16 +25,7 @@ export function writeKeyOf(req: FastifyRequest, body: unknown): string | undefin
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-/**
- * The 200 answer of every ingestion route (IngestResult, not in an envelope: Segment's clients
- * read it as sent). Small on purpose: these are the hot routes (docs/performance.md).
- */
-const ingestResultSchema = z.object({
-  accepted: z.number(),
-  rejected: z.array(z.object({ index: z.number(), code: z.string(), message: z.string() })),
-  rejectedMore: z.number().optional(),
-  unverified: z.number().optional(),
-}) satisfies z.ZodType<IngestResult>;
+/** The 200 answer of every ingestion route (docs/api.md, "Response schemas"). */
 const ingestResponse = { 200: ingestResultSchema };
 
 /** Public, Segment-compatible ingestion, up to 500 KB per request. */

@@ -1,15 +1,17 @@
 import { numberedPage } from '../../lib/numbered-page';
-import type {
-  ListReportsQuery,
-  ReportBody,
-  ReportList,
-  SavedReport,
+import {
+  storedReportChart,
+  type ListReportsQuery,
+  type ReportBody,
+  type ReportList,
+  type SavedReport,
 } from '../../../lib/contracts/reports';
 import { MESSAGES } from '../../../lib/messages';
 import { notFound } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type { ReportRow, ReportsRepository } from './reports.repository';
 
+/** A stored row as answered; its stored JSON is read leniently (an older chart never fails a list). */
 function toDto(row: { report: ReportRow; brandName: string }): SavedReport {
   const r = row.report;
   return {
@@ -19,7 +21,7 @@ function toDto(row: { report: ReportRow; brandName: string }): SavedReport {
     name: r.name,
     type: r.query.type,
     query: r.query,
-    chart: r.chart,
+    chart: storedReportChart.parse(r.chart),
     pinned: r.pinned,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
