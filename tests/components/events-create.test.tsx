@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { CreateEventView } from '@/features/events/components/create-event-view';
-import { useBrandStore } from '@/stores/brand';
 import { db } from '../mocks/db';
 import { createEvent } from '../mocks/events.handlers';
 import { mockRouter, setRoute } from '../setup/router';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
-
-function signedInWithBrand() {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  return brand;
-}
+import { renderWithProviders, signedInWithBrand, signInAs } from './test-utils';
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 

@@ -4,11 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_LIST_PAGE_SIZE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { EventsView } from '@/features/events/components/events-view';
-import { useBrandStore } from '@/stores/brand';
 import { createEvent, createTrackedEvent } from '../mocks/events.handlers';
 import { server } from '../mocks/node';
 import { setRoute } from '../setup/router';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
+import { renderWithProviders, signedInWithBrand, signInAs } from './test-utils';
 
 /** Query strings of the list calls. */
 const listCalls: Record<string, string>[] = [];
@@ -16,13 +15,6 @@ const record = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
   if (url.pathname === '/v1/events') listCalls.push(Object.fromEntries(url.searchParams));
 };
-
-function signedInWithBrand() {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  return brand;
-}
 
 const table = () => screen.getByRole('table', { name: 'Defined events' });
 const rowOf = (name: string) =>

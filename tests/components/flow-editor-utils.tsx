@@ -2,10 +2,9 @@ import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor
 import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
 import { newDraft } from '@/features/flows/lib/new-draft';
 import type { Flow } from '@/lib/contracts/flows';
-import { useBrandStore } from '@/stores/brand';
 import { addFlow } from '../mocks/flows.handlers';
 import { setRoute } from '../setup/router';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
+import { renderWithProviders, signedInWithBrand } from './test-utils';
 
 /** The editor as the flow pages render it: its header and its view. */
 export const renderEditor = () =>
@@ -15,14 +14,6 @@ export const renderEditor = () =>
       <FlowEditorView />
     </>,
   );
-
-/** A signed-in user whose current product is "Shop". */
-export function signedInWithBrand() {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  return brand;
-}
 
 /** A saved tour "Onboarding" of a new user's product, opened at /flows/{id}. */
 export function seedTour(over: Partial<Flow> = {}) {

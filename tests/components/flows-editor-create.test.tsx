@@ -10,7 +10,8 @@ import { installReactFlowEnv } from './react-flow-env';
 import { mockRouter, setRoute } from '../setup/router';
 import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
 import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
-import { renderEditor, signedInWithBrand } from './flow-editor-utils';
+import { renderEditor } from './flow-editor-utils';
+import { signedInWithBrand } from './test-utils';
 
 const M = MESSAGES.flows;
 /** Every request that is not a read: what creating or saving a flow would send. */

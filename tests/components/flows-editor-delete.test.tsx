@@ -6,7 +6,8 @@ import { db } from '../mocks/db';
 import { server } from '../mocks/node';
 import { installReactFlowEnv } from './react-flow-env';
 import { mockRouter, setRoute } from '../setup/router';
-import { renderEditor, seedTour, signedInWithBrand } from './flow-editor-utils';
+import { renderEditor, seedTour } from './flow-editor-utils';
+import { signedInWithBrand } from './test-utils';
 
 const savedTour = () => seedTour();
 

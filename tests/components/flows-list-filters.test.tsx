@@ -4,11 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlowsView } from '@/features/flows/components/flows-view';
 import { FLOW_LIST_PAGE_SIZE } from '@/features/flows/lib/query-keys';
 import { MESSAGES } from '@/lib/messages';
-import { useBrandStore } from '@/stores/brand';
 import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
 import { mockRouter, setRoute } from '../setup/router';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
+import { renderWithProviders, signedInWithBrand } from './test-utils';
 import { aFlow } from '../fixtures/flows';
 
 /** Query strings of the list calls. */
@@ -18,13 +17,6 @@ const record = ({ request }: { request: Request }) => {
   if (request.method === 'GET' && url.pathname === '/v1/flows')
     listCalls.push(Object.fromEntries(url.searchParams));
 };
-
-function signedInWithBrand() {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  return brand;
-}
 
 /** Three tours changed on different days: beta (published), gamma, then Alpha the oldest. */
 function seedTours(brandId: number) {

@@ -9,7 +9,7 @@ import { db } from '../mocks/db';
 import { addFlow } from '../mocks/flows.handlers';
 import { server } from '../mocks/node';
 import { mockRouter, setRoute } from '../setup/router';
-import { addBrand, renderWithProviders, signInAs } from './test-utils';
+import { addBrand, renderWithProviders, signedInWithBrand, signInAs } from './test-utils';
 import { aFlow, someSteps } from '../fixtures/flows';
 
 /** Query strings of the list calls and bodies of the other calls. */
@@ -26,12 +26,6 @@ const failWith = (method: 'get' | 'post' | 'delete', path: string, message: stri
     ),
   );
 
-function signedInWithBrand() {
-  const { user } = signInAs();
-  const brand = addBrand(user, 'Shop');
-  useBrandStore.getState().setBrandId(brand.id);
-  return brand;
-}
 const table = () => screen.getByRole('table', { name: 'Product tours' });
 const rowOf = (name: string) =>
   within(table()).getByRole('link', { name }).closest('tr') as HTMLElement;

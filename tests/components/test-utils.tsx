@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import type { PlanCode } from '@/lib/constants';
+import { useBrandStore } from '@/stores/brand';
 import { createBrand, createSession, createUser, type MockUser } from '../mocks/db';
 
 // jsdom lacks a few browser APIs Radix relies on (popper sizing, pointer capture, scrolling).
@@ -65,3 +66,11 @@ export const addBrand = (
   name: string,
   domain = `${name.toLowerCase().replace(/\W+/g, '-')}.example.com`,
 ) => createBrand(user.id, { name, domain });
+
+/** A signed-in user whose current product is "Shop". */
+export function signedInWithBrand() {
+  const { user } = signInAs();
+  const brand = addBrand(user, 'Shop');
+  useBrandStore.getState().setBrandId(brand.id);
+  return brand;
+}
