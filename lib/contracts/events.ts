@@ -9,9 +9,6 @@ import {
 import { MESSAGES } from '../messages';
 import { brandIdField, pageCursor, requiredText, withoutNul } from './common';
 
-/** Defined in lib/contracts/common.ts; still exported here for the mock API (tests/mocks). */
-export { brandIdField };
-
 export const eventAttributeSchema = z.object({
   code: requiredText('Attribute code'),
   name: requiredText('Attribute name'),

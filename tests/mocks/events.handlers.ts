@@ -1,9 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { EVENT_VOLUME_DAYS } from '@/lib/constants';
-import { idParam } from '@/lib/contracts/common';
+import { brandIdField, idParam } from '@/lib/contracts/common';
 import {
   autocompleteQuery,
-  brandIdField,
   eventBody,
   listEventsQuery,
   tailQuery,
