@@ -71,7 +71,8 @@ import { createHomeService } from './modules/home/home.service';
 const SESSION_CACHE_TTL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
-export interface ServiceOptions {
+/** What createContainer is given: the edges (database, Redis, mail, payments, clock) and limits. */
+export interface ContainerOptions {
   env: Env;
   database: Database;
   log: FastifyBaseLogger;
@@ -94,7 +95,7 @@ export interface ServiceOptions {
  * uses, and nothing is filled in later. The realtime notifier comes right after auth (sockets
  * authenticate with it), before the services that emit.
  */
-export async function createContainer(opts: ServiceOptions): Promise<AppContext> {
+export async function createContainer(opts: ContainerOptions): Promise<AppContext> {
   const { env, log, redis, limits } = opts;
   const db = opts.database.db;
   const now = opts.now ?? (() => new Date());
