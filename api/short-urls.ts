@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import type {
-  ListShortUrlsQuery,
+  listShortUrlsQuery,
   ShortUrl,
   ShortUrlInput,
   ShortUrlList,
@@ -8,8 +9,8 @@ import type {
 } from '@/lib/contracts/short-urls';
 import { http, unwrap } from './http';
 
-/** Query of GET /v1/short-urls: the contract's query as the server reads it (the page given). */
-export type ListShortUrlsParams = ListShortUrlsQuery;
+/** Query of GET /v1/short-urls as the dashboard sends it: the contract's input (defaults may be left out). */
+export type ListShortUrlsParams = z.input<typeof listShortUrlsQuery>;
 
 /**
  * The query string of a link's report (docs/short-urls.md, "Report"): the contract's query as the
