@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, signInDashboard } from './api';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../tests/fixtures/flows';
 
 /**
  * How an ending counts (docs/flows.md, issue 30 point 1), on a page of another origin carrying
@@ -26,14 +27,6 @@ async function openShop(browser: Browser, host: string, writeKey: string) {
   return { page, errors, close: () => context.close() };
 }
 
-const button = (id: string, label: string, actions: unknown[]) => ({
-  id,
-  label,
-  background_color: '#2563eb',
-  color: '#ffffff',
-  actions,
-});
-
 /** The tour's step N of 2 (inside the tour's open shadow root; locators pierce it). */
 const step = (page: Page, n: number) => page.getByRole('dialog', { name: `Tour step ${n} of 2` });
 
@@ -55,35 +48,30 @@ test('a tour finished with its last button counts as completed; the close button
   const acct = await accountWithBrand(request, 'tour-outcomes');
   const created = await request.post('/v1/flows', {
     headers: { authorization: `Bearer ${acct.token}` },
-    data: {
+    data: aFlow({
       brand_id: acct.brandId,
       name: 'Two steps',
       publish: true,
-      condition: {
-        trigger_conditions: [
-          {
-            trigger_type: 'url',
-            conditions: [{ type: 'includes', condition_type: 'contains', value: '/welcome' }],
-          },
-        ],
-        trigger_operator: 'AND',
-      },
-      display_type: 'once',
+      condition: aFlowCondition(aUrlTrigger({ value: '/welcome' })),
       steps: [
-        {
+        aStep({
           id: 's1',
-          type: 'modal',
           content: '<p>Hello</p>',
-          buttons: [button('b1', 'Next', [{ type: 'goto', reference_step: 's2' }])],
-        },
-        {
+          buttons: [
+            aButton({
+              id: 'b1',
+              label: 'Next',
+              actions: [{ type: 'goto', reference_step: 's2' }],
+            }),
+          ],
+        }),
+        aStep({
           id: 's2',
-          type: 'modal',
           content: '<p>That is all</p>',
-          buttons: [button('b2', 'Got it', [{ type: 'dismiss' }])],
-        },
+          buttons: [aButton({ id: 'b2', label: 'Got it', actions: [{ type: 'dismiss' }] })],
+        }),
       ],
-    },
+    }),
   });
   expect(created.status()).toBe(201);
   const flowId = ((await created.json()) as { data: { id: number } }).data.id;

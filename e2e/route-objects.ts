@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
 import type { accountWithBrand } from './api';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../tests/fixtures/flows';
 
 /**
  * The objects behind the dashboard's :id routes, made through the API for e2e/mobile.spec.ts:
@@ -22,36 +23,19 @@ export async function post(request: APIRequestContext, acct: Account, url: strin
 
 /** A published two-step tour, through the API as the editor saves one. */
 export function tourBody(brandId: number, name: string) {
-  const step = (id: string) => ({
-    id,
-    type: 'modal',
-    content: `<p>${id}</p>`,
-    buttons: [
-      {
-        id: `${id}-next`,
-        label: 'Next',
-        background_color: '#111111',
-        color: '#ffffff',
-        actions: [{ type: 'dismiss' }],
-      },
-    ],
-  });
-  return {
+  const step = (id: string) =>
+    aStep({
+      id,
+      content: `<p>${id}</p>`,
+      buttons: [aButton({ id: `${id}-next`, label: 'Next', background_color: '#111111' })],
+    });
+  return aFlow({
     brand_id: brandId,
     name,
     publish: true,
-    condition: {
-      trigger_conditions: [
-        {
-          trigger_type: 'url',
-          conditions: [{ type: 'includes', condition_type: 'contains', value: '/pricing' }],
-        },
-      ],
-      trigger_operator: 'AND',
-    },
-    display_type: 'once',
+    condition: aFlowCondition(aUrlTrigger({ value: '/pricing' })),
     steps: [step('welcome'), step('pricing')],
-  };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ROUTES } from '../lib/routes';
 import { signInDashboard, accountWithBrand } from './api';
 import { expect, test } from './fixtures';
+import { aFlow, aFlowCondition } from '../tests/fixtures/flows';
 
 test('every dashboard route renders under the CSP; pages and API answers carry the security headers', async ({
   page,
@@ -22,12 +23,12 @@ test('every dashboard route renders under the CSP; pages and API answers carry t
     .id;
   const flow = await request.post('/v1/flows', {
     headers,
-    data: {
+    data: aFlow({
       brand_id: acct.brandId,
       name: 'CSP tour',
-      condition: { trigger_conditions: [], trigger_operator: 'AND' },
+      condition: aFlowCondition(),
       steps: [],
-    },
+    }),
   });
   expect(flow.status(), await flow.text()).toBe(201);
   const flowId = ((await flow.json()) as { data: { id: number } }).data.id;
