@@ -1,0 +1,84 @@
+import { okMessage } from '@/lib/contracts/common';
+import { flowReportSchema } from '@/lib/contracts/flow-runtime';
+import { flowListSchema, flowSchema, type FlowBody } from '@/lib/contracts/flows';
+import { aButton, aFlow, aStep } from '../../fixtures/flows';
+import { q, saveId, type ParityTable, type Saved } from './table';
+
+/** A tour of the account's product with one modal step and its Done button. */
+const flowBody = (s: Saved, over: Partial<FlowBody> = {}) =>
+  aFlow({
+    brand_id: Number(s.brand),
+    steps: [aStep({ id: 'step-1', buttons: [aButton({ id: 'btn-1', label: 'Done' })] })],
+    ...over,
+  });
+
+/** flows.handlers.ts: product tours. */
+export const flows: ParityTable = {
+  file: 'flows.handlers.ts',
+  title: 'product tours and their report',
+  steps: [
+    {
+      name: 'list (empty)',
+      method: 'GET',
+      path: (s) => `/v1/flows?${q(s)}`,
+      contract: flowListSchema,
+    },
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/v1/flows',
+      bodyOf: (s) => flowBody(s),
+      contract: flowSchema,
+      save: saveId('flow'),
+    },
+    {
+      name: 'refuse publishing an incomplete tour',
+      method: 'POST',
+      path: '/v1/flows',
+      bodyOf: (s) => flowBody(s, { publish: true, steps: [] }),
+    },
+    { name: 'read', method: 'GET', path: (s) => `/v1/flows/${s.flow}`, contract: flowSchema },
+    { name: 'refuse a malformed id', method: 'GET', path: '/v1/flows/first' },
+    {
+      name: 'refuse it to another account',
+      method: 'GET',
+      path: (s) => `/v1/flows/${s.flow}`,
+      stranger: true,
+    },
+    {
+      name: 'update and publish',
+      method: 'PUT',
+      path: (s) => `/v1/flows/${s.flow}`,
+      bodyOf: (s) => flowBody(s, { name: 'Welcome tour v2', publish: true }),
+      contract: flowSchema,
+    },
+    {
+      name: 'duplicate',
+      method: 'POST',
+      path: (s) => `/v1/flows/${s.flow}/duplicate`,
+      contract: flowSchema,
+      save: saveId('copy'),
+    },
+    {
+      name: 'list',
+      method: 'GET',
+      path: (s) => `/v1/flows?${q(s)}&sort_by=name&sort_order=asc`,
+      contract: flowListSchema,
+    },
+    {
+      name: 'report (shape)',
+      method: 'GET',
+      path: (s) => `/v1/flows/${s.flow}/report?date_preset=past_7_day`,
+      contract: flowReportSchema,
+      compare: 'shape',
+    },
+    {
+      name: 'refuse a reversed range',
+      method: 'GET',
+      path: (s) =>
+        `/v1/flows/${s.flow}/report?date_preset=custom_range&from=2026-02-01&to=2026-01-01`,
+    },
+    { name: 'delete', method: 'DELETE', path: (s) => `/v1/flows/${s.copy}`, contract: okMessage },
+    { name: 'refuse the deleted one', method: 'GET', path: (s) => `/v1/flows/${s.copy}` },
+  ],
+};
