@@ -387,4 +387,20 @@ export const MESSAGES = {
     analyticsTooLarge:
       'This report needs more memory or rows than one report may use. Narrow it: a shorter date range, fewer series or a breakdown with fewer values.',
   },
+  /** The product theme, "Custom styling" (docs/theme.md). */
+  theme: {
+    color: (label: string) => `${label} must be a hex colour like #2563eb`,
+    range: (label: string, min: number, max: number) =>
+      `${label} must be a whole number from ${min} to ${max}`,
+    font: 'Font family must be font names separated by commas, such as Inter, sans-serif',
+    fontTooLong: (max: number) => `Font family must be at most ${max} characters`,
+    shadow: 'Shadow must be none, soft or strong',
+    opacity: 'Backdrop opacity must be a number from 0 to 1',
+    bannerPlacement: 'Banner placement must be top or bottom',
+    bubblePlacement: 'Speech bubble placement must be bottom-right or bottom-left',
+    paidOnly: (plan: string) =>
+      `Custom styling is part of the paid plans; your ${plan} plan shows tours in the default style. Upgrade at /profile/plans to save a theme.`,
+    saved: 'Theme saved.',
+    upgradePrompt: 'Custom styling comes with the paid plans. Upgrade to save your theme.',
+  },
 } as const;

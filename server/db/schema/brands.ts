@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -36,6 +37,8 @@ export const brands = pgTable(
     serverKeyHint: text('server_key_hint'),
     /** IANA zone whose calendar days the product's reports count in (docs/reports.md). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The product theme as saved (docs/theme.md); null = the default look. */
+    theme: jsonb('theme').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
