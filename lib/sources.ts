@@ -23,7 +23,11 @@ export function normaliseAllowedOrigin(input: string): string | null {
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const hostOnly = (host: string) => host.replace(/:\d+$/, '');
 
-/** Is a request's `Origin` header one this product accepts events from? */
+/**
+ * Is a request's `Origin` header one this product trusts? Exact-origin matching: the host must be
+ * the domain or end with `.` + the domain (so `example.com.evil.com` and `example.co` are not
+ * `example.com`), and a listed `https://…` entry matches that scheme, host and port only.
+ */
 export function originAllowed(origin: string, domain: string, allowed: readonly string[]): boolean {
   let url: URL;
   try {
@@ -41,4 +45,25 @@ export function originAllowed(origin: string, domain: string, allowed: readonly 
       ? entry === url.origin
       : hostOnly(entry) === host && (!entry.includes(':') || entry === url.host),
   );
+}
+
+/**
+ * The origin of a page address the product trusts (the builder opens such pages,
+ * docs/builder.md), or null: an http(s) URL without credentials whose origin `originAllowed`
+ * accepts. The answer is the URL's serialised origin, what the page's requests carry in `Origin`.
+ */
+export function trustedPageOrigin(
+  pageUrl: string,
+  domain: string,
+  allowed: readonly string[],
+): string | null {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  return originAllowed(url.origin, domain, allowed) ? url.origin : null;
 }
