@@ -7,3 +7,4 @@ export * from './flows';
 export * from './billing';
 export * from './reports';
 export * from './short-urls';
+export * from './builder';
