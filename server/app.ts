@@ -39,6 +39,7 @@ import { publicAuthRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { brandRoutes } from './modules/brands/brands.routes';
+import { themeRoutes } from './modules/themes/themes.routes';
 import { featureRoutes } from './modules/features/features.routes';
 import { outboxRoutes } from './modules/dev/outbox.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             plans: ctx.plansService,
           });
           brandRoutes(authed, { brands: ctx.brandsService, sources: ctx.brandSources });
+          themeRoutes(authed, ctx.themes);
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
           flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });

@@ -27,6 +27,8 @@ import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createBrandSourcesService } from './modules/brands/brand-sources.service';
 import { createBrandAccess } from './modules/brands/brand-access';
+import { createThemesRepository } from './modules/themes/themes.repository';
+import { createThemesService } from './modules/themes/themes.service';
 import { createEventsRepository } from './modules/events/events.repository';
 import { createEventsService } from './modules/events/events.service';
 import { createLiveTail } from './modules/events/live-tail';
@@ -117,6 +119,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const brands = createBrandsRepository(db);
   await plans.seed();
   const access = createBrandAccess(brands);
+  const themes = createThemesService({ themes: createThemesRepository(db) });
 
   const sessions = createSessionCache({
     ttlMs: SESSION_CACHE_TTL_MS,
@@ -257,6 +260,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     plansService: createPlansService({ plans, payments, brands: brandsService }),
     brandsService,
     brandSources: createBrandSourcesService({ brands, onChanged: writeKeys.clear }),
+    themes,
     analytics,
     analyticsScheduler,
     batcher,
@@ -304,6 +308,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       events: flowEvents,
       memory: eventMemory,
       limit: runtimeLimitFor(env, redis),
+      theme: themes.forRuntime,
       now,
     }),
     flowEvents,

@@ -17,6 +17,7 @@ import type { AuthContext, AuthService } from './modules/auth/auth.service';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { BrandsService } from './modules/brands/brands.service';
 import type { BrandSourcesService } from './modules/brands/brand-sources.service';
+import type { ThemesService } from './modules/themes/themes.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
 import type { PlansService } from './modules/plans/plans.service';
 import type { UsersRepository } from './modules/users/users.repository';
@@ -73,6 +74,8 @@ export interface AppContext {
   brandsService: BrandsService;
   /** Allowed origins, signed identities and the server key of each product. */
   brandSources: BrandSourcesService;
+  /** Each product's theme, "Custom styling" (docs/theme.md). */
+  themes: ThemesService;
   analytics: AnalyticsStore;
   /** Admits the analytics reads of signed-in accounts (docs/reports.md). */
   analyticsScheduler: AnalyticsScheduler;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutNul } from './common';
 import { KEY_MAX_LENGTH } from './ingest';
+import { themeSchema } from './theme';
 import type { FlowStep } from './flows';
 import { FLOW_OUTCOMES, FLOW_TRACK_TYPES } from './runtime-constants';
 
@@ -88,6 +89,8 @@ export const availableFlowSchema = z
        */
       on_this_page: z.boolean(),
     }),
+    /** The product's theme (docs/theme.md); absent for the default look. */
+    theme: themeSchema.optional(),
   })
   .nullable();
 export type AvailableFlow = z.infer<typeof availableFlowSchema>;

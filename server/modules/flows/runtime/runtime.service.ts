@@ -4,6 +4,7 @@ import type {
   FlowSessionAnswer,
   FlowTrackBody,
 } from '../../../../lib/contracts/flow-runtime';
+import type { Theme } from '../../../../lib/contracts/theme';
 import { MESSAGES } from '../../../../lib/messages';
 import type { AnalyticsStore, EventRow } from '../../../analytics/types';
 import { AppError, notFound } from '../../../errors';
@@ -69,6 +70,8 @@ export function createFlowRuntimeService(deps: {
   memory?: Pick<EventMemory, 'counter'>;
   /** The per-product limit on these calls (runtime-limit.ts); none when switched off. */
   limit?: (brandId: number) => Promise<void>;
+  /** The product's theme for its tours (docs/theme.md), or null for the default look. */
+  theme?: (brandId: number) => Promise<Theme | null>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -263,9 +266,13 @@ export function createFlowRuntimeService(deps: {
       // a start written behind the answer is seen by the visitor's next decision.
       const decideFor = () => decide(owner, visitor, input);
       const anonymousKey = `${brandId}\u0000a\u0000${input.anonymousId}`;
-      return withLock(anonymousKey, () =>
+      const shown = await withLock(anonymousKey, () =>
         userId ? withLock(`${brandId}\u0000u\u0000${userId}`, decideFor) : decideFor(),
       );
+      // A tour plays in the product's theme; without one the answer is as before.
+      if (!shown || !deps.theme) return shown;
+      const theme = await deps.theme(brandId);
+      return theme ? { ...shown, theme } : shown;
     },
 
     async track(

@@ -1,0 +1,94 @@
+import {
+  DEFAULT_THEME,
+  hasCustomStyling,
+  themeSchema,
+  type BrandTheme,
+  type Theme,
+} from '../../../lib/contracts/theme';
+import { MESSAGES } from '../../../lib/messages';
+import { AppError, notFound } from '../../errors';
+import type { ThemesRepository } from './themes.repository';
+
+/** How long a node serves a product's theme to the runtime after reading it (other nodes' saves). */
+export const THEME_CACHE_TTL_MS = 10_000;
+const MAX_CACHED = 5_000;
+
+/**
+ * A stored theme read with today's defaults: a field added later, or one that no longer passes
+ * the contract, reads as its default rather than failing the product's tours.
+ */
+export function storedTheme(stored: unknown): Theme {
+  const parsed = themeSchema.safeParse(stored ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...DEFAULT_THEME };
+  for (const [key, field] of Object.entries(themeSchema.shape)) {
+    const one = field.safeParse(fields[key]);
+    if (one.success) out[key] = one.data;
+  }
+  return out as Theme;
+}
+
+/**
+ * The product theme, "Custom styling" (docs/theme.md): read by its owner on any plan, saved on
+ * paid plans only, and handed to the tour runtime (null on the free plan or when none is saved).
+ */
+export function createThemesService(deps: { themes: ThemesRepository; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const cache = new Map<number, { until: number; theme: Promise<Theme | null> }>();
+
+  const owned = async (ownerId: string, brandId: number) => {
+    const row = await deps.themes.find(ownerId, brandId);
+    if (!row) throw notFound(MESSAGES.brands.notFound);
+    return row;
+  };
+  const answer = (brandId: number, theme: unknown, plan: string | null): BrandTheme => ({
+    brand_id: brandId,
+    theme: storedTheme(theme),
+    custom_styling: hasCustomStyling(plan ?? undefined),
+  });
+
+  return {
+    async get(ownerId: string, brandId: number): Promise<BrandTheme> {
+      const row = await owned(ownerId, brandId);
+      return answer(row.id, row.theme, row.plan);
+    },
+
+    async update(ownerId: string, brandId: number, theme: Theme): Promise<BrandTheme> {
+      const row = await owned(ownerId, brandId);
+      if (!hasCustomStyling(row.plan ?? undefined))
+        throw new AppError(
+          403,
+          'plan_feature_unavailable',
+          MESSAGES.theme.paidOnly(row.planName ?? 'Free'),
+          [{ path: 'plan', message: row.plan ?? 'free' }],
+        );
+      if (!(await deps.themes.save(ownerId, brandId, theme)))
+        throw notFound(MESSAGES.brands.notFound);
+      cache.delete(brandId);
+      return answer(brandId, theme, row.plan);
+    },
+
+    /**
+     * The theme tours of this product play in, or null for the default look (nothing saved, or
+     * a plan without custom styling). Kept per product for a few seconds: the runtime asks on
+     * every page view.
+     */
+    forRuntime(brandId: number): Promise<Theme | null> {
+      const at = now();
+      const hit = cache.get(brandId);
+      if (hit && hit.until > at) return hit.theme;
+      const theme = deps.themes
+        .forRuntime(brandId)
+        .then((row) =>
+          row?.theme && hasCustomStyling(row.plan ?? undefined) ? storedTheme(row.theme) : null,
+        );
+      cache.delete(brandId);
+      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as number);
+      cache.set(brandId, { until: at + THEME_CACHE_TTL_MS, theme });
+      theme.catch(() => cache.get(brandId)?.theme === theme && cache.delete(brandId));
+      return theme;
+    },
+  };
+}
+export type ThemesService = ReturnType<typeof createThemesService>;

@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_THEME } from '@/lib/contracts/theme';
+import { MESSAGES } from '@/lib/messages';
+import { plans, subscriptions } from '../../server/db/schema';
+import { createAccount, ENGINE, setupTestAccount, type TestAccount } from './helpers';
+import { aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
+
+/** The product theme, "Custom styling" (docs/theme.md): owner scope, plan gate, runtime answer. */
+const t = setupTestAccount();
+let paid: TestAccount;
+let stranger: TestAccount;
+
+/** Moves an account to `plan` in the subscriptions table. */
+async function onPlan(a: TestAccount, plan: 'free' | 'starter') {
+  const [p] = await t.database.db.select().from(plans).where(eq(plans.code, plan));
+  await t.database.db
+    .update(subscriptions)
+    .set({ planId: p!.id })
+    .where(eq(subscriptions.userId, a.userId));
+}
+
+const BRAND = {
+  card_background: '#0f172a',
+  text_color: '#f8fafc',
+  primary_button_background: '#f97316',
+  primary_button_text: '#000000',
+  corner_radius: 4,
+  shadow: 'strong',
+  font_family: 'Georgia, "Times New Roman", serif',
+};
+
+/** What the SDK gets on a page of `a`'s product with one published tour on /welcome. */
+async function runtimeAnswer(a: TestAccount, visitor: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/flows/available-flow',
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify({
+      writeKey: a.writeKey,
+      anonymousId: visitor,
+      url: 'https://shop.example/welcome',
+    }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { flow: { id: number }; theme?: Record<string, unknown> } | null;
+}
+async function publishTour(a: TestAccount) {
+  const res = await a.call('POST', '/v1/flows', {
+    ...aFlow({
+      brand_id: a.brandId,
+      name: 'Welcome',
+      condition: aFlowCondition(aUrlTrigger({ value: '/welcome' })),
+      steps: [aStep({ id: 's1' })],
+    }),
+    publish: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+beforeAll(async () => {
+  paid = await createAccount(t.app, { brand: 'Paid shop' });
+  await onPlan(paid, 'starter');
+  stranger = await createAccount(t.app, { brand: 'Theirs' });
+  await onPlan(stranger, 'starter');
+});
+
+describe(`product theme (${ENGINE})`, () => {
+  it('reads the default look on any plan, with custom_styling false on the free plan', async () => {
+    const res = await t.call('GET', `/v1/brands/${t.brandId}/theme`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      brand_id: t.brandId,
+      theme: DEFAULT_THEME,
+      custom_styling: false,
+    });
+    expect((await paid.call('GET', `/v1/brands/${paid.brandId}/theme`)).json().data).toMatchObject({
+      custom_styling: true,
+    });
+  });
+
+  it('refuses to save on the free plan with a 403 that says to upgrade, and keeps the default', async () => {
+    const res = await t.call('PUT', `/v1/brands/${t.brandId}/theme`, BRAND);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      status: 403,
+      code: 'plan_feature_unavailable',
+      message: MESSAGES.theme.paidOnly('Free'),
+    });
+    expect(res.json().message).toMatch(/upgrade/i);
+    const after = await t.call('GET', `/v1/brands/${t.brandId}/theme`);
+    expect(after.json().data.theme).toEqual(DEFAULT_THEME);
+  });
+
+  it('saves on a paid plan: fields left out take their defaults', async () => {
+    const res = await paid.call('PUT', `/v1/brands/${paid.brandId}/theme`, BRAND);
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { ...DEFAULT_THEME, ...BRAND };
+    expect(res.json().data).toEqual({
+      brand_id: paid.brandId,
+      theme: expected,
+      custom_styling: true,
+    });
+    const read = await paid.call('GET', `/v1/brands/${paid.brandId}/theme`);
+    expect(read.json().data.theme).toEqual(expected);
+  });
+
+  it('refuses values that could escape the style, with the field and an actionable message', async () => {
+    for (const [field, value, message] of [
+      ['font_family', 'x; } .card { display: none', MESSAGES.theme.font],
+      ['font_family', 'Inter, url(https://evil.example/f.woff)', MESSAGES.theme.font],
+      ['card_background', 'red; background: url(x)', MESSAGES.theme.color('Card background')],
+      ['corner_radius', 400, MESSAGES.theme.range('Corner radius', 0, 32)],
+      ['backdrop_opacity', 2, MESSAGES.theme.opacity],
+      ['z_index', 0, MESSAGES.theme.range('Z-index', 1, 2_147_483_647)],
+      ['shadow', 'huge', MESSAGES.theme.shadow],
+    ] as const) {
+      const res = await paid.call('PUT', `/v1/brands/${paid.brandId}/theme`, { [field]: value });
+      expect(res.statusCode, `${field}=${value}`).toBe(400);
+      expect(JSON.stringify(res.json().details)).toContain(message);
+    }
+  });
+
+  it("answers 404 for another account's product, read or write, and changes nothing", async () => {
+    const read = await stranger.call('GET', `/v1/brands/${paid.brandId}/theme`);
+    expect(read.statusCode).toBe(404);
+    const write = await stranger.call('PUT', `/v1/brands/${paid.brandId}/theme`, {
+      card_background: '#ff0000',
+    });
+    expect(write.statusCode).toBe(404);
+    const mine = await paid.call('GET', `/v1/brands/${paid.brandId}/theme`);
+    expect(mine.json().data.theme.card_background).toBe(BRAND.card_background);
+    expect((await stranger.call('GET', '/v1/brands/999999/theme')).statusCode).toBe(404);
+  });
+
+  it("gives the SDK's runtime answer the product's theme; the default look sends none", async () => {
+    await publishTour(paid);
+    const themed = await runtimeAnswer(paid, 'v-themed');
+    expect(themed?.flow.id).toBeTypeOf('number');
+    expect(themed?.theme).toEqual({ ...DEFAULT_THEME, ...BRAND });
+
+    await publishTour(t);
+    const plain = await runtimeAnswer(t, 'v-plain');
+    expect(plain?.flow.id).toBeTypeOf('number');
+    expect(plain).not.toHaveProperty('theme');
+  });
+
+  it('stops theming tours once the owner is back on the free plan', async () => {
+    const a = await createAccount(t.app, { brand: 'Downgraded' });
+    await onPlan(a, 'starter');
+    expect(
+      (await a.call('PUT', `/v1/brands/${a.brandId}/theme`, { card_background: '#000' }))
+        .statusCode,
+    ).toBe(200);
+    await onPlan(a, 'free');
+    await publishTour(a);
+    expect(await runtimeAnswer(a, 'v-down')).not.toHaveProperty('theme');
+    const read = await a.call('GET', `/v1/brands/${a.brandId}/theme`);
+    expect(read.json().data).toMatchObject({
+      custom_styling: false,
+      theme: { card_background: '#000' },
+    });
+  });
+});
