@@ -403,4 +403,25 @@ export const MESSAGES = {
     saved: 'Theme saved.',
     upgradePrompt: 'Custom styling comes with the paid plans. Upgrade to save your theme.',
   },
+  builder: {
+    urlRequired: 'Enter the address of the page where the element is.',
+    urlInvalid:
+      'Enter the full address of a page of your site, starting with https:// (http:// works for localhost).',
+    originRefused: (origin: string) =>
+      `The builder opens only on your product's own sites, and ${origin.slice(0, 200)} is not one of them. Add that origin under Product Tracking → Sources (allowed origins), or change the product's website domain.`,
+    modeInvalid: 'Mode must be "pick" or "preview".',
+    stepNotFound:
+      'This step is not in the saved tour. Save the tour, then select the element again.',
+    codeInvalid:
+      'This builder link has expired or was already used. Click Select element in the editor again.',
+    codeWrongOrigin:
+      'This builder link was made for another site. Click Select element in the editor again.',
+    tokenInvalid:
+      'The builder session has ended. Click Select element in the editor to start a new one.',
+    wrongOrigin: 'This builder session belongs to another site.',
+    otherStep:
+      'This builder session picks the element of another step. Click Select element on this step in the editor.',
+    previewOnly:
+      'A preview cannot change the tour. Click Select element in the editor to pick an element.',
+  },
 } as const;

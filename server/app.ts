@@ -47,6 +47,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
+import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { shortUrlRoutes } from './modules/short-urls/short-urls.routes';
 import { redirectRoutes } from './modules/short-urls/redirect.routes';
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         );
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ctx.ingestService));
         await v1.register(async (rt: ZodApp) => flowRuntimeRoutes(rt, ctx.flowRuntime));
+        await v1.register(async (b: ZodApp) => builderRoutes(b, ctx.builder));
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
@@ -210,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
           flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
+          builderSessionRoutes(authed, ctx.builder);
           reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });
           shortUrlRoutes(authed, ctx.shortUrls);
           paymentRoutes(authed, payments);

@@ -44,6 +44,8 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
+import { createBuilderRepository } from './modules/builder/builder.repository';
+import { createBuilderService } from './modules/builder/builder.service';
 import { createEventMemory } from './modules/flows/runtime/event-memory';
 import { runtimeLimitFor } from './modules/flows/runtime/runtime-limit';
 import { withSeenVisitors } from './modules/flows/seen-visitors';
@@ -234,6 +236,15 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     now,
   });
   const flowEvents = createFlowEventQueue({ batcher: derived, log });
+  const flowsService = createFlowsService({
+    flows,
+    access,
+    db,
+    plans,
+    sessions: flowSessions,
+    onChanged: publishedFlows.changed,
+    now,
+  });
   const shortUrlLinks = createShortUrlsRepository(db);
   const shortUrlClicks = createClickQueue({
     batcher: derived,
@@ -287,13 +298,13 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
         log,
       }),
     }),
-    flowsService: createFlowsService({
+    flowsService,
+    builder: createBuilderService({
+      sessions: createBuilderRepository(db),
       flows,
-      access,
-      db,
-      plans,
-      sessions: flowSessions,
-      onChanged: publishedFlows.changed,
+      flowsService,
+      brands,
+      realtime,
       now,
     }),
     publishedFlows,

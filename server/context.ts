@@ -30,6 +30,7 @@ import type { AttributesService } from './modules/profiles/attributes.service';
 import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
+import type { BuilderService } from './modules/builder/builder.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
 import type { FlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import type { ReportsService } from './modules/reports/reports.service';
@@ -91,6 +92,8 @@ export interface AppContext {
   attributesService: AttributesService;
   ingestService: IngestService;
   flowsService: FlowsService;
+  /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
+  builder: BuilderService;
   /** Each product's published tours, kept per node and forgotten on every change. */
   publishedFlows: PublishedFlows;
   /** Visitors' tour sessions; `flush` waits for starts still being written (embedded database). */
