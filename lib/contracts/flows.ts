@@ -74,6 +74,42 @@ export const buttonSchema = z.object({
 });
 export type FlowButton = z.infer<typeof buttonSchema>;
 
+/** How a picked element is found again (docs/flows.md, "Targets"). */
+export const TARGET_KINDS = ['attr', 'id', 'role', 'css'] as const;
+export const TARGET_GRADES = ['A', 'B', 'C'] as const;
+export const MAX_TARGET_CANDIDATES = 8;
+const position = z.int().min(0).max(10_000);
+
+/**
+ * One way to find a tooltip's element: `attr` a data attribute (`name`, `value`), `id` a stable
+ * id, `role` a role (or the tag) and accessible name (`name`), `css` a structural path plus
+ * `fingerprint` (the nearest ancestor with a stable attribute or id, '' for the document) and
+ * `nth` (the element's position among those of its role and text in that ancestor).
+ */
+export const targetCandidateSchema = z.object({
+  kind: z.enum(TARGET_KINDS),
+  value: text(1024),
+  name: text(255).optional(),
+  fingerprint: text(1024).optional(),
+  nth: position.optional(),
+});
+export type TargetCandidate = z.infer<typeof targetCandidateSchema>;
+
+/**
+ * A tooltip's element: the page it was picked on and its primary selector (what older clients
+ * read), plus, when picked, the candidates, the element's text and the stability grade; `index`
+ * names one of several elements the selector matches.
+ */
+export const selectElementSchema = z.object({
+  url: text(2048),
+  selector: text(1024),
+  candidates: z.array(targetCandidateSchema).max(MAX_TARGET_CANDIDATES).optional(),
+  text: text(255).optional(),
+  grade: z.enum(TARGET_GRADES).optional(),
+  index: position.optional(),
+});
+export type SelectElement = z.infer<typeof selectElementSchema>;
+
 export const stepSchema = z.object({
   id: text(64),
   type: z.enum(STEP_TYPES),
@@ -83,10 +119,7 @@ export const stepSchema = z.object({
   buttons: z
     .array(buttonSchema)
     .max(MAX_STEP_BUTTONS, { error: `A step has at most ${MAX_STEP_BUTTONS} buttons.` }),
-  select_element: z
-    .object({ url: text(2048), selector: text(1024) })
-    .nullable()
-    .optional(),
+  select_element: selectElementSchema.nullable().optional(),
   element_actions: z.array(actionSchema).max(MAX_ACTIONS).default([]),
   background_image_url: link().nullable().optional(),
   /**
