@@ -73,6 +73,8 @@ export type FlowAnswer = {
     resumed: boolean;
     on_this_page: boolean;
   };
+  /** The product theme (docs/theme.md); absent for the default look. */
+  theme?: Record<string, unknown>;
 } | null;
 
 /** What sdk.js hands the tours bundle with each answer: where and how to call the server. */

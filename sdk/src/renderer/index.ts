@@ -6,6 +6,7 @@
 export { endingOf } from './ending';
 export { playTour } from './player';
 export { sanitizeStepContent } from './sanitize';
+export type { TourTheme } from './theme';
 export type {
   DismissCause,
   FlowAction,

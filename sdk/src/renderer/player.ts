@@ -4,6 +4,8 @@ import { trapTab } from './focus';
 import { anchorTooltip } from './position';
 import { renderStep, type StepView } from './render-step';
 import { TOUR_CSS } from './styles';
+import { resolveTarget } from '../targets/resolve';
+import { themeCss, themeZIndex } from './theme';
 import type { DismissCause, TourEndReason, TourPlayer, TourPlayerOptions } from './types';
 import { safeLink } from './urls';
 import { waitForElement } from './wait';
@@ -56,9 +58,16 @@ function revealRoot(): () => void {
   };
 }
 
+/**
+ * A picked target (candidates, or an index or text among several matches) is resolved by vote;
+ * a selector alone is the first element it matches (docs/flows.md, "Targets").
+ */
 function defaultTarget(step: FlowStep): Element | null {
-  const selector = step.select_element?.selector;
-  return selector ? document.querySelector(selector) : null;
+  const target = step.select_element;
+  if (!target?.selector) return null;
+  return target.candidates?.length || target.index != null || target.text
+    ? resolveTarget(target)
+    : document.querySelector(target.selector);
 }
 
 /** Calls host code without letting it break the tour (or the tour throw into the page). */
@@ -86,10 +95,12 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     !!container && container !== document.body && container !== document.documentElement;
 
   const host = h('div', { 'data-signpost-tour': '' });
+  const { theme } = options;
   for (const [name, value] of confined ? CONFINED_STYLE : HOST_STYLE)
-    host.style.setProperty(name, value, 'important');
+    host.style.setProperty(name, name === 'z-index' ? themeZIndex(theme) : value, 'important');
   const root = host.attachShadow({ mode: 'open' });
-  root.append(h('style', {}, TOUR_CSS));
+  // The theme's rule comes after TOUR_CSS and overrides its defaults (docs/theme.md).
+  root.append(h('style', {}, TOUR_CSS + themeCss(theme)));
   const restoreRoot = confined ? () => {} : revealRoot();
   (container ?? document.documentElement).append(host);
 
@@ -157,13 +168,19 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
       cleanups.push(stop);
       return;
     }
-    view = renderStep(step, i, steps.length, {
-      onButton: (button) => {
-        guard(options.onButton, step, button);
-        run(button.actions);
+    view = renderStep(
+      step,
+      i,
+      steps.length,
+      {
+        onButton: (button) => {
+          guard(options.onButton, step, button);
+          run(button.actions);
+        },
+        onClose: () => end('dismissed', 'close'),
       },
-      onClose: () => end('dismissed', 'close'),
-    });
+      theme,
+    );
     root.append(view.layer);
     if (step.type === 'tool_tip') anchor(step, view);
     // Modals take focus; other steps keep it where it was, unless it was already in the tour.

@@ -2,9 +2,12 @@ import type { FlowButton, FlowStep } from '../../../lib/contracts/flows';
 import { applyBackground } from './background';
 import { h } from './dom';
 import { sanitizedFragment } from './sanitize';
+import type { TourTheme } from './theme';
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const TYPES = new Set(['modal', 'tool_tip', 'speech_bubble', 'banner']);
+/** The editor's colours of a new button: such a button takes the theme's (docs/theme.md). */
+const EDITOR_DEFAULTS = /^#(?:2563eb|fff|ffffff)$/i;
 
 /** The DOM of one shown step; `arrow` exists for tooltips only. */
 export interface StepView {
@@ -19,11 +22,19 @@ export interface StepHandlers {
   onClose(): void;
 }
 
-function renderButton(button: FlowButton, onClick: () => void): HTMLButtonElement {
-  const el = h('button', { type: 'button', class: 'button' }, button.label);
+/** A colour the button sets itself: hex only, and not the editor's default (the theme's then). */
+const own = (c: string) => HEX.test(c) && !EDITOR_DEFAULTS.test(c);
+
+/** A step's last button is its primary one; the ones before it are secondary (docs/theme.md). */
+function renderButton(button: FlowButton, primary: boolean, onClick: () => void) {
+  const el = h(
+    'button',
+    { type: 'button', class: primary ? 'button' : 'button secondary' },
+    button.label,
+  );
   // Colours come from the editor but are checked again: only hex values reach the style.
-  if (HEX.test(button.background_color)) el.style.backgroundColor = button.background_color;
-  if (HEX.test(button.color)) el.style.color = button.color;
+  if (own(button.background_color)) el.style.backgroundColor = button.background_color;
+  if (own(button.color)) el.style.color = button.color;
   el.addEventListener('click', onClick);
   return el;
 }
@@ -31,12 +42,14 @@ function renderButton(button: FlowButton, onClick: () => void): HTMLButtonElemen
 /**
  * Builds a step: a layer (with a backdrop for modals) holding the card, i.e. the sanitised
  * content, the step's buttons and the close button. Positioning of tooltips is the player's.
+ * The theme places banners (unless the step says) and speech bubbles.
  */
 export function renderStep(
   step: FlowStep,
   index: number,
   total: number,
   handlers: StepHandlers,
+  theme?: TourTheme | null,
 ): StepView {
   const type = TYPES.has(step.type) ? step.type : 'modal';
   const modal = type === 'modal';
@@ -60,8 +73,10 @@ export function renderStep(
   card.append(content);
   if (step.buttons?.length) {
     const actions = h('div', { class: 'actions' });
-    for (const button of step.buttons)
-      actions.append(renderButton(button, () => handlers.onButton(button)));
+    const last = step.buttons.length - 1;
+    step.buttons.forEach((button, i) =>
+      actions.append(renderButton(button, i === last, () => handlers.onButton(button))),
+    );
     card.append(actions);
   }
   const close = h('button', { type: 'button', class: 'close', 'aria-label': 'Close tour' }, '×');
@@ -71,8 +86,12 @@ export function renderStep(
 
   const arrow = type === 'tool_tip' ? h('div', { class: 'arrow', 'aria-hidden': 'true' }) : null;
   if (arrow) card.append(arrow);
-  const bottom = type === 'banner' && step.banner_position === 'bottom';
-  const layer = h('div', { class: `layer ${type}${bottom ? ' bottom' : ''}` });
+  const bottom =
+    type === 'banner' && (step.banner_position ?? theme?.banner_placement) === 'bottom';
+  const left = type === 'speech_bubble' && theme?.bubble_placement === 'bottom-left';
+  const layer = h('div', {
+    class: `layer ${type}${bottom ? ' bottom' : ''}${left ? ' left' : ''}`,
+  });
   if (modal) layer.append(h('div', { class: 'backdrop' }));
   layer.append(card);
   return { layer, card, arrow };

@@ -1,4 +1,5 @@
 import type { FlowButton, FlowStep } from '../../../lib/contracts/flows';
+import type { TourTheme } from './theme';
 
 export type { FlowAction, FlowButton, FlowStep } from '../../../lib/contracts/flows';
 
@@ -14,6 +15,8 @@ export type DismissCause = 'close' | 'esc' | 'button';
 /** What playTour needs: the steps and the seams a host (SDK, dashboard preview) may replace. */
 export interface TourPlayerOptions {
   steps: readonly FlowStep[];
+  /** The product's theme (docs/theme.md); default today's look. */
+  theme?: TourTheme | null;
   /** Index of the first step shown; default 0. */
   startAt?: number;
   /**
@@ -21,7 +24,10 @@ export interface TourPlayerOptions {
    * body or the root confines the tour to it: steps are laid out in its box, not the window's.
    */
   container?: HTMLElement;
-  /** Finds a tooltip's anchor; default document.querySelector(step.select_element.selector). */
+  /**
+   * Finds a tooltip's anchor; default resolveTarget (sdk/src/targets) for a picked target, else
+   * document.querySelector(step.select_element.selector).
+   */
   resolveTarget?: (step: FlowStep) => Element | null;
   /** Navigation actions; default window.location.assign(url). */
   navigate?: (url: string) => void;

@@ -67,7 +67,7 @@ export function show(answer: FlowAnswer, next: ToursRuntime): void {
     play(answer as NonNullable<AvailableFlow>);
 }
 
-function play({ flow, session: { id, current_step_id } }: NonNullable<AvailableFlow>): void {
+function play({ flow, theme, session: { id, current_step_id } }: NonNullable<AvailableFlow>) {
   const { host, writeKey } = runtime!;
   const base = `${host}/v1/flows/${flow.id}/`;
   const steps: FlowStep[] = flow.steps;
@@ -83,6 +83,7 @@ function play({ flow, session: { id, current_step_id } }: NonNullable<AvailableF
   // With steps, nothing ends the tour before playTour returns: `player` is set in every callback.
   const player: TourPlayer = playTour({
     steps,
+    theme,
     startAt: Math.max(0, startAt),
     targetWaitMs: FLOW_TARGET_WAIT_MS,
     onStepShown: (step) => void (last = track(step, 'step_seen')),
