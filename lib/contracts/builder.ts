@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { textTypeError } from './common';
-import { stepSchema } from './flows';
+import { stepSchema, storedStepSchema } from './flows';
 import { BUILDER_MODES } from './builder-constants';
 
 /**
@@ -82,3 +82,15 @@ export const builderTargetSavedSchema = z.object({
   updated_at: z.string(),
 });
 export type BuilderTargetSaved = z.infer<typeof builderTargetSavedSchema>;
+
+/**
+ * GET v1/builder/flow (builder token, either mode): the tour as saved, published or not, for
+ * "Preview on site" to play on the page (only in the marketer's tab).
+ */
+export const builderFlowSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  name: z.string(),
+  steps: z.array(storedStepSchema),
+});
+export type BuilderFlow = z.infer<typeof builderFlowSchema>;

@@ -279,6 +279,25 @@ describe(`builder sessions (${ENGINE})`, () => {
     expect(flow.steps[1].select_element).toEqual({ url: '/', selector: '#two' });
   });
 
+  it('lets a preview (or pick) token read the tour as saved, unpublished too, from its origin', async () => {
+    const read = (token: string, origin = ORIGIN) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/builder/flow',
+        headers: { authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
+      });
+    const preview = await tokenFor({ mode: 'preview' });
+    const res = await read(preview);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const flow = res.json().data;
+    expect(flow).toMatchObject({ id: flowId, brand_id: t.brandId, name: 'Welcome tour' });
+    expect(flow.steps.map((s: { id: string }) => s.id)).toEqual(['s1', 's2']);
+    expect((await read(await tokenFor())).statusCode).toBe(200);
+    expect((await read(preview, 'https://evil.example')).statusCode).toBe(403);
+    expect((await read(t.token)).statusCode).toBe(401);
+  });
+
   it('answers preflights, and stores codes and tokens only as hashes', async () => {
     const pre = await t.app.inject({
       method: 'OPTIONS',

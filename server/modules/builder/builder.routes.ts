@@ -3,6 +3,7 @@ import { envelope, idParam } from '../../../lib/contracts/common';
 import {
   builderExchangeBody,
   builderExchangeSchema,
+  builderFlowSchema,
   builderSessionBody,
   builderSessionSchema,
   builderStepParams,
@@ -18,6 +19,7 @@ import type { AllowOrigin, BuilderService } from './builder.service';
 const BUILDER_MAX_BODY_BYTES = 64 * 1024;
 const EXCHANGE_PATH = '/builder/exchange';
 const TARGET_PATH = '/builder/steps/:step_id/target';
+const FLOW_PATH = '/builder/flow';
 
 /** Launching the builder from the editor (dashboard token, the flow's owner; docs/builder.md). */
 export function builderSessionRoutes(app: ZodApp, svc: BuilderService) {
@@ -73,6 +75,16 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
       ),
     }),
   });
+  app.get(FLOW_PATH, {
+    schema: { tags, response: { 200: envelope(builderFlowSchema) } },
+    handler: async (req, reply) => ({
+      data: await svc.flow({
+        token: bearer(req),
+        origin: req.headers.origin,
+        allow: allowOn(reply),
+      }),
+    }),
+  });
   const preflight = (methods: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = req.headers.origin;
     if (origin && /^https?:\/\/[^/]+$/i.test(origin))
@@ -86,4 +98,5 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
   };
   app.options(EXCHANGE_PATH, { schema: { hide: true } }, preflight('POST'));
   app.options(TARGET_PATH, { schema: { hide: true } }, preflight('PUT'));
+  app.options(FLOW_PATH, { schema: { hide: true } }, preflight('GET'));
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../lib/contracts/builder-constants';
 import type {
   BuilderExchange,
+  BuilderFlow,
   BuilderSession,
   BuilderSessionBody,
   BuilderTargetBody,
@@ -31,6 +32,13 @@ const newCode = () => randomBytes(16).toString('base64url');
  * the route answers that origin in CORS, and no other (docs/builder.md, "Security model").
  */
 export type AllowOrigin = (origin: string) => void;
+
+/** A call of the builder from the customer's page: its bearer token and `Origin`. */
+export interface BuilderCaller {
+  token: string | undefined;
+  origin: string | undefined;
+  allow: AllowOrigin;
+}
 
 const codeInvalid = () => new AppError(401, 'builder_code_invalid', MESSAGES.builder.codeInvalid);
 const tokenInvalid = () =>
@@ -64,11 +72,7 @@ export function createBuilderService(deps: {
   };
 
   /** The session of a builder token, refused unless it is alive and called from its origin. */
-  const authenticate = async (
-    token: string | undefined,
-    origin: string | undefined,
-    allow: AllowOrigin,
-  ) => {
+  const authenticate = async ({ token, origin, allow }: BuilderCaller) => {
     const row = token ? await sessions.findByToken(hashToken(token)) : undefined;
     if (!row?.tokenExpiresAt) throw tokenInvalid();
     if (origin !== row.origin)
@@ -158,16 +162,23 @@ export function createBuilderService(deps: {
       };
     },
 
+    /** The tour as saved, for a preview on the page (either mode may read it). */
+    async flow(auth: BuilderCaller): Promise<BuilderFlow> {
+      const row = await authenticate(auth);
+      const flow = await boundFlow(row);
+      return { id: flow.id, brand_id: flow.brandId, name: flow.name, steps: flow.definition.steps };
+    },
+
     /**
      * Saves the target of the token's step in the tour as saved, then tells the owner's editor
      * through their socket room so it shows the pick without a reload.
      */
     async saveTarget(
-      auth: { token: string | undefined; origin: string | undefined; allow: AllowOrigin },
+      auth: BuilderCaller,
       stepId: string,
       body: BuilderTargetBody,
     ): Promise<BuilderTargetSaved> {
-      const row = await authenticate(auth.token, auth.origin, auth.allow);
+      const row = await authenticate(auth);
       if (row.mode !== 'pick')
         throw new AppError(403, 'builder_preview_only', MESSAGES.builder.previewOnly);
       if (stepId !== row.stepId)
