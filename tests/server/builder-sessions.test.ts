@@ -263,6 +263,13 @@ describe(`builder sessions (${ENGINE})`, () => {
     expect((await putTarget(token, 's1', undefined, 'https://evil.example')).statusCode).toBe(403);
     expect((await putTarget(token, 's1', undefined, '')).statusCode).toBe(403);
     expect((await putTarget(t.token)).statusCode).toBe(401);
+    // The builder token is no dashboard session.
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: `/v1/flows/${flowId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(dashboard.statusCode).toBe(401);
     expect((await putTarget('')).statusCode).toBe(401);
     expect((await putTarget(token, 's1', { url: '/cart' })).statusCode).toBe(400);
     const preview = await tokenFor({ mode: 'preview' });
