@@ -140,7 +140,12 @@ describe(`builder sessions (${ENGINE})`, () => {
       expect(res.json().message).toBe(MESSAGES.builder.originRefused(new URL(url).origin));
       expect(res.json().message).toContain('Product Tracking → Sources');
     }
-    for (const url of ['javascript:alert(1)', '/cart', 'file:///etc/passwd']) {
+    for (const url of [
+      'javascript:alert(1)',
+      '/cart',
+      'file:///etc/passwd',
+      'https://u:p@shop.example.com/',
+    ]) {
       const res = await launch({ url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('url_invalid');

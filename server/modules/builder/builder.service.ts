@@ -99,7 +99,8 @@ export function createBuilderService(deps: {
       let page: URL;
       try {
         page = new URL(body.url);
-        if (page.protocol !== 'https:' && page.protocol !== 'http:') throw new Error();
+        const web = page.protocol === 'https:' || page.protocol === 'http:';
+        if (!web || page.username || page.password) throw new Error();
       } catch {
         throw new AppError(400, 'url_invalid', MESSAGES.builder.urlInvalid, [
           { path: 'url', message: MESSAGES.builder.urlInvalid },
