@@ -345,4 +345,5 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: 'flows', label: 'Product Tour', href: paths.flows() },
   { key: 'shorten-urls', label: 'Shorten URLs', href: paths.shortenUrls() },
   { key: 'integrations', label: 'Integration', href: paths.integrations() },
+  { key: 'settings', label: 'Settings', href: paths.settings() },
 ];

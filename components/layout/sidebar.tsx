@@ -19,6 +19,7 @@ import {
   HomeIcon,
   LinkIcon,
   LogoMark,
+  PencilIcon,
   PlugIcon,
   RouteIcon,
   TrendIcon,
@@ -49,6 +50,7 @@ const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement
   integrations: PlugIcon,
   flows: RouteIcon,
   'shorten-urls': LinkIcon,
+  settings: PencilIcon,
 };
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

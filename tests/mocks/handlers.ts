@@ -37,6 +37,7 @@ import { reportHandlers } from './reports.handlers';
 import { billingHandlers, settleMockPayments } from './billing.handlers';
 import { homeHandlers } from './home.handlers';
 import { shortUrlHandlers } from './short-urls.handlers';
+import { themeHandlers } from './theme.handlers';
 
 export { apiError };
 
@@ -93,6 +94,7 @@ export const handlers = [
   ...billingHandlers,
   ...homeHandlers,
   ...shortUrlHandlers,
+  ...themeHandlers,
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);

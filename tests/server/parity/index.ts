@@ -6,6 +6,7 @@ import { home } from './home';
 import { profiles } from './profiles';
 import { reports } from './reports';
 import { shortUrls } from './short-urls';
+import { theme } from './theme';
 
 /**
  * The mock API's parity tables (tests/README.md, "Mock parity"), one file per handler file of
@@ -22,5 +23,6 @@ export const PARITY_TABLES = [
   home,
   reports,
   shortUrls,
+  theme,
   productLifecycle,
 ];
