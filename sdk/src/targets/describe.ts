@@ -12,7 +12,7 @@ export const TARGET_ATTRIBUTES = ['data-signpost', 'data-testid', 'data-test', '
 
 /** Roles that name what an element is (a tag answered as the role names nothing). */
 const ROLE_NAMES =
-  /^(button|link|checkbox|radio|textbox|combobox|heading|img|navigation|listitem|tab|menuitem|option|switch|dialog)$/;
+  /^(button|link|checkbox|radio|textbox|combobox|heading|img|navigation|listitem|tab|menuitem|option|switch|dialog|a|button|h[1-6]|select|textarea|img|summary|input:(?!hidden).*)$/;
 
 export interface DescribeOptions {
   /** Attribute names the product lists besides TARGET_ATTRIBUTES. */

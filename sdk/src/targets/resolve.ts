@@ -26,7 +26,7 @@ export const innermost = (els: Element[]): Element[] =>
  * Finds a picked element again (docs/flows.md, "Targets"). The primary selector and each
  * candidate vote for the elements they match (a vote shared among several weighs less); the
  * element with the most votes wins if it is alone at the top. An element whose role, name or
- * text differ from the pick's never gets a vote (an attribute or id naming one element alone
+ * text differ from the pick's gets no vote (but from an attribute or id naming it alone, which
  * keeps it through a change of wording, not of role): no element is better than a wrong one.
  * Without text to confirm it, a structural vote wins only when no other element got one.
  * Open shadow roots and same-origin iframes are searched.
@@ -41,50 +41,34 @@ export function resolveTarget(
   const text = target.text?.toLowerCase();
   const pick: Pick = { role: roleCandidate?.value, name: roleCandidate?.name, text };
   const votes = new Map<Element, number>();
-  /** Elements an attribute or id names alone: their wording may have changed. */
-  const named = new Set<Element>();
-  const vote = (els: Element[], weight: number) => {
+  /** `alone`: an attribute or id naming one element, which keeps it through a change of wording. */
+  const vote = (els: Element[], weight: number, alone?: boolean) => {
     for (const el of els)
-      if (alike(el, named.has(el) ? { role: pick.role } : pick))
+      if (alike(el, alone ? { role: pick.role } : pick))
         votes.set(el, (votes.get(el) ?? 0) + weight / els.length);
   };
-  const strong = candidates.map((c) =>
-    c.kind === 'attr' || c.kind === 'id'
-      ? queryAll(trees, attrSelector(c.kind === 'id' ? 'id' : (c.name ?? ''), c.value))
-      : [],
-  );
-  for (const els of strong) if (els.length === 1) named.add(els[0]!);
 
   const primary = queryAll(trees, target.selector);
   vote(
     target.index == null ? primary : primary.slice(target.index, target.index + 1),
     candidates.length ? 1 : 3,
   );
-  candidates.forEach((c, i) => {
-    if (strong[i]!.length) vote(strong[i]!, 4);
-    else if (c.kind === 'role' && c.name)
-      vote(innermost(queryAll(trees, '*').filter((el) => alike(el, pick))), 2);
-    else if (c.kind === 'css') {
-      const css = queryAll(trees, c.value);
-      if (css.length === 1) vote(css, 1);
-      // Within the anchoring ancestor, the nth element alike the pick.
-      const scope = c.fingerprint ? queryAll(trees, c.fingerprint) : [];
-      if (c.nth != null && (!c.fingerprint || scope.length === 1)) {
-        const all = c.fingerprint
-          ? Array.from(scope[0]!.querySelectorAll('*'))
-          : queryAll(trees, '*');
-        const el = innermost(all.filter((e) => alike(e, pick)))[c.nth];
-        if (el) vote([el], text || c.fingerprint ? 3 : 1);
-      }
+  for (const c of candidates) {
+    if (c.kind === 'attr' || c.kind === 'id') {
+      const els = queryAll(trees, attrSelector(c.kind === 'id' ? 'id' : (c.name ?? ''), c.value));
+      vote(els, 4, els.length === 1);
+    } else if (c.kind === 'css' && c.nth != null) {
+      // Within the anchoring ancestor (or the page), the nth element alike the pick.
+      const scope = c.fingerprint ? queryAll(trees, c.fingerprint) : trees;
+      const el =
+        scope.length === 1 || !c.fingerprint
+          ? innermost(queryAll(scope, '*').filter((e) => alike(e, pick)))[c.nth]
+          : null;
+      if (el) vote([el], text || c.fingerprint ? 3 : 1);
     }
-  });
-
-  let best: Element | null = null;
-  let top = 0;
-  let tie = false;
-  for (const [el, score] of votes) {
-    if (score > top) [best, top, tie] = [el, score, false];
-    else if (score === top) tie = true;
   }
-  return best && !tie && (text || (top >= 2 && votes.size === 1)) ? best : null;
+
+  const [best, next] = [...votes].sort((a, b) => b[1] - a[1]);
+  // Alone at the top; without text to confirm it, the only element voted for, by more than a path.
+  return best && best[1] !== next?.[1] && (text || (best[1] >= 2 && !next)) ? best[0] : null;
 }
