@@ -16,7 +16,6 @@ export const THEME_LIMITS = {
 } as const;
 
 export const THEME_SHADOWS = ['none', 'soft', 'strong'] as const;
-export type ThemeShadow = (typeof THEME_SHADOWS)[number];
 export const BANNER_PLACEMENTS = ['top', 'bottom'] as const;
 export const BUBBLE_PLACEMENTS = ['bottom-right', 'bottom-left'] as const;
 
@@ -133,5 +132,4 @@ export const brandThemeSchema = z.object({
 export type BrandTheme = z.infer<typeof brandThemeSchema>;
 
 /** Plans whose tours take the product's theme: every paid plan (docs/billing.md). */
-export const hasCustomStyling = (plan: PlanCode | string | undefined) =>
-  !!plan && plan !== 'free';
+export const hasCustomStyling = (plan: PlanCode | string | undefined) => !!plan && plan !== 'free';
