@@ -8,6 +8,9 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** E2E against the real server (production build) on a throw-away DATA_DIR, in Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties its output dir at start: a folder of its own, so `npm test`'s step logs in
+  // test-results/summary survive the e2e step.
+  outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

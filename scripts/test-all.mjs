@@ -4,15 +4,25 @@
 // production build, and every bench on small data. Prints each step's duration and one closing
 // line "N passed, N failed, N skipped".
 //
-// The steps run one after another by default. `TEST_LANES=2` runs two lanes side by side
-// (typecheck → unit → build → e2e | lint → server (PGlite) → server (PostgreSQL) → bench smoke):
-// measured on this two-core machine kind it was no faster (each suite slowed down by the other:
-// unit 365 → 638 s, server on PGlite 286 → 835 s) and e2e failed under the other lane's load, so
-// it is off until the suites themselves are lighter. Each step's output is kept whole in
-// test-results/summary/<step>.log (with TEST_LANES=2 every streamed line carries its step's name).
+// Steps that leave each other room run side by side (see `stages` below; `TEST_SERIAL=1` runs
+// them one after another). Each step's output is kept whole in test-results/summary/<step>.log;
+// while two steps run, every streamed line carries its step's name. Scratch files (test
+// databases, stores, data dirs) go to a directory on /dev/shm when there is one, removed at the
+// end: the server suite spends a quarter of its time on disk writes otherwise.
 // tests/README.md, "Running tests".
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -26,7 +36,25 @@ const failures = [];
 const notes = [];
 const durations = [];
 const started = Date.now();
-const lanes = process.env.TEST_LANES === '2' ? 2 : 1;
+const serial = process.env.TEST_SERIAL === '1';
+
+/**
+ * A RAM disk when the machine has one with room (a container's default 64 MB /dev/shm has not)
+ * and TMPDIR was not chosen by the caller; the system's temp dir otherwise.
+ */
+function scratchRoot() {
+  if (process.env.TMPDIR) return process.env.TMPDIR;
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize >= 4 * 1024 ** 3) return '/dev/shm';
+  } catch {
+    // no /dev/shm here
+  }
+  return os.tmpdir();
+}
+const scratch = mkdtempSync(path.join(scratchRoot(), 'signpost-npm-test-'));
+process.env.TMPDIR = scratch;
 
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
@@ -41,7 +69,7 @@ function step(name, cmd, args, env = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
-    const prefix = lanes > 1 ? `[${name}] ` : '';
+    const prefix = serial ? '' : `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.on('data', (chunk) => {
@@ -89,9 +117,6 @@ async function vitest(name, project, env = {}) {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eBuild = path.join(root, '.next-e2e');
-/** Settles when lane 1 no longer builds (built, skipped, or lane 1 ended): bench smoke waits on it. */
-let buildSettled;
-const buildFinished = new Promise((resolve) => (buildSettled = resolve));
 
 async function e2e() {
   if (!existsSync(chromium)) {
@@ -109,7 +134,6 @@ async function e2e() {
     const ok = await step('build', bin('next'), ['build'], { NEXT_DIST_DIR: '.next-e2e' });
     if (!ok) totals.failed += 1;
   }
-  buildSettled();
   const file = path.join(out, 'e2e.json');
   const ok = await step('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
@@ -125,36 +149,47 @@ async function e2e() {
   } else if (!ok) totals.failed += 1;
 }
 
-async function lane1() {
+const typecheck = async () => {
   if (!(await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])))
     totals.failed += 1;
-  await vitest('unit', 'unit');
-  await e2e();
-}
-
-async function lane2() {
+};
+const lint = async () => {
   if (!(await step('lint', 'npm', ['run', '--silent', 'lint']))) totals.failed += 1;
-  await vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' });
+};
+const serverOnPostgres = async () => {
   if (process.env.TEST_DATABASE_URL) await vitest('server (PostgreSQL)', 'server');
   else notes.push('server suite on PostgreSQL skipped: TEST_DATABASE_URL is not set');
   if (!process.env.TEST_REDIS_URL)
     notes.push('multi-node realtime test skipped: TEST_REDIS_URL is not set');
-  // Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
-  // here instead of on the next person who measures. The e2e build serves route-weight, so the
-  // smoke run waits for it.
-  await buildFinished;
+};
+// Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
+// here instead of on the next person who measures. The e2e build serves route-weight.
+const benchSmoke = async () => {
   const env = existsSync(path.join(e2eBuild, 'BUILD_ID')) ? { BENCH_NEXT_DIR: '.next-e2e' } : {};
   if (!(await step('bench smoke', process.execPath, ['scripts/bench.mjs', '--smoke'], env)))
     totals.failed += 1;
-}
+};
 
-if (lanes > 1) {
-  await Promise.all([lane1().finally(() => buildSettled()), lane2()]);
-} else {
-  await lane1();
-  buildSettled();
-  await lane2();
+/**
+ * The stages, in order; the steps of one stage run side by side. Paired are only steps that leave
+ * each other room on two cores: typecheck and lint are one thread each; e2e mostly waits on the
+ * browser and the server, and the PostgreSQL pass of the server suite does most of its work in
+ * the PostgreSQL server (measured together: 181 s, against 117 + 155 s one after the other).
+ * The unit suite (two workers) and the PGlite pass (CPU- and memory-heavy) run alone.
+ * `TEST_SERIAL=1` runs every step on its own.
+ */
+const stages = [
+  [typecheck, lint],
+  [() => vitest('unit', 'unit')],
+  [() => vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' })],
+  [e2e, serverOnPostgres],
+  [benchSmoke],
+];
+for (const stage of stages) {
+  if (serial) for (const run of stage) await run();
+  else await Promise.all(stage.map((run) => run()));
 }
+rmSync(scratch, { recursive: true, force: true });
 
 console.log('\n=== step durations ===');
 for (const d of durations)
