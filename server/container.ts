@@ -121,7 +121,10 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const brands = createBrandsRepository(db);
   await plans.seed();
   const access = createBrandAccess(brands);
-  const themes = createThemesService({ themes: createThemesRepository(db) });
+  const themes = createThemesService({
+    themes: createThemesRepository(db),
+    onError: (err) => log.warn({ err }, 'product theme not read: tours use the default look'),
+  });
 
   const sessions = createSessionCache({
     ttlMs: SESSION_CACHE_TTL_MS,

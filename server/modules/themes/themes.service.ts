@@ -33,7 +33,12 @@ export function storedTheme(stored: unknown): Theme {
  * The product theme, "Custom styling" (docs/theme.md): read by its owner on any plan, saved on
  * paid plans only, and handed to the tour runtime (null on the free plan or when none is saved).
  */
-export function createThemesService(deps: { themes: ThemesRepository; now?: () => number }) {
+export function createThemesService(deps: {
+  themes: Pick<ThemesRepository, 'find' | 'forRuntime' | 'save'>;
+  now?: () => number;
+  /** A failed read for the runtime (logged by the caller). */
+  onError?: (err: unknown) => void;
+}) {
   const now = deps.now ?? Date.now;
   const cache = new Map<number, { until: number; theme: Promise<Theme | null> }>();
 
@@ -72,21 +77,25 @@ export function createThemesService(deps: { themes: ThemesRepository; now?: () =
     /**
      * The theme tours of this product play in, or null for the default look (nothing saved, or
      * a plan without custom styling). Kept per product for a few seconds: the runtime asks on
-     * every page view.
+     * every page view. A failed read shows the default look and is not kept: the look never
+     * fails a visitor's tour.
      */
     forRuntime(brandId: number): Promise<Theme | null> {
       const at = now();
       const hit = cache.get(brandId);
       if (hit && hit.until > at) return hit.theme;
-      const theme = deps.themes
-        .forRuntime(brandId)
-        .then((row) =>
+      const theme: Promise<Theme | null> = deps.themes.forRuntime(brandId).then(
+        (row) =>
           row?.theme && hasCustomStyling(row.plan ?? undefined) ? storedTheme(row.theme) : null,
-        );
+        (err: unknown) => {
+          deps.onError?.(err);
+          if (cache.get(brandId)?.theme === theme) cache.delete(brandId);
+          return null;
+        },
+      );
       cache.delete(brandId);
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as number);
       cache.set(brandId, { until: at + THEME_CACHE_TTL_MS, theme });
-      theme.catch(() => cache.get(brandId)?.theme === theme && cache.delete(brandId));
       return theme;
     },
   };
