@@ -38,6 +38,7 @@ import { billingHandlers, settleMockPayments } from './billing.handlers';
 import { homeHandlers } from './home.handlers';
 import { shortUrlHandlers } from './short-urls.handlers';
 import { themeHandlers } from './theme.handlers';
+import { builderHandlers } from './builder.handlers';
 
 export { apiError };
 
@@ -95,6 +96,7 @@ export const handlers = [
   ...homeHandlers,
   ...shortUrlHandlers,
   ...themeHandlers,
+  ...builderHandlers((brandId) => sourcesOf(brandId).allowed_origins),
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {
     const parsed = await body(request, signUpBody);

@@ -1,5 +1,6 @@
 import { account, productLifecycle } from './account';
 import { billing } from './billing';
+import { builder } from './builder';
 import { events } from './events';
 import { flows } from './flows';
 import { home } from './home';
@@ -24,5 +25,6 @@ export const PARITY_TABLES = [
   reports,
   shortUrls,
   theme,
+  builder,
   productLifecycle,
 ];

@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useBrandStore } from '@/stores/brand';
+import { useBuilderTargets } from '../../hooks/use-builder-targets';
 import { useFlow } from '../../hooks/use-flow';
 import { newDraft } from '../../lib/new-draft';
 import { selectReadOnly, toBody, useFlowEditorStore } from '../../state/editor-store';
@@ -38,6 +39,8 @@ export function FlowEditorView() {
   const loadedId = useFlowEditorStore((s) => s.flowId);
   const hasDraft = useFlowEditorStore((s) => s.draft !== null);
   const readOnly = useFlowEditorStore(selectReadOnly);
+  // Elements picked on the customer's site arrive over the socket (docs/builder.md).
+  useBuilderTargets();
 
   // Load the stored flow once (or a new draft); a later refetch never replaces the edits.
   useEffect(() => {

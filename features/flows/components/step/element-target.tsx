@@ -1,9 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import type { FlowStep } from '@/lib/contracts/flows';
 import { stepProblems } from '@/lib/flows/checks';
 import { MESSAGES } from '@/lib/messages';
+import { isPicked, withTypedSelector } from '../../lib/builder-target';
 import { ActionListEditor } from './action-list-editor';
+import { SelectElementControls } from './select-element';
 import { StepHint } from './step-hint';
 
 /** Props of `ElementTarget`. */
@@ -16,7 +18,10 @@ export interface ElementTargetProps {
   showProblem?: boolean;
 }
 
-/** Tool-tip steps: the page and element the tip points at, and what clicking it does. */
+/**
+ * Tool-tip steps: the page and element the tip points at, picked on the customer's site
+ * (docs/builder.md) or typed under Advanced, and what clicking it does.
+ */
 export function ElementTarget({
   step,
   steps,
@@ -26,8 +31,15 @@ export function ElementTarget({
 }: ElementTargetProps) {
   const hintId = useId();
   const target = step.select_element ?? { url: '', selector: '' };
-  const setTarget = (part: Partial<typeof target>) =>
-    onChange({ ...step, select_element: { ...target, ...part } });
+  // Typing by hand is the way until something was picked; a pick folds it away.
+  const picked = isPicked(target);
+  const [advanced, setAdvanced] = useState(!picked);
+  const [wasPicked, setWasPicked] = useState(picked);
+  if (picked !== wasPicked) {
+    setWasPicked(picked);
+    if (picked) setAdvanced(false);
+  }
+  const setTarget = (next: typeof target) => onChange({ ...step, select_element: next });
   // The selector rule comes from the checks so the hint disappears exactly when 5.8 is met
   // (docs/product/validation.md#58-flow-checks).
   const missing = showProblem && stepProblems(step).includes(MESSAGES.flows.selectElement);
@@ -37,23 +49,35 @@ export function ElementTarget({
       <h3 id={`${hintId}-title`} className="text-sm font-semibold text-slate-900">
         Target element
       </h3>
-      <TextField
-        label="Page URL"
-        placeholder="https://example.com/settings"
-        maxLength={2048}
-        value={target.url}
-        disabled={readOnly}
-        onChange={(e) => setTarget({ url: e.target.value })}
-      />
-      <TextField
-        label="CSS selector"
-        placeholder="#save-button"
-        maxLength={1024}
-        value={target.selector}
-        disabled={readOnly}
-        aria-describedby={missing ? hintId : undefined}
-        onChange={(e) => setTarget({ selector: e.target.value })}
-      />
+      <SelectElementControls step={step} readOnly={readOnly} />
+      <details
+        open={advanced}
+        onToggle={(e) => setAdvanced(e.currentTarget.open)}
+        className="rounded-md border border-slate-200 px-3 py-2"
+      >
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          Advanced: type the page and selector
+        </summary>
+        <div className="mt-3 flex flex-col gap-3">
+          <TextField
+            label="Page URL"
+            placeholder="https://example.com/settings"
+            maxLength={2048}
+            value={target.url}
+            disabled={readOnly}
+            onChange={(e) => setTarget({ ...target, url: e.target.value })}
+          />
+          <TextField
+            label="CSS selector"
+            placeholder="#save-button"
+            maxLength={1024}
+            value={target.selector}
+            disabled={readOnly}
+            aria-describedby={missing ? hintId : undefined}
+            onChange={(e) => setTarget(withTypedSelector(target, e.target.value))}
+          />
+        </div>
+      </details>
       <StepHint id={hintId} message={missing ? MESSAGES.flows.selectElement : null} />
       <ActionListEditor
         label="Element actions"
