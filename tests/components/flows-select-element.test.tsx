@@ -11,10 +11,12 @@ import {
 } from 'vitest';
 import { BUILDER_TARGET_EVENT } from '@/lib/contracts/builder-constants';
 import type { BuilderTargetSaved } from '@/lib/contracts/builder';
+import type { Flow } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
 import { SocketProvider } from '@/components/providers/socket-provider';
 import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
 import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
+import { flowKeys } from '@/features/flows/lib/query-keys';
 import { http } from 'msw';
 import { aStep } from '../fixtures/flows';
 import { db } from '../mocks/db';
@@ -143,7 +145,7 @@ describe('Select element: the pick reaches the editor over the socket', () => {
 
   it('shows the chosen element, its selector and grade at once, with no unsaved change', async () => {
     const flow = seedTour({ steps: [tooltip({ url: '/', selector: '' })] });
-    const { user } = renderEditor();
+    const { user, queryClient } = renderEditor();
     const panel = await openStep(user);
     await listening();
 
@@ -158,8 +160,11 @@ describe('Select element: the pick reaches the editor over the socket', () => {
       'main > div:nth-child(2) > button',
     );
     expect(screen.queryByText(MESSAGES.flows.selectElement)).not.toBeInTheDocument();
-    // The server saved it already: nothing is left to save.
+    // The server saved it already: nothing is left to save, and the cached tour holds it.
     expect(screen.getByText('Unpublished')).not.toHaveTextContent('unsaved changes');
+    expect(
+      queryClient.getQueryData<Flow>(flowKeys.detail(flow.id))!.steps[0]!.select_element,
+    ).toEqual(picked(flow.id).select_element);
   });
 
   it("keeps unsaved edits and replaces only the target; another tour's pick changes nothing", async () => {

@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { Flow } from '@/lib/contracts/flows';
 import { builderTargetSavedSchema } from '@/lib/contracts/builder';
 import { BUILDER_TARGET_EVENT } from '@/lib/contracts/builder-constants';
 import { useSocket } from '@/components/providers/socket-provider';
 import { withPickedTarget } from '../lib/builder-target';
+import { flowKeys } from '../lib/query-keys';
 import { useFlowEditorStore } from '../state/editor-store';
 
 /** How often to look for the socket while the provider has not opened it yet. */
@@ -15,6 +18,7 @@ const SOCKET_RETRY_MS = 1000;
  */
 export function useBuilderTargets() {
   const { getSocket } = useSocket();
+  const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -27,12 +31,24 @@ export function useBuilderTargets() {
     const onTarget = (payload: unknown) => {
       const pick = builderTargetSavedSchema.safeParse(payload);
       if (!pick.success) return;
+      const { flow_id, step_id, select_element, updated_at } = pick.data;
       const next = withPickedTarget(useFlowEditorStore.getState(), pick.data, Date.now());
       if (next) useFlowEditorStore.setState(next);
+      // The cached copy the editor opens from next time holds the pick too.
+      queryClient.setQueryData<Flow>(flowKeys.detail(flow_id), (old) =>
+        old
+          ? {
+              ...old,
+              updated_at,
+              steps: old.steps.map((s) => (s.id === step_id ? { ...s, select_element } : s)),
+            }
+          : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
     };
     socket.on(BUILDER_TARGET_EVENT, onTarget);
     return () => {
       socket.off(BUILDER_TARGET_EVENT, onTarget);
     };
-  }, [getSocket, attempt]);
+  }, [getSocket, queryClient, attempt]);
 }
