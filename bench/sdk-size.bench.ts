@@ -2,7 +2,9 @@
  * SDK size against the tour libraries the budget is stated in (docs/architecture.md#7-browser-sdk), all built in
  * this run the same way: esbuild bundle, minified, IIFE. Prints gzip and brotli bytes and the
  * ratios; writes bench/results/sdk-size.json. Fails when the tracking SDK (`/sdk.js`) is over
- * 4 KB gzip, or when it and the tours bundle (`/sdk-tours.js`) together are over 12 KB gzip.
+ * 4 KB gzip, when it and the tours bundle (`/sdk-tours.js`) together are over 12 KB gzip, or when
+ * the builder bundle (`/sdk-builder.js`, loaded only in a marketer's builder session, never on
+ * visitors' pages; docs/builder.md) is over its own 20 KB gzip.
  */
 import { readFileSync } from 'node:fs';
 import { writeResult } from './lib/results';
@@ -14,6 +16,8 @@ import { buildSdkBundle } from '../server/modules/sdk/sdk-bundle';
 const BUDGET_GZIP_BYTES = 4 * 1024;
 /** sdk.js plus the tours bundle a page with a tour loads. */
 const BUDGET_WITH_TOURS_GZIP_BYTES = 12 * 1024;
+/** The builder bundle (picker, preview on site), on its own: it never loads with the tours. */
+const BUDGET_BUILDER_GZIP_BYTES = 20 * 1024;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** Package folders read directly: neither package exports its package.json or CSS paths. */
 const pkgDir = (pkg: string) => path.join(root, 'node_modules', pkg);
@@ -65,6 +69,8 @@ async function main() {
   const ours = measure(await buildSdkBundle('iife'));
   // The tours bundle as /sdk-tours.js serves it: runtime, renderer, positioner and CSS.
   const tours = measure(await buildSdkBundle('tours'));
+  // The builder bundle as /sdk-builder.js serves it: picker, target description, preview.
+  const builder = measure(await buildSdkBundle('builder'));
   const add = (a: Size, b: Size): Size => ({
     raw: a.raw + b.raw,
     gzip: a.gzip + b.gzip,
@@ -96,6 +102,9 @@ async function main() {
     within_budget_with_tours: withTours.gzip <= BUDGET_WITH_TOURS_GZIP_BYTES,
     // Tracking plus tours against shepherd.js with its CSS (our tours bundle carries its own CSS).
     sdk_with_tours_vs_shepherd_js_with_css: ratio(withTours, add(shepherd, shepherdCss)),
+    budget_builder_gzip_bytes: BUDGET_BUILDER_GZIP_BYTES,
+    builder_bundle: builder,
+    within_budget_builder: builder.gzip <= BUDGET_BUILDER_GZIP_BYTES,
   };
 
   const row = (name: string, s: Size) =>
@@ -105,6 +114,7 @@ async function main() {
   row('signpost sdk.js', ours);
   row('signpost sdk-tours.js', tours);
   row('sdk.js + sdk-tours.js', withTours);
+  row('signpost sdk-builder.js', builder);
   row(`driver.js ${result.driver_js.version} (js)`, driver);
   row(`driver.js (css)`, driverCss);
   row(`shepherd.js ${result.shepherd_js.version} (js)`, shepherd);
@@ -127,8 +137,14 @@ async function main() {
       `(${result.within_budget_with_tours ? 'within' : 'OVER'})`,
   );
 
+  console.log(
+    `budget sdk-builder.js: ${builder.gzip} of ${BUDGET_BUILDER_GZIP_BYTES} B gzip ` +
+      `(${result.within_budget_builder ? 'within' : 'OVER'})`,
+  );
+
   writeResult('sdk-size', result);
-  if (!result.within_budget || !result.within_budget_with_tours) process.exit(1);
+  if (!result.within_budget || !result.within_budget_with_tours || !result.within_budget_builder)
+    process.exit(1);
 }
 
 main().catch((err) => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build:sdk`: writes sdk/dist/signpost.js (minified IIFE, the file /sdk.js serves),
-// sdk/dist/signpost-tours.js (the tours bundle, the file /sdk-tours.js serves), sdk/dist/signpost.mjs
+// sdk/dist/signpost-tours.js (the tours bundle, the file /sdk-tours.js serves),
+// sdk/dist/signpost-builder.js (the builder bundle, the file /sdk-builder.js serves), sdk/dist/signpost.mjs
 // (ESM for bundlers) and sdk/dist/index.d.ts (+ the declarations it imports).
 // The server builds the same IIFEs in memory at start; the esbuild options live in one place.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ mkdirSync(dist, { recursive: true });
 const outputs = {
   'signpost.js': await buildSdkBundle('iife'),
   'signpost-tours.js': await buildSdkBundle('tours'),
+  'signpost-builder.js': await buildSdkBundle('builder'),
   'signpost.mjs': await buildSdkBundle('esm'),
 };
 for (const [name, code] of Object.entries(outputs)) writeFileSync(path.join(dist, name), code);

@@ -5,18 +5,24 @@ const sdkDir = fileURLToPath(new URL('../../../sdk/', import.meta.url));
 
 /**
  * Entry points: the IIFE installs `window.signpost` (`/sdk.js`); the ESM build exports the typed
- * API; the tours bundle (`/sdk-tours.js`) plays product tours, loaded by sdk.js on demand.
+ * API; the tours bundle (`/sdk-tours.js`) plays product tours, loaded by sdk.js on demand; the
+ * builder bundle (`/sdk-builder.js`) picks elements and previews tours on the customer's site,
+ * loaded by sdk.js only for a marketer's builder session (docs/builder.md).
  */
 export const SDK_ENTRIES = {
   iife: `${sdkDir}src/browser.ts`,
   esm: `${sdkDir}src/index.ts`,
   tours: `${sdkDir}src/tours/index.ts`,
+  builder: `${sdkDir}src/builder/index.ts`,
 } as const;
 
 export type SdkBundle = keyof typeof SDK_ENTRIES;
 
 /** The global the tours IIFE assigns its exports to (read by `sdk/src/tours/loader.ts`). */
 export const TOURS_GLOBAL = 'signpostTours';
+
+/** The global the builder IIFE assigns its exports to (read by `sdk/src/builder-launch.ts`). */
+export const BUILDER_GLOBAL = 'signpostBuilder';
 
 /**
  * esbuild options of one SDK build, shared by the server (in memory) and `npm run build:sdk`.
@@ -28,6 +34,7 @@ export function sdkBuildOptions(bundle: SdkBundle): BuildOptions {
     bundle: true,
     format: bundle === 'esm' ? 'esm' : 'iife',
     ...(bundle === 'tours' && { globalName: TOURS_GLOBAL }),
+    ...(bundle === 'builder' && { globalName: BUILDER_GLOBAL }),
     platform: 'browser',
     target: 'es2020',
     minify: bundle !== 'esm',

@@ -29,12 +29,14 @@ function evaluate(code: string, globals: Record<string, unknown> = {}) {
   return sandbox as {
     signpost?: Record<string, unknown>;
     signpostTours?: Record<string, unknown>;
+    signpostBuilder?: Record<string, unknown>;
   };
 }
 
 describe.each([
   ['/sdk.js', 'iife'],
   ['/sdk-tours.js', 'tours'],
+  ['/sdk-builder.js', 'builder'],
 ] as const)('GET %s', (url, bundle) => {
   const fetch = (headers: Record<string, string> = {}) => get(headers, url);
 
@@ -119,6 +121,21 @@ describe('GET /sdk.js', () => {
     const { body } = await get();
     expect(body).not.toContain('attachShadow');
     expect(body).toContain('/sdk-tours.js');
+  });
+});
+
+describe('GET /sdk-builder.js', () => {
+  it('defines window.signpostBuilder (start) without touching the page at load', async () => {
+    const { body } = await get({}, '/sdk-builder.js');
+    const { signpostBuilder } = evaluate(body);
+    expect(typeof signpostBuilder?.start).toBe('function');
+    expect(body).toContain('Use this element');
+  });
+
+  it('is not part of the tours bundle, nor the tours of it', async () => {
+    const tours = (await get({}, '/sdk-tours.js')).body;
+    expect(tours).not.toContain('Use this element');
+    expect(tours).not.toContain('/v1/builder/');
   });
 });
 

@@ -90,12 +90,14 @@ type AnyFastify<P extends FastifyTypeProvider> = FastifyInstance<
   P
 >;
 
-/** The scripts served, by path: both loaded cross-origin by customers' websites. */
+/** The scripts served, by path: all loaded cross-origin by customers' websites. */
 export const SDK_SCRIPTS: Readonly<Record<string, SdkBundle>> = {
   /** The tracking SDK, loaded by the snippet. */
   '/sdk.js': 'iife',
   /** Product tours, loaded by sdk.js when the server has a tour for the visitor. */
   '/sdk-tours.js': 'tours',
+  /** The builder (picker, preview on site), loaded by sdk.js only for a builder session. */
+  '/sdk-builder.js': 'builder',
 };
 
 /** Answers GET (and HEAD) of one prepared bundle: negotiated encoding, validators, 304. */
@@ -117,8 +119,8 @@ const serveAsset = (asset: SdkAsset) =>
   };
 
 /**
- * `GET /sdk.js` and `GET /sdk-tours.js` (HEAD too) on the root app. Both bundles are built in
- * memory at registration (esbuild, ~50 ms each), once per process.
+ * `GET /sdk.js`, `GET /sdk-tours.js` and `GET /sdk-builder.js` (HEAD too) on the root app. The
+ * bundles are built in memory at registration (esbuild, ~50 ms each), once per process.
  */
 export async function sdkRoutes<P extends FastifyTypeProvider>(app: AnyFastify<P>): Promise<void> {
   for (const [path, bundle] of Object.entries(SDK_SCRIPTS))

@@ -1,0 +1,61 @@
+import type { BuilderExchange } from '../../../lib/contracts/builder';
+import { BUILDER_STORAGE_KEY } from '../builder-launch';
+
+/**
+ * The builder's session and its calls to the API (docs/builder.md). Only the SDK's configured
+ * API host is called, with the builder token as Bearer; no cookies.
+ */
+
+/**
+ * The stored exchange's answer while its token is alive, else null; a dead one is removed, so
+ * the next page of the tab loads no builder.
+ */
+export function readSession(): BuilderExchange | null {
+  try {
+    const session = JSON.parse(
+      sessionStorage.getItem(BUILDER_STORAGE_KEY) || 'null',
+    ) as BuilderExchange | null;
+    if (session?.token && Date.parse(session.expires_at) > Date.now()) return session;
+  } catch {
+    // not JSON: as dead
+  }
+  clearSession();
+  return null;
+}
+
+/** Ends the session in this tab: the next page of the site loads no builder. */
+export function clearSession(): void {
+  try {
+    sessionStorage.removeItem(BUILDER_STORAGE_KEY);
+  } catch {
+    // storage refused: the token expires by itself
+  }
+}
+
+export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string };
+
+/** One call with the builder token; never rejects (a failure is a message for the bar). */
+export async function callApi<T>(
+  host: string,
+  token: string,
+  method: 'GET' | 'PUT',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  try {
+    const res = await fetch(`${host}/v1/builder/${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+      credentials: 'omit',
+    });
+    const json = (await res.json().catch(() => null)) as { data?: T; message?: string } | null;
+    if (res.ok && json?.data !== undefined) return { ok: true, data: json.data };
+    return { ok: false, message: json?.message || `The server answered ${res.status}.` };
+  } catch {
+    return { ok: false, message: 'The Signpost server could not be reached.' };
+  }
+}

@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuilderExchange } from '../../../lib/contracts/builder';
+import { BUILDER_STORAGE_KEY } from '../builder-launch';
+import { openPicker, type Picker } from './picker';
+
+/** The element picker of sdk-builder.js (docs/builder.md, "The picker"), in jsdom. */
+
+const HOST = 'https://signpost.example.com';
+
+const session = (overrides: Partial<BuilderExchange> = {}): BuilderExchange => ({
+  token: 'bt_secret',
+  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  flow_id: 7,
+  step_id: 'step-2',
+  brand_id: 3,
+  mode: 'pick',
+  origin: location.origin,
+  step_type: 'tool_tip',
+  select_element: null,
+  ...overrides,
+});
+
+let picker: Picker | undefined;
+let pageClicks: number;
+
+beforeEach(() => {
+  history.replaceState(null, '', '/settings');
+  document.body.innerHTML = `
+    <main>
+      <section class="card">
+        <button data-testid="save-button">Save <b>now</b></button>
+        <p><span>plain words</span></p>
+      </section>
+      <ul><li class="item">One</li><li class="item">Two</li></ul>
+    </main>`;
+  pageClicks = 0;
+  document.querySelector('main')!.addEventListener('click', () => pageClicks++);
+  sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(session()));
+});
+afterEach(() => {
+  picker?.close();
+  picker = undefined;
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const open = (s = session()) => (picker = openPicker({ host: HOST, session: s }));
+const root = () => document.querySelector('[data-signpost-builder]')!.shadowRoot!;
+const bar = () => root().querySelector<HTMLElement>('[role="region"]')!;
+const buttonNamed = (name: string) =>
+  Array.from(root().querySelectorAll('button')).find((b) => b.textContent === name)!;
+const $ = (selector: string) => document.querySelector(selector)!;
+const click = (el: Element) =>
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+const key = (k: string, target: EventTarget = document.body) =>
+  target.dispatchEvent(
+    new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, composed: true }),
+  );
+const barText = () => bar().textContent ?? '';
+
+describe('the picker', () => {
+  it('mounts a labelled bar in its own shadow root with the named controls', () => {
+    open();
+    expect(bar().getAttribute('aria-label')).toBe('Signpost element picker');
+    for (const name of ['Parent', 'Child', 'Use this element', 'Cancel'])
+      expect(buttonNamed(name)).toBeTruthy();
+    expect(buttonNamed('Use this element').disabled).toBe(true);
+    expect(buttonNamed('Parent').disabled).toBe(true);
+    // The page's CSS cannot reach it: no element of the builder is in the page's tree.
+    expect(document.querySelectorAll('button')).toHaveLength(1);
+  });
+
+  it('highlights the hovered element', () => {
+    open();
+    const [hover] = Array.from(root().querySelectorAll<HTMLElement>('.box'));
+    expect(hover.style.display).not.toBe('block');
+    $('li.item').dispatchEvent(new MouseEvent('mousemove', { bubbles: true, composed: true }));
+    expect(hover.style.display).toBe('block');
+  });
+
+  it('selects on click without the page seeing the click, and shows matches and grade A', () => {
+    open();
+    click($('[data-testid="save-button"]'));
+    expect(pageClicks).toBe(0);
+    expect(barText()).toContain('<button> “Save now”');
+    expect(barText()).toContain('1 element matches [data-testid="save-button"] · Grade A');
+    expect(buttonNamed('Use this element').disabled).toBe(false);
+    expect(root().querySelector<HTMLElement>('.box.sel')!.style.display).toBe('block');
+  });
+
+  it('walks to the parent and back to the child, by buttons and by ↑/↓', () => {
+    open();
+    click($('[data-testid="save-button"] b'));
+    expect(barText()).toContain('<b> “now”');
+    buttonNamed('Parent').click();
+    expect(barText()).toContain('<button> “Save now”');
+    key('ArrowUp');
+    expect(barText()).toContain('<section>');
+    key('ArrowDown');
+    expect(barText()).toContain('<button>');
+    buttonNamed('Child').click();
+    expect(barText()).toContain('<b> “now”');
+    expect(buttonNamed('Child').disabled).toBe(true);
+    // Never up to <body>.
+    for (let i = 0; i < 5; i++) buttonNamed('Parent').click();
+    expect(barText()).toContain('<main>');
+    expect(buttonNamed('Parent').disabled).toBe(true);
+  });
+
+  it('for grade C names the attribute to add to the markup', () => {
+    open();
+    click($('p span'));
+    expect(barText()).toContain('Grade C');
+    expect(barText()).toContain('Add data-signpost="plain-words"');
+  });
+
+  it('counts several matches (across open shadow roots) and saves which one', async () => {
+    const put = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response('{}', { status: 500 }),
+    );
+    vi.stubGlobal('fetch', put);
+    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<em>outside</em><div></div>');
+    const widget = document.querySelector('main > div')!.attachShadow({ mode: 'open' });
+    widget.innerHTML = '<em>inside</em>';
+    open();
+    click(widget.querySelector('em')!); // composed: the picker sees the element inside
+    expect(barText()).toContain('<em> “inside”');
+    expect(barText()).toContain('2 elements match em');
+    expect(barText()).toContain('this one (number 2) is saved');
+    buttonNamed('Use this element').click();
+    await vi.waitFor(() => expect(put).toHaveBeenCalled());
+    const body = JSON.parse(String(put.mock.calls[0][1].body)) as {
+      select_element: { selector: string; index?: number };
+    };
+    expect(body.select_element).toMatchObject({ selector: 'em', index: 1 });
+  });
+
+  it('Use this element saves the target with the builder token', async () => {
+    const put = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ data: { flow_id: 7, step_id: 'step-2' } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', put);
+    open();
+    click($('[data-testid="save-button"]'));
+    buttonNamed('Use this element').click();
+    await vi.waitFor(() => expect(barText()).toContain('Saved.'));
+
+    expect(put).toHaveBeenCalledTimes(1);
+    const [url, init] = put.mock.calls[0];
+    expect(url).toBe(`${HOST}/v1/builder/steps/step-2/target`);
+    expect(init.method).toBe('PUT');
+    expect(init.credentials).toBe('omit');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer bt_secret');
+    const { select_element } = JSON.parse(String(init.body)) as {
+      select_element: Record<string, unknown>;
+    };
+    expect(select_element).toMatchObject({
+      url: `${location.origin}/settings`,
+      selector: '[data-testid="save-button"]',
+      text: 'Save now',
+      grade: 'A',
+    });
+    expect(select_element.candidates).toContainEqual({
+      kind: 'attr',
+      name: 'data-testid',
+      value: 'save-button',
+    });
+    expect(select_element).not.toHaveProperty('index');
+  });
+
+  it('shows the server’s message when the save is refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'This builder link has expired.', status: 401 }), {
+            status: 401,
+          }),
+      ),
+    );
+    open();
+    click($('[data-testid="save-button"]'));
+    buttonNamed('Use this element').click();
+    await vi.waitFor(() => expect(barText()).toContain('This builder link has expired.'));
+  });
+
+  it('starts from the step’s current target when it is on the page', () => {
+    open(
+      session({
+        select_element: { url: 'https://x.test/settings', selector: '[data-testid="save-button"]' },
+      }),
+    );
+    expect(barText()).toContain('<button> “Save now”');
+  });
+
+  it('Cancel removes the picker and ends the session in this tab; the page gets clicks again', () => {
+    const onExit = vi.fn();
+    picker = openPicker({ host: HOST, session: session(), onExit });
+    buttonNamed('Cancel').click();
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+    expect(sessionStorage.getItem(BUILDER_STORAGE_KEY)).toBeNull();
+    expect(onExit).toHaveBeenCalledTimes(1);
+    click($('li.item'));
+    expect(pageClicks).toBe(1);
+  });
+
+  it('Escape cancels, from the page or from the bar', () => {
+    open();
+    key('Escape');
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+    expect(sessionStorage.getItem(BUILDER_STORAGE_KEY)).toBeNull();
+
+    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(session()));
+    open();
+    buttonNamed('Cancel').focus();
+    key('Escape', buttonNamed('Cancel'));
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+  });
+
+  it('selects the focused element with Enter (keyboard picking)', () => {
+    open();
+    const button = $('[data-testid="save-button"]') as HTMLButtonElement;
+    button.focus();
+    key('Enter', button);
+    expect(barText()).toContain('<button> “Save now”');
+    expect(pageClicks).toBe(0);
+  });
+});
