@@ -16,3 +16,19 @@ export const BUILDER_TOKEN_TTL_MS = 15 * 60_000;
 
 /** Socket event to the owner's user room when the builder saved a step's target. */
 export const BUILDER_TARGET_EVENT = 'builder-target';
+
+/**
+ * What the picker and the editor say of a grade C element (structure only): the attribute to add
+ * to the customer's markup so the tour finds the element by name after a redesign. `from` is the
+ * element's accessible name, role or text; it becomes a short kebab-case value.
+ */
+export function targetAttributeHint(from: string): string {
+  const name =
+    from
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 32)
+      .replace(/-$/, '') || 'tour-target';
+  return `Add data-signpost="${name}" to this element in your site's markup so the tour finds it after a redesign.`;
+}

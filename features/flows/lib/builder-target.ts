@@ -1,3 +1,4 @@
+import { targetAttributeHint } from '@/lib/contracts/builder-constants';
 import type { BuilderTargetSaved } from '@/lib/contracts/builder';
 import type { FlowBody, SelectElement } from '@/lib/contracts/flows';
 import { recordChange, type EditorHistory } from './history';
@@ -20,18 +21,6 @@ export function withTypedSelector(target: SelectElement, selector: string): Sele
   return { url: target.url, selector };
 }
 
-/** A short kebab-case name for a data attribute, from the element's text or name. */
-function attributeName(from: string): string {
-  return (
-    from
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 32)
-      .replace(/-$/, '') || 'tour-target'
-  );
-}
-
 /**
  * For a grade C element: the attribute to add to the customer's markup so the tour finds it by
  * name after a redesign (the picker's wording); null for the other grades.
@@ -39,8 +28,7 @@ function attributeName(from: string): string {
 export function gradeHint(target: SelectElement): string | null {
   if (target.grade !== 'C') return null;
   const role = target.candidates?.find((c) => c.kind === 'role');
-  const name = attributeName(target.text?.trim() || role?.name || role?.value || '');
-  return `Add data-signpost="${name}" to this element in your site's markup so the tour finds it after a redesign.`;
+  return targetAttributeHint(target.text?.trim() || role?.name || role?.value || '');
 }
 
 /**

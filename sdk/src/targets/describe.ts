@@ -3,6 +3,7 @@
  * the tours bundle imports `resolve.ts`, never this file (nor the finder library).
  */
 import { finder } from '@medv/finder';
+import { targetAttributeHint } from '../../../lib/contracts/builder-constants';
 import type { SelectElement, TargetCandidate } from '../../../lib/contracts/flows';
 import { nameOf, queryAll, roleOf, textOf, treesOf } from './dom';
 import { alike, attrSelector, innermost } from './resolve';
@@ -108,19 +109,7 @@ export function describeTarget(el: Element, opts: DescribeOptions = {}): TargetD
     text,
     grade,
     ...(grade === 'C' && {
-      hint: `Add data-signpost="${suggestName(name || role)}" to this element in your site's markup so the tour finds it after a redesign.`,
+      hint: targetAttributeHint(name || role),
     }),
   };
-}
-
-/** A short kebab-case name from the element's name or role. */
-function suggestName(from: string): string {
-  return (
-    from
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 32)
-      .replace(/-$/, '') || 'tour-target'
-  );
 }
