@@ -1,5 +1,18 @@
+import { BUILDER_FRAGMENT_KEY } from './contracts/builder-constants';
+
 /** Methods the snippet's stub queues until sdk.js has loaded (the SDK replays them in order). */
 export const SNIPPET_METHODS = ['init', 'identify', 'track', 'page', 'reset', 'flush'] as const;
+
+/**
+ * The builder session of the tab (docs/builder.md, "How a session runs"): the exchange's answer
+ * (the builder token and what it is bound to) as JSON. The builder bundle checks its expiry and
+ * removes it when it is dead, on Cancel and on Escape. The same keys as sdk/src/builder/api.ts
+ * (its launch test runs this snippet against the bundle).
+ */
+export const BUILDER_STORAGE_KEY = 'signpost:builder';
+
+/** The one-time launch code the snippet took from the address, until the builder exchanges it. */
+export const BUILDER_CODE_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-code`;
 
 /** Where the snippet loads the SDK from and which product it reports to. */
 export interface TrackingSnippetOptions {
@@ -29,8 +42,29 @@ function origin(host: string): string {
 }
 
 /**
- * The two-line install snippet: an async script tag for `/sdk.js`, then a stub that queues calls
- * until the SDK loads (so the page never waits for it) and the `init` call with the write key.
+ * The builder's launch, first thing in the snippet (docs/builder.md, "Launch"): a fragment
+ * `#signpost-builder=<code>` is removed with `history.replaceState` (path, query and
+ * `history.state` kept) before sdk.js or any later script can see it, the code goes to
+ * sessionStorage, and `{host}/sdk-builder.js` is loaded; a stored code or session (a later page
+ * of the tab) loads it too. Anything else, every visitor's page, does nothing more. Storage that
+ * throws: nothing happens.
+ */
+function builderLaunch(base: string): string {
+  return (
+    `!function(w,d){try{var s=w.sessionStorage,l=w.location,h=w.history,` +
+    `m=/^#${BUILDER_FRAGMENT_KEY}=([^&]+)/.exec(l.hash),c=${jsString(BUILDER_CODE_STORAGE_KEY)},e;` +
+    `if(m){h.replaceState(h.state,"",l.pathname+l.search);s.setItem(c,m[1])}` +
+    `if(s.getItem(c)||s.getItem(${jsString(BUILDER_STORAGE_KEY)})){e=d.createElement("script");` +
+    `e.async=!0;e.src=${jsString(`${base}/sdk-builder.js`)};d.head.appendChild(e)}}catch(x){}}` +
+    `(window,document);`
+  );
+}
+
+/**
+ * The two-line install snippet: an inline script that starts the builder when the address or the
+ * tab asks for it, then a stub that queues calls until the SDK loads (so the page never waits for
+ * it) and the `init` call with the write key; then the async script tag for `/sdk.js`, after the
+ * inline script so that the builder's fragment is gone before sdk.js runs.
  */
 export function trackingSnippet({ host, writeKey }: TrackingSnippetOptions): string {
   const base = origin(host);
@@ -39,7 +73,7 @@ export function trackingSnippet({ host, writeKey }: TrackingSnippetOptions): str
     `.forEach(function(m){s[m]=s[m]||function(){s.q.push([m,[].slice.call(arguments)])}})}(window);`;
   const init = `signpost.init({writeKey:${jsString(writeKey)},host:${jsString(base)}})`;
   return (
-    `<script async src="${attribute(`${base}/sdk.js`)}"></script>\n` +
-    `<script>${stub}${init}</script>`
+    `<script>${builderLaunch(base)}${stub}${init}</script>\n` +
+    `<script async src="${attribute(`${base}/sdk.js`)}"></script>`
   );
 }

@@ -1,23 +1,22 @@
 /**
  * The builder bundle (`/sdk-builder.js`, esbuild IIFE with `globalName: 'signpostBuilder'`).
- * sdk.js loads it only after trading the launch code for a builder token (or finding one alive
- * in sessionStorage) and calls `start(host)`. Visitors' pages never load it. docs/builder.md.
+ * The install snippet loads it only for a marketer's builder session (a launch code in the
+ * address, or a session stored by an earlier page of the tab); it starts itself with the origin
+ * it was loaded from as the API host. Visitors' pages never load it. docs/builder.md.
  */
-import { readSession } from './api';
-import { openPicker } from './picker';
-import { startPreview } from './preview';
+import { launch, start } from './launch';
 
-/**
- * Opens the picker or the preview the stored session is for; once per page, also when the
- * bundle was evaluated twice (its host is in the page).
- */
-export function start(host: string): void {
+export { start };
+
+/** The origin of the script being run, or undefined (not a script with a src: tests, ESM). */
+function ownOrigin(): string | undefined {
   try {
-    const session = readSession();
-    if (!session || document.querySelector('[data-signpost-builder]')) return;
-    if (session.mode === 'preview') startPreview({ host, session });
-    else openPicker({ host, session });
-  } catch (err) {
-    console.warn('[signpost] builder', err);
+    const src = (document.currentScript as HTMLScriptElement | null)?.src;
+    return src ? new URL(src).origin : undefined;
+  } catch {
+    return undefined;
   }
 }
+
+const host = ownOrigin();
+if (host) launch(host);
