@@ -55,6 +55,7 @@ import {
 } from './modules/flows/flow-sessions.repository';
 import { withWriteBehindStarts } from './modules/flows/write-behind-starts';
 import { createFlowReportService } from './modules/flows/flow-report.service';
+import { createTargetHealthService } from './modules/flows/target-health.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createSavedReportsService } from './modules/reports/saved-reports.service';
@@ -239,6 +240,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     now,
   });
   const flowEvents = createFlowEventQueue({ batcher: derived, log });
+  const targetHealth = createTargetHealthService({ db, mail, appUrl: appUrl(env), now });
   const flowsService = createFlowsService({
     flows,
     access,
@@ -246,6 +248,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     plans,
     sessions: flowSessions,
     onChanged: publishedFlows.changed,
+    health: targetHealth,
     now,
   });
   const shortUrlLinks = createShortUrlsRepository(db);
@@ -326,7 +329,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       now,
     }),
     flowEvents,
-    flowReports: createFlowReportService({ flows, store: reads, now }),
+    flowReports: createFlowReportService({ flows, store: reads, health: targetHealth, now }),
     reports: createReportsService({ access, store: reads, profiles, now }),
     savedReports: createSavedReportsService({ reports: createReportsRepository(db), access }),
     shortUrls: createShortUrlsService({

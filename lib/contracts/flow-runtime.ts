@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutNul } from './common';
 import { KEY_MAX_LENGTH } from './ingest';
+import { targetHealthSchema } from './target-health';
 import { themeSchema } from './theme';
 import type { FlowStep } from './flows';
 import { FLOW_OUTCOMES, FLOW_TRACK_TYPES } from './runtime-constants';
@@ -181,5 +182,7 @@ export const flowReportSchema = z.object({
       drop_off: z.number(),
     }),
   ),
+  /** Target health of the tour's element steps over the last 24 hours (lib/contracts/target-health.ts). */
+  health: targetHealthSchema.optional(),
 });
 export type FlowReport = z.infer<typeof flowReportSchema>;

@@ -34,14 +34,14 @@ export function stepHealth(c: StepTargetCounts, isFirst: boolean): TargetHealthS
 
 const RANK: Record<TargetHealthStatus, number> = { unknown: 0, healthy: 1, degraded: 2, broken: 3 };
 
+/** The worst of some statuses (broken > degraded > healthy > unknown); unknown when none. */
+export function worstHealth(statuses: readonly TargetHealthStatus[]): TargetHealthStatus {
+  return statuses.reduce<TargetHealthStatus>((w, h) => (RANK[h] > RANK[w] ? h : w), 'unknown');
+}
+
 /** A tour's status: its worst step's; unknown when no step has data. */
 export function tourHealth(steps: readonly StepTargetCounts[]): TargetHealthStatus {
-  let worst: TargetHealthStatus = 'unknown';
-  steps.forEach((s, i) => {
-    const h = stepHealth(s, i === 0);
-    if (RANK[h] > RANK[worst]) worst = h;
-  });
-  return worst;
+  return worstHealth(steps.map((s, i) => stepHealth(s, i === 0)));
 }
 
 /** What the dashboard says of a status (the badge's text and accessible name). */

@@ -12,7 +12,9 @@ import {
   type FlowReport,
   type FlowReportQuery,
 } from '@/lib/contracts/flow-runtime';
+import type { TargetHealth } from '@/lib/contracts/target-health';
 import { flowProblems } from '@/lib/flows/checks';
+import { stepHealth, worstHealth } from '@/lib/flows/target-health';
 import { MESSAGES } from '@/lib/messages';
 import { db } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
@@ -93,6 +95,35 @@ function dayOfTour(flow: Flow, t: number, today: number) {
 }
 
 /**
+ * Target health of a published tour (drafts have none) as the server computes it
+ * (docs/flows.md, "Target health"): today's views of `dayOfTour` on each step with a target, 4 %
+ * of them missing (healthy); a selector containing "missing" is never found (broken), so the badge
+ * and the report section can be seen in the mock.
+ */
+export function mockTargetHealth(flow: Flow, now = Date.now()): TargetHealth | undefined {
+  if (flow.status !== 'published') return undefined;
+  const today = dayOf(new Date(now).toISOString());
+  const views = dayOfTour(flow, today, today).views;
+  const steps = flow.steps.flatMap((step, i) => {
+    const target = step.select_element;
+    if (!target?.selector) return [];
+    const missing = target.selector.includes('missing') ? views : Math.round(views * 0.04);
+    return [
+      {
+        step_id: step.id,
+        status: stepHealth({ views, missing }, i === 0),
+        selector: target.selector,
+        views,
+        missing,
+        last_found_at: views > missing ? new Date(now).toISOString() : null,
+        pages: target.url ? [target.url] : [],
+      },
+    ];
+  });
+  return { status: worstHealth(steps.map((s) => s.status)), steps };
+}
+
+/**
  * GET v1/flows/{id}/report as a plausible, deterministic answer: the contract's shape and
  * meaning (lib/contracts/flow-runtime.ts), numbers from `dayOfTour`, a funnel over the tour's
  * steps that loses a fifth of the viewers at each step.
@@ -125,6 +156,7 @@ export function mockFlowReport(flow: Flow, q: FlowReportQuery, now = Date.now())
   const [views, completions] = [sum('views'), sum('completions')];
   const uniques = (n: number) => Math.round(n * 0.7);
   const stepViews = flow.steps.map((_, i) => Math.round(views * 0.8 ** i));
+  const health = mockTargetHealth(flow, now);
   return {
     totals: {
       views,
@@ -147,6 +179,7 @@ export function mockFlowReport(flow: Flow, q: FlowReportQuery, now = Date.now())
         drop_off: before ? 1 - uniques(stepViews[i]!) / before : 0,
       };
     }),
+    ...(health ? { health } : {}),
   };
 }
 
@@ -185,6 +218,7 @@ export const flowHandlers: HttpHandler[] = [
         status: f.status,
         step_count: f.steps.length,
         updated_at: f.updated_at,
+        ...(f.status === 'published' ? { target_health: mockTargetHealth(f)!.status } : {}),
       })),
       total: all.length,
       nextCursor: page * q.data.limit < all.length ? String(page + 1) : null,

@@ -36,6 +36,12 @@ export const flows = pgTable(
     /** UTF-8 bytes of the definition and layout as JSON: the plan bounds a product's total
      * (docs/flows.md, "Limits"). */
     definitionBytes: integer('definition_bytes').notNull().default(0),
+    /** When the owner was last told by e-mail that the tour's targets are broken: at most once a
+     * day per tour (docs/flows.md, "Target health"). */
+    targetHealthMailedAt: timestamp('target_health_mailed_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

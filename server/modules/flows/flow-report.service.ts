@@ -8,6 +8,7 @@ import type { AnalyticsStore, FlowEventCount } from '../../analytics/types';
 import { AppError, notFound } from '../../errors';
 import type { FlowsRepository } from './flows.repository';
 import { FLOW_EVENTS } from './runtime/flow-events';
+import type { TargetHealthService } from './target-health.service';
 
 const DAY_MS = 86_400_000;
 /** Buckets one series may hold: a day granularity over all time stops here. */
@@ -78,6 +79,8 @@ export function reportRange(
 export function createFlowReportService(deps: {
   flows: Pick<FlowsRepository, 'find'>;
   store: Pick<AnalyticsStore, 'query'>;
+  /** With it, a published tour's report carries its target health (docs/flows.md). */
+  health?: Pick<TargetHealthService, 'forFlows'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -95,7 +98,7 @@ export function createFlowReportService(deps: {
         throw badRange(MESSAGES.flows.reportTooManyBuckets(MAX_BUCKETS));
       const base = { kind: 'flowEventCounts', brandId: flow.brandId, flowId } as const;
       const window = { from: range.bounded ? new Date(range.from) : null, to: new Date(range.to) };
-      const [outcomes, steps] = await Promise.all([
+      const [outcomes, steps, health] = await Promise.all([
         deps.store.query({
           ...base,
           ...window,
@@ -114,6 +117,7 @@ export function createFlowReportService(deps: {
           granularity: null,
           byStep: true,
         }),
+        deps.health && flow.published ? deps.health.forFlows([flow]) : undefined,
       ]);
       const total = (event: string) =>
         outcomes.find((c) => c.event === event && c.bucket === null) ??
@@ -165,6 +169,7 @@ export function createFlowReportService(deps: {
         },
         series,
         steps: stepRows,
+        ...(health?.has(flow.id) ? { health: health.get(flow.id) } : {}),
       };
     },
   };

@@ -1,5 +1,6 @@
 import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
-import { flowBody, flowListSchema, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
+import { flowBody, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
+import { flowListWithHealthSchema } from '../../../lib/contracts/target-health';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { flowReportQuery, flowReportSchema } from '../../../lib/contracts/flow-runtime';
@@ -12,7 +13,11 @@ export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: Fl
   const tags = ['flows'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
   app.get('/flows', {
-    schema: { tags, querystring: listFlowsQuery, response: { 200: envelope(flowListSchema) } },
+    schema: {
+      tags,
+      querystring: listFlowsQuery,
+      response: { 200: envelope(flowListWithHealthSchema) },
+    },
     handler: async (req) => ({ data: await svc.list(owner(req), req.query) }),
   });
   app.post('/flows', {

@@ -13,6 +13,7 @@ import type { PlansRepository } from '../plans/plans.repository';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { toFlowDto, type FlowsRepository, type FlowValues } from './flows.repository';
 import type { SavedFlow } from './runtime/published-flows';
+import type { TargetHealthService } from './target-health.service';
 
 /**
  * Sanitises user HTML and splits the body into the stored definition and layout. Cleaning may
@@ -101,6 +102,8 @@ export function createFlowsService(deps: {
    * is the tour as just saved, its content cleaned here, which the cache keeps as it is.
    */
   onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
+  /** With it, each published tour of a list page carries its target health (one query a page). */
+  health?: Pick<TargetHealthService, 'forFlows'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -155,6 +158,7 @@ export function createFlowsService(deps: {
         offset: page.offset,
         limit: page.limit,
       });
+      const health = deps.health ? await deps.health.forFlows(rows) : undefined;
       return page.answer(
         rows.map((f) => ({
           id: f.id,
@@ -163,6 +167,7 @@ export function createFlowsService(deps: {
           status: f.published ? ('published' as const) : ('unpublished' as const),
           step_count: f.definition.steps.length,
           updated_at: f.updatedAt.toISOString(),
+          ...(health?.has(f.id) ? { target_health: health.get(f.id)!.status } : {}),
         })),
         total,
       );

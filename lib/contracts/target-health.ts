@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { TARGET_HEALTH_STATUSES } from '../flows/target-health';
+import { flowListItemSchema, flowListSchema } from './flows';
+
+/**
+ * Target health of a tour over the last 24 hours (docs/flows.md, "Target health"): the `health`
+ * of GET v1/flows/{id}/report and the `target_health` of each tour in GET v1/flows.
+ */
+export const targetHealthStatusSchema = z.enum(TARGET_HEALTH_STATUSES);
+
+/** One step that targets an element: its selector, the page it was picked on and the counts. */
+export const stepTargetHealthSchema = z.object({
+  step_id: z.string(),
+  status: targetHealthStatusSchema,
+  selector: z.string(),
+  /** Views of the step in the window, the target-missing ones included. */
+  views: z.number(),
+  /** Sessions that ended because the target was not found. */
+  missing: z.number(),
+  /** Latest activity of a session that had found the target (ISO time); null if none did. */
+  last_found_at: z.string().nullable(),
+  /** The pages the step targets (the page it was picked on, when known). */
+  pages: z.array(z.string()),
+});
+
+export const targetHealthSchema = z.object({
+  status: targetHealthStatusSchema,
+  steps: z.array(stepTargetHealthSchema),
+});
+export type TargetHealth = z.infer<typeof targetHealthSchema>;
+export type StepTargetHealth = z.infer<typeof stepTargetHealthSchema>;
+
+/** A tours list item with its health (published tours only; absent on drafts). */
+export const flowListItemWithHealthSchema = flowListItemSchema.extend({
+  target_health: targetHealthStatusSchema.optional(),
+});
+export const flowListWithHealthSchema = flowListSchema.extend({
+  data: z.array(flowListItemWithHealthSchema),
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "flows" ADD COLUMN "target_health_mailed_at" timestamp with time zone;

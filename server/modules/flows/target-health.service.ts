@@ -1,0 +1,176 @@
+import { and, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { stepHealth, TARGET_HEALTH_WINDOW_MS, worstHealth } from '../../../lib/flows/target-health';
+import type { StepTargetHealth, TargetHealth } from '../../../lib/contracts/target-health';
+import type { Db } from '../../db/client';
+import { brands, flowSessions, flows, users, type FlowDefinition } from '../../db/schema';
+import type { MailMessage } from '../../mail/types';
+import { targetBrokenMail } from './target-health-mail';
+
+/** What the health of a tour needs of it. */
+export interface HealthFlow {
+  id: number;
+  name: string;
+  published: boolean;
+  definition: Pick<FlowDefinition, 'steps'>;
+}
+
+/** One group of a tour's sessions in the window (see `sessionGroups`). */
+interface SessionGroup {
+  flowId: number;
+  stepId: string | null;
+  progress: number;
+  missing: boolean;
+  n: number;
+  last: Date | null;
+}
+
+const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+/**
+ * A tour's target health from its sessions' groups (docs/flows.md, "Target health"). A session
+ * viewed step i when its progress reached i + 1, or when it ended on step i because the target
+ * was missing (the renderer may report that without a view first).
+ */
+export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): TargetHealth {
+  const steps: StepTargetHealth[] = [];
+  flow.definition.steps.forEach((step, i) => {
+    let views = 0;
+    let missing = 0;
+    let last: number | null = null;
+    for (const g of groups) {
+      const missedHere = g.missing && g.stepId === step.id;
+      if (missedHere) missing += g.n;
+      if (g.progress >= i + 1) {
+        views += g.n;
+        if (g.last && (last === null || g.last.getTime() > last)) last = g.last.getTime();
+      } else if (missedHere) views += g.n;
+    }
+    const target = step.select_element;
+    // Only steps with a target can go missing; others still count towards step 1's attempts.
+    if (!target?.selector) return;
+    steps.push({
+      step_id: step.id,
+      status: stepHealth({ views, missing }, i === 0),
+      selector: target.selector,
+      views,
+      missing,
+      last_found_at: last === null ? null : new Date(last).toISOString(),
+      pages: target.url ? [target.url] : [],
+    });
+  });
+  const status = worstHealth(steps.map((s) => s.status));
+  return { status, steps };
+}
+
+/**
+ * Target health of tours from the sessions the runtime records (flow_sessions): one grouped query
+ * for any number of tours, and the owner's e-mail when a tour turns broken, at most once a day per
+ * tour (docs/flows.md, "Target health").
+ */
+export function createTargetHealthService(deps: {
+  db: Db;
+  /** Delivers in the background (server/mail/mailer.ts createDeliveryQueue). */
+  mail?: { deliver(message: MailMessage): void };
+  appUrl?: string;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { db } = deps;
+
+  /** The sessions of the tours started in the window, grouped: bounded by tours × steps. */
+  async function sessionGroups(ids: number[], since: Date): Promise<SessionGroup[]> {
+    if (ids.length === 0) return [];
+    const missing = sql<boolean>`coalesce(${flowSessions.endReason} = 'target_missing', false)`;
+    const rows = await db
+      .select({
+        flowId: flowSessions.flowId,
+        stepId: flowSessions.currentStepId,
+        progress: flowSessions.progress,
+        missing,
+        n: count(),
+        last: sql<Date | string | null>`max(${flowSessions.updatedAt})`,
+      })
+      .from(flowSessions)
+      .where(and(inArray(flowSessions.flowId, ids), gte(flowSessions.startedAt, since)))
+      .groupBy(flowSessions.flowId, flowSessions.currentStepId, flowSessions.progress, missing);
+    return rows.map((r) => ({
+      flowId: r.flowId,
+      stepId: r.stepId,
+      progress: Number(r.progress),
+      missing: r.missing === true || String(r.missing) === 'true',
+      n: Number(r.n),
+      last: toDate(r.last),
+    }));
+  }
+
+  /**
+   * Tells the owner of each broken published tour, unless they were told in the last day: the
+   * mark is set by one conditional update, so two computations at once send one e-mail.
+   */
+  async function notifyBroken(broken: HealthFlow[], health: Map<number, TargetHealth>) {
+    if (!deps.mail || broken.length === 0) return;
+    const at = now();
+    const dayAgo = new Date(at.getTime() - TARGET_HEALTH_WINDOW_MS);
+    const marked = await db
+      .update(flows)
+      .set({ targetHealthMailedAt: at })
+      .where(
+        and(
+          inArray(
+            flows.id,
+            broken.map((f) => f.id),
+          ),
+          eq(flows.published, true),
+          or(isNull(flows.targetHealthMailedAt), lt(flows.targetHealthMailedAt, dayAgo)),
+        ),
+      )
+      .returning({ id: flows.id });
+    if (marked.length === 0) return;
+    const owners = await db
+      .select({ id: flows.id, email: users.email, name: users.name })
+      .from(flows)
+      .innerJoin(brands, eq(brands.id, flows.brandId))
+      .innerJoin(users, eq(users.id, brands.ownerId))
+      .where(
+        inArray(
+          flows.id,
+          marked.map((m) => m.id),
+        ),
+      );
+    for (const o of owners) {
+      const flow = broken.find((f) => f.id === o.id);
+      const h = health.get(o.id);
+      if (!flow || !h) continue;
+      deps.mail.deliver(targetBrokenMail(o, flow, h, deps.appUrl ?? ''));
+    }
+  }
+
+  return {
+    /**
+     * The health of each published tour given (drafts have none), in one query; broken ones are
+     * mailed to their owner at most once a day.
+     */
+    async forFlows(list: readonly HealthFlow[]): Promise<Map<number, TargetHealth>> {
+      const published = list.filter((f) => f.published);
+      const since = new Date(now().getTime() - TARGET_HEALTH_WINDOW_MS);
+      const groups = await sessionGroups(
+        published.map((f) => f.id),
+        since,
+      );
+      const byFlow = new Map<number, SessionGroup[]>();
+      for (const g of groups) {
+        const of = byFlow.get(g.flowId);
+        if (of) of.push(g);
+        else byFlow.set(g.flowId, [g]);
+      }
+      const health = new Map<number, TargetHealth>();
+      for (const f of published) health.set(f.id, healthOf(f, byFlow.get(f.id) ?? []));
+      await notifyBroken(
+        published.filter((f) => health.get(f.id)?.status === 'broken'),
+        health,
+      );
+      return health;
+    },
+  };
+}
+export type TargetHealthService = ReturnType<typeof createTargetHealthService>;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINE, setupTestAccount } from './helpers';
+import { aButton, aFlow, aFlowCondition, aStep, aUrlTrigger } from '../fixtures/flows';
+
+/** Target health of a published tour: report, tours list and the owner's e-mail (docs/flows.md). */
+
+const post = (url: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify({ writeKey: t.writeKey, ...body }),
+  });
+
+let clock = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 12 * 3_600_000;
+const t = setupTestAccount({ now: () => new Date(clock) });
+const { call } = t;
+
+const PAGE = 'https://shop.example.com/cart';
+
+async function healthMails() {
+  await t.app.ctx.mail.drain();
+  return (await t.app.ctx.outbox.latest()).filter(
+    (m) => m.to === t.email && m.subject.includes('cannot find its target'),
+  );
+}
+
+describe(`target health (${ENGINE})`, () => {
+  it('a target removed after publish turns the tour broken and mails the owner once a day', async () => {
+    const created = await call('POST', '/v1/flows', {
+      ...aFlow({ brand_id: t.brandId, name: 'Buy tip', publish: true }),
+      condition: aFlowCondition(aUrlTrigger({ value: '/cart' })),
+      display_type: 'every_time',
+      steps: [
+        {
+          ...aStep({
+            id: 'tip',
+            content: '<p>Buy</p>',
+            buttons: [aButton({ id: 'ok', label: 'OK' })],
+          }),
+          type: 'tool_tip',
+          select_element: { url: PAGE, selector: '#buy' },
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const flowId = (created.json().data as { id: number }).id;
+
+    const before = await call('GET', `/v1/flows?brand_id=${t.brandId}`);
+    expect(before.json().data.data[0]).toMatchObject({ id: flowId, target_health: 'unknown' });
+
+    // One visitor found the button; then the site shipped without it: four sessions miss it.
+    const play = async (visitor: string, type: 'step_seen' | 'target_missing') => {
+      const res = await post('/v1/flows/available-flow', { anonymousId: visitor, url: PAGE });
+      expect(res.statusCode, res.body).toBe(200);
+      const session = (res.json().data as { session: { id: string } }).session.id;
+      const tracked = await post(`/v1/flows/${flowId}/track`, {
+        session_id: session,
+        step_id: 'tip',
+        type,
+      });
+      expect(tracked.statusCode, tracked.body).toBe(200);
+    };
+    await play('found', 'step_seen');
+    const foundAt = new Date(clock).toISOString();
+    clock += 60_000;
+    for (const v of ['m1', 'm2', 'm3', 'm4']) await play(v, 'target_missing');
+
+    expect(await healthMails()).toHaveLength(0);
+    const report = await call('GET', `/v1/flows/${flowId}/report?date_preset=past_7_day`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.health).toEqual({
+      status: 'broken',
+      steps: [
+        {
+          step_id: 'tip',
+          status: 'broken',
+          selector: '#buy',
+          views: 5,
+          missing: 4,
+          last_found_at: foundAt,
+          pages: [PAGE],
+        },
+      ],
+    });
+    const mails = await healthMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(
+      '#buy on https://shop.example.com/cart: missing in 4 of 5 views',
+    );
+
+    // Computed again the same day (list and report): no second e-mail.
+    const list = await call('GET', `/v1/flows?brand_id=${t.brandId}`);
+    expect(list.json().data.data[0]).toMatchObject({ id: flowId, target_health: 'broken' });
+    clock += 3_600_000;
+    await call('GET', `/v1/flows/${flowId}/report`);
+    expect(await healthMails()).toHaveLength(1);
+  });
+
+  it('drafts carry no health', async () => {
+    const created = await call('POST', '/v1/flows', {
+      ...aFlow({ brand_id: t.brandId, name: 'Draft', publish: false }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json().data as { id: number }).id;
+    const list = await call('GET', `/v1/flows?brand_id=${t.brandId}&status=unpublished`);
+    const item = (list.json().data.data as { id: number }[]).find((f) => f.id === id);
+    expect(item).toBeDefined();
+    expect(item).not.toHaveProperty('target_health');
+    const report = await call('GET', `/v1/flows/${id}/report`);
+    expect(report.json().data).not.toHaveProperty('health');
+  });
+});
