@@ -107,7 +107,7 @@ export function mockTargetHealth(flow: Flow, now = Date.now()): TargetHealth | u
   const steps = flow.steps.flatMap((step, i) => {
     const target = step.select_element;
     if (!target?.selector) return [];
-    const missing = target.selector.includes('missing') ? views : Math.round(views * 0.04);
+    const missing = target.selector.includes('missing') ? views : Math.floor(views * 0.04);
     return [
       {
         step_id: step.id,

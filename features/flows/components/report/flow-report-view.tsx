@@ -21,6 +21,7 @@ import {
   reportViewQuery,
   type ReportView,
 } from '@/lib/report-view';
+import { ReportTargetHealth } from './report-target-health';
 import { ReportTotals } from './report-totals';
 
 const BOX = 'rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center text-sm';
@@ -137,12 +138,16 @@ function ReportContent({ loaded }: { loaded: LoadedFlowReport }) {
   const { report, query } = loaded;
   if (report.totals.views === 0)
     return (
-      <p role="status" className={`${BOX} text-slate-600`}>
-        {MESSAGES.flows.reportEmpty}
-      </p>
+      <>
+        <ReportTargetHealth health={report.health} />
+        <p role="status" className={`${BOX} text-slate-600`}>
+          {MESSAGES.flows.reportEmpty}
+        </p>
+      </>
     );
   return (
     <>
+      <ReportTargetHealth health={report.health} />
       <ReportTotals totals={report.totals} />
       <ReportChart series={report.series} granularity={query.granularity ?? 'day'} />
       <ReportFunnel steps={report.steps} />

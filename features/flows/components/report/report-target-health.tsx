@@ -1,0 +1,53 @@
+import { RowHeader, Table, TBody, Td, Th, THead, Tr } from '@/components/list/table';
+import type { TargetHealth } from '@/lib/contracts/target-health';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { TargetHealthBadge } from '../list/target-health-badge';
+
+/**
+ * Target health of the tour over the last 24 hours (docs/flows.md, "Target health"): each step
+ * that points at an element, with its selector, the page it was picked on, its views, how many
+ * sessions did not find it and when it was last found. Nothing for a tour without such steps.
+ */
+export function ReportTargetHealth({ health }: { health: TargetHealth | undefined }) {
+  if (!health || health.steps.length === 0) return null;
+  return (
+    <section aria-labelledby="flow-report-health" className="mb-6">
+      <div className="flex items-center gap-2">
+        <h3 id="flow-report-health" className="text-sm font-medium text-slate-900">
+          Target health
+        </h3>
+        <TargetHealthBadge status={health.status} />
+      </div>
+      <p className="mb-3 mt-1 text-xs text-slate-500">
+        Last 24 hours: sessions whose target element was not on the page, out of the step&apos;s
+        views. Broken from 25 %, degraded from 5 %.
+      </p>
+      <Table caption="Target health">
+        <THead>
+          <Th>Selector</Th>
+          <Th>Pages</Th>
+          <Th align="right">Views</Th>
+          <Th align="right">Not found</Th>
+          <Th>Last found</Th>
+          <Th>Health</Th>
+        </THead>
+        <TBody>
+          {health.steps.map((s) => (
+            <Tr key={s.step_id}>
+              <RowHeader>
+                <code className="break-all text-xs">{s.selector}</code>
+              </RowHeader>
+              <Td>{s.pages.length ? s.pages.join(', ') : 'Any page'}</Td>
+              <Td align="right">{formatCount(s.views)}</Td>
+              <Td align="right">{formatCount(s.missing)}</Td>
+              <Td>{s.last_found_at ? formatDateTime(s.last_found_at) : 'Never'}</Td>
+              <Td>
+                <TargetHealthBadge status={s.status} />
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+    </section>
+  );
+}
