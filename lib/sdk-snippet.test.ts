@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BUILDER_CODE_STORAGE_KEY,
-  BUILDER_STORAGE_KEY,
-  SNIPPET_METHODS,
-  trackingSnippet,
-} from './sdk-snippet';
+import { BUILDER_CODE_STORAGE_KEY, BUILDER_STORAGE_KEY } from './contracts/builder-constants';
+import { SNIPPET_METHODS, trackingSnippet } from './sdk-snippet';
 
 type Stub = { q: [string, unknown[]][] } & Record<string, unknown>;
 

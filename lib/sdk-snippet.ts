@@ -1,18 +1,11 @@
-import { BUILDER_FRAGMENT_KEY } from './contracts/builder-constants';
+import {
+  BUILDER_CODE_STORAGE_KEY,
+  BUILDER_FRAGMENT_KEY,
+  BUILDER_STORAGE_KEY,
+} from './contracts/builder-constants';
 
 /** Methods the snippet's stub queues until sdk.js has loaded (the SDK replays them in order). */
 export const SNIPPET_METHODS = ['init', 'identify', 'track', 'page', 'reset', 'flush'] as const;
-
-/**
- * The builder session of the tab (docs/builder.md, "How a session runs"): the exchange's answer
- * (the builder token and what it is bound to) as JSON. The builder bundle checks its expiry and
- * removes it when it is dead, on Cancel and on Escape. The same keys as sdk/src/builder/api.ts
- * (its launch test runs this snippet against the bundle).
- */
-export const BUILDER_STORAGE_KEY = 'signpost:builder';
-
-/** The one-time launch code the snippet took from the address, until the builder exchanges it. */
-export const BUILDER_CODE_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-code`;
 
 /** Where the snippet loads the SDK from and which product it reports to. */
 export interface TrackingSnippetOptions {

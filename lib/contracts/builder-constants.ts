@@ -10,6 +10,16 @@ export type BuilderMode = (typeof BUILDER_MODES)[number];
 /** The open URL carries the one-time code in its fragment: `#signpost-builder=<code>`. */
 export const BUILDER_FRAGMENT_KEY = 'signpost-builder';
 
+/**
+ * The builder session of the tab in `sessionStorage` (docs/builder.md, "How a session runs"): the
+ * exchange's answer (the builder token and what it is bound to) as JSON. The install snippet
+ * loads sdk-builder.js when it finds it; the bundle removes it once dead, on Cancel and Escape.
+ */
+export const BUILDER_STORAGE_KEY = 'signpost:builder';
+
+/** The one-time launch code the snippet took from the address, until the builder exchanges it. */
+export const BUILDER_CODE_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-code`;
+
 /** A launch code lives 60 s and is used once; the token it buys lives 15 minutes. */
 export const BUILDER_CODE_TTL_MS = 60_000;
 export const BUILDER_TOKEN_TTL_MS = 15 * 60_000;

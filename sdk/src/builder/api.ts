@@ -1,18 +1,10 @@
 import type { BuilderExchange } from '../../../lib/contracts/builder';
+import { BUILDER_STORAGE_KEY } from '../../../lib/contracts/builder-constants';
 
 /**
  * The builder's session and its calls to the API (docs/builder.md). Only the SDK's configured
  * API host is called, with the builder token as Bearer; no cookies.
  */
-
-/**
- * Where the builder session lives in the tab: the exchange's answer (the token and what it is
- * bound to) as JSON. The install snippet (lib/sdk-snippet.ts) loads this bundle when it finds it.
- */
-export const BUILDER_STORAGE_KEY = 'signpost:builder';
-
-/** The one-time launch code the snippet took from the address, until the exchange. */
-export const BUILDER_CODE_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-code`;
 
 /**
  * The stored exchange's answer while its token is alive, else null; a dead one is removed, so

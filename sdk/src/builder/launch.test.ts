@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackingSnippet } from '../../../lib/sdk-snippet';
-import { BUILDER_CODE_STORAGE_KEY, BUILDER_STORAGE_KEY } from './api';
+import {
+  BUILDER_CODE_STORAGE_KEY,
+  BUILDER_STORAGE_KEY,
+} from '../../../lib/contracts/builder-constants';
 
 /**
  * The builder's start in sdk-builder.js (docs/builder.md, "How a session runs"), in jsdom; the

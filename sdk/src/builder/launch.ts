@@ -1,4 +1,8 @@
-import { BUILDER_CODE_STORAGE_KEY, BUILDER_STORAGE_KEY, readSession } from './api';
+import {
+  BUILDER_CODE_STORAGE_KEY,
+  BUILDER_STORAGE_KEY,
+} from '../../../lib/contracts/builder-constants';
+import { readSession } from './api';
 import { openPicker } from './picker';
 import { startPreview } from './preview';
 

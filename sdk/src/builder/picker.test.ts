@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuilderExchange } from '../../../lib/contracts/builder';
-import { BUILDER_STORAGE_KEY } from './api';
+import { BUILDER_STORAGE_KEY } from '../../../lib/contracts/builder-constants';
 import { openPicker, type Picker } from './picker';
 
 /** The element picker of sdk-builder.js (docs/builder.md, "The picker"), in jsdom. */

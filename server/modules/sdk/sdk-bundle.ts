@@ -7,7 +7,7 @@ const sdkDir = fileURLToPath(new URL('../../../sdk/', import.meta.url));
  * Entry points: the IIFE installs `window.signpost` (`/sdk.js`); the ESM build exports the typed
  * API; the tours bundle (`/sdk-tours.js`) plays product tours, loaded by sdk.js on demand; the
  * builder bundle (`/sdk-builder.js`) picks elements and previews tours on the customer's site,
- * loaded by sdk.js only for a marketer's builder session (docs/builder.md).
+ * loaded by the install snippet only for a marketer's builder session (docs/builder.md).
  */
 export const SDK_ENTRIES = {
   iife: `${sdkDir}src/browser.ts`,
@@ -21,7 +21,7 @@ export type SdkBundle = keyof typeof SDK_ENTRIES;
 /** The global the tours IIFE assigns its exports to (read by `sdk/src/tours/loader.ts`). */
 export const TOURS_GLOBAL = 'signpostTours';
 
-/** The global the builder IIFE assigns its exports to (read by `sdk/src/builder-launch.ts`). */
+/** The global the builder IIFE assigns its exports to (`sdk/src/builder/index.ts`). */
 export const BUILDER_GLOBAL = 'signpostBuilder';
 
 /**
