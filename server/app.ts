@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../lib/messages';
 import type { Env } from './env';
-import { shortLinksElsewhere, testMode, testModeWarnings } from './env';
+import { appUrl, shortLinksElsewhere, testMode, testModeWarnings } from './env';
 import type { Database } from './db/client';
 import type { AppContext, ZodApp } from './context';
 import { session } from './context';
@@ -58,6 +58,7 @@ import {
   publicPaymentRoutes,
 } from './modules/payments/payments.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
 
 export interface BuildAppOptions {
   env: Env;
@@ -225,6 +226,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       { prefix: '/v1' },
     );
   if (servesApi) await sdkRoutes(app);
+  // A demo shop with the install snippet, to try tours and the builder (docs/builder.md).
+  if (servesApi) demoRoutes(app, { host: appUrl(env) });
   // Short links are public, like /sdk.js: the slug is the whole address (docs/short-urls.md).
   if (servesApi)
     redirectRoutes(app, {
