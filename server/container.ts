@@ -330,6 +330,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     }),
     flowEvents,
     flowReports: createFlowReportService({ flows, store: reads, health: targetHealth, now }),
+    targetHealth,
     reports: createReportsService({ access, store: reads, profiles, now }),
     savedReports: createSavedReportsService({ reports: createReportsRepository(db), access }),
     shortUrls: createShortUrlsService({

@@ -32,6 +32,7 @@ import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
+import type { TargetHealthService } from './modules/flows/target-health.service';
 import type { FlowSessionsRepository } from './modules/flows/flow-sessions.repository';
 import type { ReportsService } from './modules/reports/reports.service';
 import type { SavedReportsService } from './modules/reports/saved-reports.service';
@@ -103,6 +104,8 @@ export interface AppContext {
   /** Flow events waiting to be written (about once a second). */
   flowEvents: FlowEventQueue;
   flowReports: FlowReportService;
+  /** Target health of published tours and the owner's e-mail when one breaks (docs/flows.md). */
+  targetHealth: TargetHealthService;
   reports: ReportsService;
   savedReports: SavedReportsService;
   shortUrls: ShortUrlsService;

@@ -5,6 +5,7 @@ import { loadProcessEnv, nextDistDir, paymentProviderName, readDotEnv } from './
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
+import { TARGET_HEALTH_SWEEP_MS } from './modules/flows/target-health.service';
 import { LOG_SERIALIZERS } from './lib/redact-error';
 import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
 import {
@@ -86,6 +87,19 @@ async function main() {
         )
       : undefined;
   timer?.unref();
+  // Broken tours mail their owner even when nobody opens the dashboard (docs/flows.md, "Target
+  // health"); every node may run it: the mail mark is one conditional update.
+  const healthTimer =
+    env.ROLE === 'web'
+      ? undefined
+      : setInterval(
+          () =>
+            app.ctx.targetHealth
+              .sweep()
+              .catch((err) => app.log.warn({ err }, 'target health sweep failed')),
+          TARGET_HEALTH_SWEEP_MS,
+        );
+  healthTimer?.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -99,6 +113,7 @@ async function main() {
     force.unref();
     try {
       clearInterval(timer);
+      clearInterval(healthTimer);
       await app.close();
       await nextBridge?.close().catch(() => undefined);
       await database.close();

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { stepHealth, TARGET_HEALTH_WINDOW_MS, worstHealth } from '../../../lib/flows/target-health';
 import type { StepTargetHealth, TargetHealth } from '../../../lib/contracts/target-health';
 import type { Db } from '../../db/client';
@@ -145,32 +145,72 @@ export function createTargetHealthService(deps: {
     }
   }
 
+  /**
+   * The health of each published tour given (drafts have none), in one query; broken ones are
+   * mailed to their owner at most once a day.
+   */
+  async function forFlows(list: readonly HealthFlow[]): Promise<Map<number, TargetHealth>> {
+    const published = list.filter((f) => f.published);
+    const since = new Date(now().getTime() - TARGET_HEALTH_WINDOW_MS);
+    const groups = await sessionGroups(
+      published.map((f) => f.id),
+      since,
+    );
+    const byFlow = new Map<number, SessionGroup[]>();
+    for (const g of groups) {
+      const of = byFlow.get(g.flowId);
+      if (of) of.push(g);
+      else byFlow.set(g.flowId, [g]);
+    }
+    const health = new Map<number, TargetHealth>();
+    for (const f of published) health.set(f.id, healthOf(f, byFlow.get(f.id) ?? []));
+    await notifyBroken(
+      published.filter((f) => health.get(f.id)?.status === 'broken'),
+      health,
+    );
+    return health;
+  }
+
   return {
+    forFlows,
+
     /**
-     * The health of each published tour given (drafts have none), in one query; broken ones are
-     * mailed to their owner at most once a day.
+     * Computes every published tour not mailed in the last day, `pageSize` tours a query, so a
+     * broken tour mails its owner even when nobody opens the dashboard (server/index.ts runs it
+     * every TARGET_HEALTH_SWEEP_MS). How many tours were computed.
      */
-    async forFlows(list: readonly HealthFlow[]): Promise<Map<number, TargetHealth>> {
-      const published = list.filter((f) => f.published);
-      const since = new Date(now().getTime() - TARGET_HEALTH_WINDOW_MS);
-      const groups = await sessionGroups(
-        published.map((f) => f.id),
-        since,
-      );
-      const byFlow = new Map<number, SessionGroup[]>();
-      for (const g of groups) {
-        const of = byFlow.get(g.flowId);
-        if (of) of.push(g);
-        else byFlow.set(g.flowId, [g]);
+    async sweep(pageSize = 200): Promise<number> {
+      const dayAgo = new Date(now().getTime() - TARGET_HEALTH_WINDOW_MS);
+      let after = 0;
+      let done = 0;
+      for (;;) {
+        const page = await db
+          .select({
+            id: flows.id,
+            name: flows.name,
+            published: flows.published,
+            definition: flows.definition,
+          })
+          .from(flows)
+          .where(
+            and(
+              eq(flows.published, true),
+              gt(flows.id, after),
+              or(isNull(flows.targetHealthMailedAt), lt(flows.targetHealthMailedAt, dayAgo)),
+            ),
+          )
+          .orderBy(asc(flows.id))
+          .limit(pageSize);
+        if (page.length === 0) return done;
+        await forFlows(page);
+        done += page.length;
+        after = page.at(-1)!.id;
+        if (page.length < pageSize) return done;
       }
-      const health = new Map<number, TargetHealth>();
-      for (const f of published) health.set(f.id, healthOf(f, byFlow.get(f.id) ?? []));
-      await notifyBroken(
-        published.filter((f) => health.get(f.id)?.status === 'broken'),
-        health,
-      );
-      return health;
     },
   };
 }
+
+/** How often the server computes every published tour's health (server/index.ts). */
+export const TARGET_HEALTH_SWEEP_MS = 15 * 60_000;
 export type TargetHealthService = ReturnType<typeof createTargetHealthService>;
