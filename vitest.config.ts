@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           globals: true,
           environment: 'jsdom',
+          // A guard against a hung test, not a speed check: with two workers on a busy machine a
+          // long component test (the 3-D Secure checkout) once passed the default 5 s.
+          testTimeout: 15_000,
           setupFiles: ['tests/setup/unit.ts'],
           include: [
             'lib/**/*.test.{ts,tsx}',
