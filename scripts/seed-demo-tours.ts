@@ -22,8 +22,6 @@ import {
 
 export type { DemoVisitor } from './seed-demo-tour-history';
 
-const SITE = 'https://shop.example.com';
-
 export type DemoCall = (
   method: 'GET' | 'POST',
   url: string,
@@ -111,9 +109,15 @@ const welcomeTour = (brandId: number): FlowInput => ({
 
 /**
  * A tooltip on the plans of `/pricing`, then a modal whose "Start free trial" completes it; for
- * visitors who viewed a product, at most three times.
+ * visitors who viewed a product, at most three times. The tooltip's page is the demo shop served
+ * by the product itself (`demoPage`, docs/builder.md "Try it on the demo page"), so "Preview on
+ * site" and the picker work with nothing else running.
  */
-const pricingTour = (brandId: number, productViewed: { id: number; code: string }): FlowInput => ({
+const pricingTour = (
+  brandId: number,
+  productViewed: { id: number; code: string },
+  demoPage: string,
+): FlowInput => ({
   brand_id: brandId,
   name: PRICING_TOUR,
   publish: true,
@@ -147,7 +151,7 @@ const pricingTour = (brandId: number, productViewed: { id: number; code: string 
       id: 'plans',
       type: 'tool_tip',
       content: '<p><strong>Pick a plan.</strong> Every plan starts with a 14-day free trial.</p>',
-      select_element: { url: `${SITE}/pricing`, selector: '#plans' },
+      select_element: { url: demoPage, selector: '#plans' },
       buttons: [
         button('plans-next', 'Next', [{ type: 'goto', reference_step: 'trial' }]),
         button('plans-skip', 'Skip', [{ type: 'dismiss' }], false),
@@ -178,6 +182,8 @@ export async function seedDemoTours(opts: {
   visitors: DemoVisitor[];
   now: number;
   rand: Rand;
+  /** The demo pricing page with the product's key: `{APP_URL}/demo/pricing?key=…`. */
+  demoPage: string;
 }) {
   const { app, db, call, brandId } = opts;
   const defs = (await call('GET', `/v1/events?brand_id=${brandId}&limit=100`)).body.data as {
@@ -211,7 +217,7 @@ export async function seedDemoTours(opts: {
     };
   };
   const welcome = await ensure(welcomeTour(brandId));
-  const pricing = await ensure(pricingTour(brandId, productViewed));
+  const pricing = await ensure(pricingTour(brandId, productViewed, opts.demoPage));
 
   // Played in full every time, so the generator draws the same numbers whatever is written.
   const all = tourHistory(welcome, pricing, opts.visitors, opts.now, opts.rand);

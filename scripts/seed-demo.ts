@@ -4,7 +4,8 @@
  * through the real ingestion pipeline into the configured stores, and two published product
  * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
  * dashboard with one report of each type (scripts/seed-demo-reports.ts), and three short links
- * with their clicks (scripts/seed-demo-short-urls.ts). Stop the server
+ * with their clicks (scripts/seed-demo-short-urls.ts). The pricing tour's tooltip points at the
+ * demo shop the server itself serves (`/demo/pricing`, docs/builder.md). Stop the server
  * first: the data directory belongs to one process.
  */
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
-import { loadEnv, readDotEnv } from '../server/env';
+import { appUrl, isLoopbackUrl, loadEnv, readDotEnv } from '../server/env';
 import { seedDemoReports } from './seed-demo-reports';
 import { createRand } from './seed-demo-rhythm';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
@@ -75,6 +76,26 @@ const EVENT_DEFS = [
   },
 ] as const;
 
+type Call = (
+  method: 'GET' | 'PUT',
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: { data: unknown } }>;
+
+/** Adds `origin` to the product's allowed origins unless it is there already. */
+async function trustOrigin(call: Call, brandId: number, origin: string) {
+  const sources = (await call('GET', `/v1/brands/${brandId}/sources`)).body.data as {
+    allowed_origins: string[];
+    require_signed_identity: boolean;
+  };
+  if (sources.allowed_origins.includes(origin)) return;
+  const res = await call('PUT', `/v1/brands/${brandId}/sources`, {
+    allowed_origins: [...sources.allowed_origins, origin],
+    require_signed_identity: sources.require_signed_identity,
+  });
+  if (res.status !== 200) throw new Error(`trusting ${origin} answered ${res.status}`);
+}
+
 async function main() {
   const totalEvents = arg('events', 200_000);
   const days = arg('days', 30);
@@ -110,7 +131,7 @@ async function main() {
       authorization: `Bearer ${session.token}`,
       'content-type': 'application/json',
     };
-    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
       const res = await app.inject({
         method,
         url,
@@ -130,6 +151,10 @@ async function main() {
         id: number;
         write_key: string;
       });
+    const site = appUrl(env);
+    const demoPage = `${site}/demo/pricing?key=${encodeURIComponent(brand.write_key)}`;
+    // Loopback is trusted anyway (docs/builder.md, "Trusted origins, matched exactly").
+    if (!isLoopbackUrl(site)) await trustOrigin(call, brand.id, new URL(site).origin);
     for (const def of [...EVENT_DEFS, ...FLOW_EVENT_DEFS])
       await call('POST', '/v1/events', { brand_id: brand.id, ...def });
     await call('POST', '/v1/metadata-attributes', {
@@ -202,6 +227,7 @@ async function main() {
       visitors,
       now: Date.now(),
       rand,
+      demoPage,
     });
     console.log(
       `Tours: ${tours.tours.map((t) => `"${t.name}" (#${t.id})`).join(', ')}; ` +
@@ -227,9 +253,10 @@ async function main() {
         ? `Short links: ${links.made.map((s) => `/s/${s}`).join(', ')}; ${links.clicks.toLocaleString()} clicks.`
         : 'Short links: already there.',
     );
-    console.log(`Sign in at ${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in`);
+    console.log(`Sign in at ${site}/sign-in`);
     console.log(`  e-mail:   ${DEMO.email}`);
     console.log(`  password: ${DEMO.password}`);
+    console.log(`Demo shop (tours and the builder on it): ${demoPage}`);
   } finally {
     await app.close();
     await database.close();

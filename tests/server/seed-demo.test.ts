@@ -23,6 +23,9 @@ describe('seed:demo', () => {
     const run = seed(3000);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('demo@signpost.dev');
+    expect(run.stdout).toMatch(
+      /Demo shop \(tours and the builder on it\): http\S+\/demo\/pricing\?key=wk_/,
+    );
     expect(run.stdout).toMatch(/Seeded [\d,]+ events over 10 days/);
     expect(run.stdout).toMatch(/Tours: .*; [\d,]+ sessions written/);
     expect(run.stdout).toMatch(/Reports dashboard: "Orders per day by coupon", /);
@@ -117,6 +120,42 @@ describe('seed:demo', () => {
       );
       expect(tail.statusCode, tail.body).toBe(200);
       expect((tail.json() as { data: { data: unknown[] } }).data.data).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("points the pricing tour's tooltip at the demo shop the server serves, where the builder launches", async () => {
+    const { t, call, brandId, flows } = await demoApi();
+    try {
+      const brand = (await call('GET', `/v1/brands/${brandId}`)).json() as {
+        data: { write_key: string };
+      };
+      const tour = flows.find((f) => f.name === 'Pricing walkthrough')!;
+      const got = (await call('GET', `/v1/flows/${tour.id}`)).json() as {
+        data: { steps: { id: string; select_element?: { url: string; selector: string } }[] };
+      };
+      const step = got.data.steps.find((s) => s.select_element)!;
+      const target = new URL(step.select_element!.url);
+      expect(target.pathname).toBe('/demo/pricing');
+      expect(target.searchParams.get('key')).toBe(brand.data.write_key);
+      expect(step.select_element!.selector).toBe('#plans');
+      // The page is there, with the element and the product's snippet.
+      const page = await t.app.inject({ method: 'GET', url: target.pathname + target.search });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.body).toContain('id="plans"');
+      expect(page.body).toContain(`writeKey:"${brand.data.write_key}"`);
+      // And its origin is trusted: a builder session launches for it.
+      for (const mode of ['pick', 'preview'] as const) {
+        const res = await call('POST', `/v1/flows/${tour.id}/builder-sessions`, {
+          step_id: step.id,
+          url: target.href,
+          mode,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const open = (res.json() as { data: { open_url: string } }).data.open_url;
+        expect(open.startsWith(`${target.href}#`), open).toBe(true);
+      }
     } finally {
       await t.close();
     }
