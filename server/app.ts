@@ -212,7 +212,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           themeRoutes(authed, ctx.themes);
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);
-          flowRoutes(authed, { flows: ctx.flowsService, reports: ctx.flowReports });
+          flowRoutes(authed, {
+            flows: ctx.flowsService,
+            reports: ctx.flowReports,
+            health: ctx.targetHealth,
+          });
           builderSessionRoutes(authed, ctx.builder);
           reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });
           shortUrlRoutes(authed, ctx.shortUrls);

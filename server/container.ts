@@ -240,7 +240,14 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     now,
   });
   const flowEvents = createFlowEventQueue({ batcher: derived, log });
-  const targetHealth = createTargetHealthService({ db, mail, appUrl: appUrl(env), now });
+  const targetHealth = createTargetHealthService({
+    db,
+    mail,
+    appUrl: appUrl(env),
+    sessions: flowSessions,
+    onChanged: (brandId) => publishedFlows.changed(brandId),
+    now,
+  });
   const flowsService = createFlowsService({
     flows,
     access,

@@ -26,7 +26,13 @@ export const stepTargetHealthSchema = z.object({
 export const targetHealthSchema = z.object({
   status: targetHealthStatusSchema,
   steps: z.array(stepTargetHealthSchema),
+  /** The tour is unpublished when it turns broken (PUT v1/flows/{id}/target-health). */
+  pause_when_broken: z.boolean(),
 });
+
+/** Body and answer of PUT v1/flows/{id}/target-health: the tour's health option. */
+export const targetHealthSettingsSchema = z.object({ pause_when_broken: z.boolean() });
+export type TargetHealthSettings = z.infer<typeof targetHealthSettingsSchema>;
 export type TargetHealth = z.infer<typeof targetHealthSchema>;
 export type StepTargetHealth = z.infer<typeof stepTargetHealthSchema>;
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FlowsView } from '@/features/flows/components/flows-view';
 import {
@@ -93,6 +93,7 @@ describe('report target health section', () => {
         pages: [],
       },
     ],
+    pause_when_broken: false,
   };
 
   it('lists selector, pages, counts and the last time found', () => {
@@ -113,11 +114,27 @@ describe('report target health section', () => {
     expect(rows[2]).toHaveTextContent('Never');
   });
 
+  it('saves "Pause automatically when broken"', async () => {
+    const brand = signedInWithBrand();
+    const flow = addFlow(
+      aFlow({ brand_id: brand.id, name: 'Lost tip', steps: [tip('a', '#missing')], publish: true }),
+    );
+    const { user } = renderWithProviders(
+      <ReportTargetHealth health={{ ...health, pause_when_broken: false }} flowId={flow.id} />,
+    );
+    const box = screen.getByRole('checkbox', { name: /Pause automatically when broken/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(box).toBeEnabled();
+    expect((flow as typeof flow & { pause_when_broken?: boolean }).pause_when_broken).toBe(true);
+  });
+
   it('renders nothing without steps that target an element', () => {
     const { container } = render(
       <>
         <ReportTargetHealth health={undefined} />
-        <ReportTargetHealth health={{ status: 'unknown', steps: [] }} />
+        <ReportTargetHealth health={{ status: 'unknown', steps: [], pause_when_broken: false }} />
       </>,
     );
     expect(container).toBeEmptyDOMElement();

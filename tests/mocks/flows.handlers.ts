@@ -12,7 +12,7 @@ import {
   type FlowReport,
   type FlowReportQuery,
 } from '@/lib/contracts/flow-runtime';
-import type { TargetHealth } from '@/lib/contracts/target-health';
+import { targetHealthSettingsSchema, type TargetHealth } from '@/lib/contracts/target-health';
 import { flowProblems } from '@/lib/flows/checks';
 import { stepHealth, worstHealth } from '@/lib/flows/target-health';
 import { MESSAGES } from '@/lib/messages';
@@ -94,6 +94,10 @@ function dayOfTour(flow: Flow, t: number, today: number) {
   };
 }
 
+/** A mocked tour's "pause automatically when broken", kept on the tour object beside its fields. */
+const pauseWhenBroken = (flow: Flow) =>
+  (flow as Flow & { pause_when_broken?: boolean }).pause_when_broken ?? false;
+
 /**
  * Target health of a published tour (drafts have none) as the server computes it
  * (docs/flows.md, "Target health"): today's views of `dayOfTour` on each step with a target, 4 %
@@ -120,7 +124,11 @@ export function mockTargetHealth(flow: Flow, now = Date.now()): TargetHealth | u
       },
     ];
   });
-  return { status: worstHealth(steps.map((s) => s.status)), steps };
+  return {
+    status: worstHealth(steps.map((s) => s.status)),
+    steps,
+    pause_when_broken: pauseWhenBroken(flow),
+  };
 }
 
 /**
@@ -243,6 +251,14 @@ export const flowHandlers: HttpHandler[] = [
     const q = validate(flowReportQuery, Object.fromEntries(new URL(request.url).searchParams));
     if (!q.ok) return q.response;
     return reportRangeProblem(q.data) ?? ok(mockFlowReport(found.flow, q.data));
+  }),
+  http.put('*/v1/flows/:id/target-health', async ({ request, params }) => {
+    const found = ownFlow(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, targetHealthSettingsSchema);
+    if (!parsed.ok) return parsed.response;
+    Object.assign(found.flow, { pause_when_broken: parsed.data.pause_when_broken });
+    return ok({ pause_when_broken: pauseWhenBroken(found.flow) });
   }),
   http.put('*/v1/flows/:id', async ({ request, params }) => {
     const found = ownFlow(request, params);

@@ -82,6 +82,7 @@ describe(`target health (${ENGINE})`, () => {
           pages: [PAGE],
         },
       ],
+      pause_when_broken: false,
     });
     const mails = await healthMails();
     expect(mails).toHaveLength(1);
@@ -134,6 +135,81 @@ describe(`target health (${ENGINE})`, () => {
     expect(mails.some((m) => m.subject.includes('Unwatched tip'))).toBe(true);
     await t.app.ctx.targetHealth.sweep(1);
     expect(await healthMails()).toHaveLength(before + 1);
+  });
+
+  it('"pause automatically when broken" unpublishes the tour, ends its sessions and says so', async () => {
+    const created = await call('POST', '/v1/flows', {
+      ...aFlow({ brand_id: t.brandId, name: 'Pausing tip', publish: true }),
+      condition: aFlowCondition(aUrlTrigger({ value: '/cart' })),
+      display_type: 'every_time',
+      priority: 1000,
+      steps: [
+        {
+          ...aStep({
+            id: 'tip3',
+            content: '<p>Buy</p>',
+            buttons: [aButton({ id: 'ok3', label: 'OK' })],
+          }),
+          type: 'tool_tip',
+          select_element: { url: PAGE, selector: '#vanished' },
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const flowId = (created.json().data as { id: number }).id;
+    const set = await call('PUT', `/v1/flows/${flowId}/target-health`, { pause_when_broken: true });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual({ pause_when_broken: true });
+    expect(
+      (await call('PUT', '/v1/flows/999999/target-health', { pause_when_broken: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/v1/flows/${flowId}/target-health`, { pause_when_broken: 'yes' }))
+        .statusCode,
+    ).toBe(400);
+
+    const missing = await post('/v1/flows/available-flow', { anonymousId: 'p1', url: PAGE });
+    const first = missing.json().data as { flow: { id: number }; session: { id: string } };
+    expect(first.flow.id).toBe(flowId);
+    await post(`/v1/flows/${flowId}/track`, {
+      session_id: first.session.id,
+      step_id: 'tip3',
+      type: 'target_missing',
+    });
+    // Another visitor is in the middle of it when it pauses.
+    const open = await post('/v1/flows/available-flow', { anonymousId: 'p2', url: PAGE });
+    const second = open.json().data as { flow: { id: number }; session: { id: string } };
+    expect(second.flow.id).toBe(flowId);
+
+    const report = await call('GET', `/v1/flows/${flowId}/report`);
+    expect(report.json().data.health).toMatchObject({ status: 'broken', pause_when_broken: true });
+    const tour = await call('GET', `/v1/flows/${flowId}`);
+    expect(tour.json().data.status).toBe('unpublished');
+    const ended = await post(`/v1/flows/${flowId}/track`, {
+      session_id: second.session.id,
+      step_id: 'tip3',
+      type: 'step_seen',
+    });
+    expect(ended.json().data).toMatchObject({ state: 'ended' });
+    const again = await post('/v1/flows/available-flow', { anonymousId: 'p3', url: PAGE });
+    expect((again.json().data as { flow?: { id: number } } | null)?.flow?.id).not.toBe(flowId);
+    const mail = (await healthMails()).find((m) => m.subject.includes('Pausing tip'));
+    expect(mail?.text).toContain('The tour was unpublished, as you asked');
+
+    // Published again once fixed: the sessions before count no more, so it is not paused again.
+    const tourNow = tour.json().data as Record<string, unknown>;
+    clock += 60_000;
+    const republished = await call('PUT', `/v1/flows/${flowId}`, {
+      ...aFlow({ brand_id: t.brandId, name: 'Pausing tip', publish: true }),
+      condition: tourNow.condition,
+      display_type: 'every_time',
+      priority: 1000,
+      steps: tourNow.steps,
+    });
+    expect(republished.statusCode, republished.body).toBe(200);
+    const fresh = await call('GET', `/v1/flows/${flowId}/report`);
+    expect(fresh.json().data.health).toMatchObject({ status: 'unknown' });
+    expect((await call('GET', `/v1/flows/${flowId}`)).json().data.status).toBe('published');
   });
 
   it('drafts carry no health', async () => {

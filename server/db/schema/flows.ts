@@ -42,6 +42,8 @@ export const flows = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /** Unpublish the tour when its target health turns broken (docs/flows.md, "Target health"). */
+    pauseWhenBroken: boolean('pause_when_broken').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

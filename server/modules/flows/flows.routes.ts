@@ -1,6 +1,12 @@
 import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import { flowBody, flowSchema, listFlowsQuery } from '../../../lib/contracts/flows';
-import { flowListWithHealthSchema } from '../../../lib/contracts/target-health';
+import {
+  flowListWithHealthSchema,
+  targetHealthSettingsSchema,
+} from '../../../lib/contracts/target-health';
+import { MESSAGES } from '../../../lib/messages';
+import { notFound } from '../../errors';
+import type { TargetHealthService } from './target-health.service';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { flowReportQuery, flowReportSchema } from '../../../lib/contracts/flow-runtime';
@@ -8,7 +14,10 @@ import type { FlowReportService } from './flow-report.service';
 import type { FlowsService } from './flows.service';
 
 /** Product tours (docs/product/api.md#flows). */
-export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: FlowReportService }) {
+export function flowRoutes(
+  app: ZodApp,
+  deps: { flows: FlowsService; reports: FlowReportService; health: TargetHealthService },
+) {
   const svc = deps.flows;
   const tags = ['flows'];
   const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
@@ -48,6 +57,23 @@ export function flowRoutes(app: ZodApp, deps: { flows: FlowsService; reports: Fl
     handler: async (req) => ({
       data: await deps.reports.report(owner(req), req.params.id, req.query),
     }),
+  });
+  app.put('/flows/:id/target-health', {
+    schema: {
+      tags,
+      params: idParam,
+      body: targetHealthSettingsSchema,
+      response: { 200: envelope(targetHealthSettingsSchema) },
+    },
+    handler: async (req) => {
+      const saved = await deps.health.setPauseWhenBroken(
+        owner(req),
+        req.params.id,
+        req.body.pause_when_broken,
+      );
+      if (!saved) throw notFound(MESSAGES.flows.notFound);
+      return { data: saved };
+    },
   });
   app.delete('/flows/:id', {
     schema: { tags, params: idParam, response: { 200: envelope(okMessage) } },

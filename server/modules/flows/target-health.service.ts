@@ -2,8 +2,10 @@ import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'driz
 import { stepHealth, TARGET_HEALTH_WINDOW_MS, worstHealth } from '../../../lib/flows/target-health';
 import type { StepTargetHealth, TargetHealth } from '../../../lib/contracts/target-health';
 import type { Db } from '../../db/client';
+import { ownedById } from '../../db/owned';
 import { brands, flowSessions, flows, users, type FlowDefinition } from '../../db/schema';
 import type { MailMessage } from '../../mail/types';
+import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { targetBrokenMail } from './target-health-mail';
 
 /** What the health of a tour needs of it. */
@@ -12,6 +14,8 @@ export interface HealthFlow {
   name: string;
   published: boolean;
   definition: Pick<FlowDefinition, 'steps'>;
+  /** Unpublish it when it turns broken (false when absent). */
+  pauseWhenBroken?: boolean;
 }
 
 /** One group of a tour's sessions in the window (see `sessionGroups`). */
@@ -59,7 +63,7 @@ export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): Tar
     });
   });
   const status = worstHealth(steps.map((s) => s.status));
-  return { status, steps };
+  return { status, steps, pause_when_broken: flow.pauseWhenBroken ?? false };
 }
 
 /**
@@ -72,12 +76,18 @@ export function createTargetHealthService(deps: {
   /** Delivers in the background (server/mail/mailer.ts createDeliveryQueue). */
   mail?: { deliver(message: MailMessage): void };
   appUrl?: string;
+  /** What pausing a broken tour needs: its open sessions end, the runtime's cache reloads. */
+  sessions?: Pick<FlowSessionsRepository, 'endAllOf'>;
+  onChanged?: (brandId: number) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
 
-  /** The sessions of the tours started in the window, grouped: bounded by tours × steps. */
+  /**
+   * The sessions of the tours started in the window and since the tour was last published (a
+   * tour published again, once fixed, starts afresh), grouped: bounded by tours × steps.
+   */
   async function sessionGroups(ids: number[], since: Date): Promise<SessionGroup[]> {
     if (ids.length === 0) return [];
     const missing = sql<boolean>`coalesce(${flowSessions.endReason} = 'target_missing', false)`;
@@ -91,7 +101,14 @@ export function createTargetHealthService(deps: {
         last: sql<Date | string | null>`max(${flowSessions.updatedAt})`,
       })
       .from(flowSessions)
-      .where(and(inArray(flowSessions.flowId, ids), gte(flowSessions.startedAt, since)))
+      .innerJoin(flows, eq(flows.id, flowSessions.flowId))
+      .where(
+        and(
+          inArray(flowSessions.flowId, ids),
+          gte(flowSessions.startedAt, since),
+          or(isNull(flows.publishedAt), gte(flowSessions.startedAt, flows.publishedAt)),
+        ),
+      )
       .groupBy(flowSessions.flowId, flowSessions.currentStepId, flowSessions.progress, missing);
     return rows.map((r) => ({
       flowId: r.flowId,
@@ -107,7 +124,11 @@ export function createTargetHealthService(deps: {
    * Tells the owner of each broken published tour, unless they were told in the last day: the
    * mark is set by one conditional update, so two computations at once send one e-mail.
    */
-  async function notifyBroken(broken: HealthFlow[], health: Map<number, TargetHealth>) {
+  async function notifyBroken(
+    broken: HealthFlow[],
+    health: Map<number, TargetHealth>,
+    paused: Set<number>,
+  ) {
     if (!deps.mail || broken.length === 0) return;
     const at = now();
     const dayAgo = new Date(at.getTime() - TARGET_HEALTH_WINDOW_MS);
@@ -120,7 +141,6 @@ export function createTargetHealthService(deps: {
             flows.id,
             broken.map((f) => f.id),
           ),
-          eq(flows.published, true),
           or(isNull(flows.targetHealthMailedAt), lt(flows.targetHealthMailedAt, dayAgo)),
         ),
       )
@@ -141,8 +161,33 @@ export function createTargetHealthService(deps: {
       const flow = broken.find((f) => f.id === o.id);
       const h = health.get(o.id);
       if (!flow || !h) continue;
-      deps.mail.deliver(targetBrokenMail(o, flow, h, deps.appUrl ?? ''));
+      deps.mail.deliver(targetBrokenMail(o, flow, h, deps.appUrl ?? '', paused.has(o.id)));
     }
+  }
+
+  /**
+   * Unpublishes broken tours whose owner asked for it (as an unpublish by hand: open sessions
+   * end, the runtime's cache reloads); the ids paused.
+   */
+  async function pauseBroken(list: HealthFlow[]): Promise<Set<number>> {
+    if (list.length === 0) return new Set();
+    const rows = await db
+      .update(flows)
+      .set({ published: false, publishedAt: null, updatedAt: now() })
+      .where(
+        and(
+          inArray(
+            flows.id,
+            list.map((f) => f.id),
+          ),
+          eq(flows.published, true),
+          eq(flows.pauseWhenBroken, true),
+        ),
+      )
+      .returning({ id: flows.id, brandId: flows.brandId });
+    for (const r of rows) await deps.sessions?.endAllOf(r.id, 'unpublished');
+    for (const brandId of new Set(rows.map((r) => r.brandId))) await deps.onChanged?.(brandId);
+    return new Set(rows.map((r) => r.id));
   }
 
   /**
@@ -164,15 +209,24 @@ export function createTargetHealthService(deps: {
     }
     const health = new Map<number, TargetHealth>();
     for (const f of published) health.set(f.id, healthOf(f, byFlow.get(f.id) ?? []));
-    await notifyBroken(
-      published.filter((f) => health.get(f.id)?.status === 'broken'),
-      health,
-    );
+    const broken = published.filter((f) => health.get(f.id)?.status === 'broken');
+    const paused = await pauseBroken(broken.filter((f) => f.pauseWhenBroken));
+    await notifyBroken(broken, health, paused);
     return health;
   }
 
   return {
     forFlows,
+
+    /** Sets a tour's "pause automatically when broken"; undefined when the owner has no such tour. */
+    async setPauseWhenBroken(ownerId: string, id: number, value: boolean) {
+      const [row] = await db
+        .update(flows)
+        .set({ pauseWhenBroken: value })
+        .where(ownedById(db, flows, ownerId, id))
+        .returning({ pauseWhenBroken: flows.pauseWhenBroken });
+      return row ? { pause_when_broken: row.pauseWhenBroken } : undefined;
+    },
 
     /**
      * Computes every published tour not mailed in the last day, `pageSize` tours a query, so a
@@ -190,6 +244,7 @@ export function createTargetHealthService(deps: {
             name: flows.name,
             published: flows.published,
             definition: flows.definition,
+            pauseWhenBroken: flows.pauseWhenBroken,
           })
           .from(flows)
           .where(

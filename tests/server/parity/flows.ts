@@ -1,4 +1,5 @@
 import { okMessage } from '@/lib/contracts/common';
+import { targetHealthSettingsSchema } from '@/lib/contracts/target-health';
 import { flowReportSchema } from '@/lib/contracts/flow-runtime';
 import { flowListSchema, flowSchema, type FlowBody } from '@/lib/contracts/flows';
 import { aButton, aFlow, aStep } from '../../fixtures/flows';
@@ -71,6 +72,19 @@ export const flows: ParityTable = {
       path: (s) => `/v1/flows/${s.flow}/report?date_preset=past_7_day`,
       contract: flowReportSchema,
       compare: 'shape',
+    },
+    {
+      name: 'pause automatically when broken',
+      method: 'PUT',
+      path: (s) => `/v1/flows/${s.flow}/target-health`,
+      body: { pause_when_broken: true },
+      contract: targetHealthSettingsSchema,
+    },
+    {
+      name: 'refuse a pause option that is not a boolean',
+      method: 'PUT',
+      path: (s) => `/v1/flows/${s.flow}/target-health`,
+      body: { pause_when_broken: 'yes' },
     },
     {
       name: 'refuse a reversed range',

@@ -100,6 +100,7 @@ export function FlowReportView() {
       ) : null}
       <ReportControls view={view} onViewChange={setView} />
       <ReportBody
+        flowId={flowId}
         report={report}
         waitingForDates={router.isReady && reportApiQuery(view) === null}
       />
@@ -107,7 +108,11 @@ export function FlowReportView() {
   );
 }
 
-function ReportBody(props: { report: ReturnType<typeof useFlowReport>; waitingForDates: boolean }) {
+function ReportBody(props: {
+  flowId: number | null;
+  report: ReturnType<typeof useFlowReport>;
+  waitingForDates: boolean;
+}) {
   const { report } = props;
   if (props.waitingForDates)
     return <p className={`${BOX} text-slate-600`}>Choose the From and To dates of the range.</p>;
@@ -128,18 +133,18 @@ function ReportBody(props: { report: ReturnType<typeof useFlowReport>; waitingFo
         </div>
       ) : null}
       <div className={updating ? 'opacity-60' : undefined}>
-        <ReportContent loaded={report.data} />
+        <ReportContent loaded={report.data} flowId={props.flowId} />
       </div>
     </div>
   );
 }
 
-function ReportContent({ loaded }: { loaded: LoadedFlowReport }) {
+function ReportContent({ loaded, flowId }: { loaded: LoadedFlowReport; flowId: number | null }) {
   const { report, query } = loaded;
   if (report.totals.views === 0)
     return (
       <>
-        <ReportTargetHealth health={report.health} />
+        <ReportTargetHealth health={report.health} flowId={flowId} />
         <p role="status" className={`${BOX} text-slate-600`}>
           {MESSAGES.flows.reportEmpty}
         </p>
@@ -147,7 +152,7 @@ function ReportContent({ loaded }: { loaded: LoadedFlowReport }) {
     );
   return (
     <>
-      <ReportTargetHealth health={report.health} />
+      <ReportTargetHealth health={report.health} flowId={flowId} />
       <ReportTotals totals={report.totals} />
       <ReportChart series={report.series} granularity={query.granularity ?? 'day'} />
       <ReportFunnel steps={report.steps} />

@@ -1,6 +1,8 @@
 import { RowHeader, Table, TBody, Td, Th, THead, Tr } from '@/components/list/table';
 import type { TargetHealth } from '@/lib/contracts/target-health';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { notify } from '@/components/ui/toast';
+import { usePauseWhenBroken } from '../../hooks/use-pause-when-broken';
 import { TargetHealthBadge } from '../list/target-health-badge';
 
 /**
@@ -8,7 +10,14 @@ import { TargetHealthBadge } from '../list/target-health-badge';
  * that points at an element, with its selector, the page it was picked on, its views, how many
  * sessions did not find it and when it was last found. Nothing for a tour without such steps.
  */
-export function ReportTargetHealth({ health }: { health: TargetHealth | undefined }) {
+export function ReportTargetHealth({
+  health,
+  flowId,
+}: {
+  health: TargetHealth | undefined;
+  /** With it, the "Pause automatically when broken" option is shown and saved. */
+  flowId?: number | null;
+}) {
   if (!health || health.steps.length === 0) return null;
   return (
     <section aria-labelledby="flow-report-health" className="mb-6">
@@ -48,6 +57,32 @@ export function ReportTargetHealth({ health }: { health: TargetHealth | undefine
           ))}
         </TBody>
       </Table>
+      {flowId ? <PauseWhenBroken flowId={flowId} value={health.pause_when_broken} /> : null}
     </section>
+  );
+}
+
+/** The tour's option: unpublish it when its target health turns broken (saved on change). */
+function PauseWhenBroken({ flowId, value }: { flowId: number; value: boolean }) {
+  const save = usePauseWhenBroken(flowId);
+  const checked = save.isPending ? save.variables : (save.data?.pause_when_broken ?? value);
+  return (
+    <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="mt-0.5"
+        checked={checked}
+        disabled={save.isPending}
+        onChange={(e) =>
+          save.mutate(e.target.checked, {
+            onError: (error) => notify.error(error.message),
+          })
+        }
+      />
+      <span>
+        <span className="font-medium text-slate-900">Pause automatically when broken.</span> The
+        tour is unpublished as soon as it turns broken; you get the e-mail either way.
+      </span>
+    </label>
   );
 }

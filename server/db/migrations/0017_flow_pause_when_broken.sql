@@ -1,0 +1,1 @@
+ALTER TABLE "flows" ADD COLUMN "pause_when_broken" boolean DEFAULT false NOT NULL;
