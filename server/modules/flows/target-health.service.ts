@@ -98,7 +98,7 @@ export function createTargetHealthService(deps: {
         progress: flowSessions.progress,
         missing,
         n: count(),
-        last: sql<Date | string | null>`max(${flowSessions.updatedAt})`,
+        last: sql<Date | null>`max(${flowSessions.updatedAt})`.mapWith(flowSessions.updatedAt),
       })
       .from(flowSessions)
       .innerJoin(flows, eq(flows.id, flowSessions.flowId))
