@@ -1,16 +1,15 @@
 import type { z } from 'zod';
-import type {
-  Flow,
-  FlowInput,
-  flowListItemSchema,
-  flowListSchema,
-  listFlowsQuery,
-} from '@/lib/contracts/flows';
+import type { Flow, FlowInput, listFlowsQuery } from '@/lib/contracts/flows';
 import type { FlowReport, FlowReportQuery } from '@/lib/contracts/flow-runtime';
+import type {
+  flowListItemWithHealthSchema,
+  flowListWithHealthSchema,
+} from '@/lib/contracts/target-health';
 import { http, unwrap } from './http';
 
-export type FlowListItem = z.infer<typeof flowListItemSchema>;
-export type FlowList = z.infer<typeof flowListSchema>;
+/** A tour of GET /v1/flows, with its target health when published (docs/flows.md). */
+export type FlowListItem = z.infer<typeof flowListItemWithHealthSchema>;
+export type FlowList = z.infer<typeof flowListWithHealthSchema>;
 
 /** Query of GET /v1/flows as the dashboard sends it: the contract's input (defaults may be left out). */
 export type ListFlowsParams = z.input<typeof listFlowsQuery>;

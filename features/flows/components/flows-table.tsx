@@ -14,11 +14,7 @@ import {
   Tr,
 } from '@/components/list/table';
 import type { FlowListItem } from '@/api/flows';
-import type { TargetHealthStatus } from '@/lib/flows/target-health';
 import { ListTargetHealth } from './list/target-health-badge';
-
-/** A list item as GET v1/flows answers it: published tours carry their target health. */
-type ListedFlow = FlowListItem & { target_health?: TargetHealthStatus };
 
 /** The product tours of a product, with their status and the actions on each. */
 export function FlowsTable(props: {
@@ -47,7 +43,7 @@ export function FlowsTable(props: {
               <Pill tone={flow.status === 'published' ? 'on' : 'off'}>
                 {flow.status === 'published' ? 'Published' : 'Unpublished'}
               </Pill>
-              <ListTargetHealth status={(flow as ListedFlow).target_health} />
+              <ListTargetHealth status={flow.target_health} />
             </Td>
             <Td align="right">{flow.step_count}</Td>
             <Td>{formatDateTime(flow.updated_at)}</Td>
