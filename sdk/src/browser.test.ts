@@ -10,7 +10,8 @@ const api = () => win.signpost as SignpostClient;
 /** Runs the snippet's inline script in this window, as the customer's page does. */
 function runSnippet(writeKey: string): void {
   const snippet = trackingSnippet({ host: 'https://signpost.example.com', writeKey });
-  const inline = /<script>([\s\S]*)<\/script>$/.exec(snippet)![1];
+  // The inline script (the one without src), wherever it sits in the snippet.
+  const inline = /<script>([\s\S]*?)<\/script>/.exec(snippet)![1];
   new Function('window', `with (window) { ${inline} }`)(window);
 }
 
