@@ -3,6 +3,7 @@ import { ALL_CONDITION_TYPES, type ConditionType } from '../conditions';
 import { MESSAGES } from '../messages';
 import { TIME_UNITS } from '../time-units';
 import { brandIdField, pageCursor, rangeValue, storable } from './common';
+import { themeOverrideSchema } from './theme';
 
 /** Limits of docs/product/constants.md#flow-limits. */
 export const FLOW_TITLE_MAX = 60;
@@ -214,6 +215,11 @@ export const flowBody = z.object({
   priority: z.number().int().min(0).max(1000).default(0),
   steps: z.array(stepSchema).max(MAX_STEPS, { error: `A flow has at most ${MAX_STEPS} steps.` }),
   layout: flowLayoutSchema.default({ positions: {} }),
+  /**
+   * The tour's own look over the product theme (docs/theme.md, "Per-tour override"): paid plans
+   * only; absent or null plays the product's theme.
+   */
+  theme_override: themeOverrideSchema.nullish(),
 });
 export type FlowBody = z.infer<typeof flowBody>;
 export type FlowInput = z.input<typeof flowBody>;

@@ -133,3 +133,15 @@ export type BrandTheme = z.infer<typeof brandThemeSchema>;
 
 /** Plans whose tours take the product's theme: every paid plan (docs/billing.md). */
 export const hasCustomStyling = (plan: PlanCode | string | undefined) => !!plan && plan !== 'free';
+
+type ThemeShape = typeof themeSchema.shape;
+/**
+ * A tour's override of its product's theme (docs/theme.md, "Per-tour override"): only the fields
+ * it sets, each checked as the theme's, without defaults (a field left out keeps the product's).
+ */
+export const themeOverrideSchema = z.object(
+  Object.fromEntries(
+    Object.entries(themeSchema.shape).map(([key, field]) => [key, field.unwrap().optional()]),
+  ) as { [K in keyof ThemeShape]: z.ZodOptional<ReturnType<ThemeShape[K]['unwrap']>> },
+);
+export type ThemeOverride = z.infer<typeof themeOverrideSchema>;

@@ -15,8 +15,9 @@ import {
 import { targetHealthSettingsSchema, type TargetHealth } from '@/lib/contracts/target-health';
 import { flowProblems } from '@/lib/flows/checks';
 import { stepHealth, worstHealth } from '@/lib/flows/target-health';
+import { hasCustomStyling } from '@/lib/contracts/theme';
 import { MESSAGES } from '@/lib/messages';
-import { db } from './db';
+import { db, planOf, type MockUser } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
 
 const notFound = () => apiError(404, 'not_found', MESSAGES.flows.notFound);
@@ -38,6 +39,25 @@ function ownFlow(request: Request, params: unknown): { flow: Flow } | { response
  * As the server: publishing is refused while docs/product/validation.md#58-flow-checks finds
  * problems.
  */
+/**
+ * As the API: a tour's theme override is a paid plan's feature (docs/theme.md), refused with the
+ * theme's message; one that sets nothing is not kept, so the tour answers without it.
+ */
+function withOverride(user: MockUser, input: FlowBody) {
+  const { theme_override, ...rest } = input;
+  const set = theme_override && Object.keys(theme_override).length ? theme_override : undefined;
+  if (set && !hasCustomStyling(user.plan))
+    return {
+      response: apiError(
+        403,
+        'plan_feature_unavailable',
+        MESSAGES.theme.paidOnly(planOf(user).name),
+        [{ path: 'plan', message: user.plan }],
+      ),
+    } as const;
+  return { data: set ? { ...rest, theme_override: set } : rest } as const;
+}
+
 function unpublishable(input: FlowBody): Response | null {
   if (!input.publish) return null;
   const problems = flowProblems(input);
@@ -239,7 +259,10 @@ export const flowHandlers: HttpHandler[] = [
     if (!parsed.ok) return parsed.response;
     if (!owns(user.id, parsed.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
-    return unpublishable(parsed.data) ?? ok(addFlow(parsed.data), 201);
+    const refused = unpublishable(parsed.data);
+    if (refused) return refused;
+    const themed = withOverride(user, parsed.data);
+    return 'response' in themed ? themed.response : ok(addFlow(themed.data), 201);
   }),
   http.get('*/v1/flows/:id', ({ request, params }) => {
     const found = ownFlow(request, params);
@@ -265,11 +288,15 @@ export const flowHandlers: HttpHandler[] = [
     if ('response' in found) return found.response;
     const parsed = await body(request, flowBody);
     if (!parsed.ok) return parsed.response;
-    if (!owns(currentUser(request)!.id, parsed.data.brand_id))
+    const user = currentUser(request)!;
+    if (!owns(user.id, parsed.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
     const refused = unpublishable(parsed.data);
     if (refused) return refused;
-    Object.assign(found.flow, parsed.data, {
+    const themed = withOverride(user, parsed.data);
+    if ('response' in themed) return themed.response;
+    delete found.flow.theme_override;
+    Object.assign(found.flow, themed.data, {
       display_times: parsed.data.display_times ?? null,
       status: parsed.data.publish ? 'published' : 'unpublished',
       updated_at: new Date().toISOString(),

@@ -45,18 +45,29 @@ async function runtimeAnswer(a: TestAccount, visitor: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { flow: { id: number }; theme?: Record<string, unknown> } | null;
 }
-async function publishTour(a: TestAccount) {
-  const res = await a.call('POST', '/v1/flows', {
-    ...aFlow({
-      brand_id: a.brandId,
-      name: 'Welcome',
-      condition: aFlowCondition(aUrlTrigger({ value: '/welcome' })),
-      steps: [aStep({ id: 's1' })],
-    }),
-    publish: true,
-  });
+/** A published tour of `a`'s product on /welcome, with `extra` fields of the flow body. */
+const tourBody = (a: TestAccount, extra: Record<string, unknown> = {}) => ({
+  ...aFlow({
+    brand_id: a.brandId,
+    name: 'Welcome',
+    condition: aFlowCondition(aUrlTrigger({ value: '/welcome' })),
+    steps: [aStep({ id: 's1' })],
+  }),
+  publish: true,
+  ...extra,
+});
+async function publishTour(a: TestAccount, extra: Record<string, unknown> = {}) {
+  const res = await a.call('POST', '/v1/flows', tourBody(a, extra));
   expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; theme_override?: unknown };
 }
+
+/** A tour's own look (docs/theme.md, "Per-tour override"). */
+const OVERRIDE = {
+  card_background: '#123456',
+  primary_button_background: '#abcdef',
+  corner_radius: 20,
+};
 
 beforeAll(async () => {
   paid = await createAccount(t.app, { brand: 'Paid shop' });
@@ -160,5 +171,77 @@ describe(`product theme (${ENGINE})`, () => {
       custom_styling: false,
       theme: { card_background: '#000' },
     });
+  });
+
+  it("plays a tour in the product theme under the tour's override, merged for the SDK", async () => {
+    const a = await createAccount(t.app, { brand: 'Overridden' });
+    await onPlan(a, 'starter');
+    await a.call('PUT', `/v1/brands/${a.brandId}/theme`, BRAND);
+    const tour = await publishTour(a, { theme_override: OVERRIDE });
+    expect(tour.theme_override).toEqual(OVERRIDE);
+    const read = await a.call('GET', `/v1/flows/${tour.id}`);
+    expect(read.json().data.theme_override).toEqual(OVERRIDE);
+    expect((await runtimeAnswer(a, 'v-over'))?.theme).toEqual({
+      ...DEFAULT_THEME,
+      ...BRAND,
+      ...OVERRIDE,
+    });
+
+    // Without a saved product theme the override goes over the default look.
+    const b = await createAccount(t.app, { brand: 'Only the tour' });
+    await onPlan(b, 'starter');
+    await publishTour(b, { theme_override: { corner_radius: 0 } });
+    expect((await runtimeAnswer(b, 'v-only'))?.theme).toEqual({
+      ...DEFAULT_THEME,
+      corner_radius: 0,
+    });
+
+    // An override that sets nothing plays the product theme as it is.
+    const c = await createAccount(t.app, { brand: 'Empty override' });
+    await onPlan(c, 'starter');
+    await c.call('PUT', `/v1/brands/${c.brandId}/theme`, BRAND);
+    const empty = await publishTour(c, { theme_override: {} });
+    expect(empty).not.toHaveProperty('theme_override');
+    expect((await runtimeAnswer(c, 'v-empty'))?.theme).toEqual({ ...DEFAULT_THEME, ...BRAND });
+  });
+
+  it("refuses a tour's override on the free plan with the theme's message; checks its values", async () => {
+    const res = await t.call('POST', '/v1/flows', tourBody(t, { theme_override: OVERRIDE }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'plan_feature_unavailable',
+      message: MESSAGES.theme.paidOnly('Free'),
+    });
+    const plain = await t.call('POST', '/v1/flows', tourBody(t, { theme_override: null }));
+    expect(plain.statusCode, plain.body).toBe(201);
+    const id = plain.json().data.id as number;
+    const edit = await t.call('PUT', `/v1/flows/${id}`, tourBody(t, { theme_override: OVERRIDE }));
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(MESSAGES.theme.paidOnly('Free'));
+    expect((await t.call('GET', `/v1/flows/${id}`)).json().data).not.toHaveProperty(
+      'theme_override',
+    );
+
+    const bad = await paid.call(
+      'POST',
+      '/v1/flows',
+      tourBody(paid, { theme_override: { corner_radius: 99 } }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().details)).toContain(
+      MESSAGES.theme.range('Corner radius', 0, 32),
+    );
+  });
+
+  it("answers 404 for another account's tour, with or without an override, and changes nothing", async () => {
+    const tour = await publishTour(paid, { theme_override: OVERRIDE });
+    const write = await stranger.call(
+      'PUT',
+      `/v1/flows/${tour.id}`,
+      tourBody(paid, { theme_override: { card_background: '#ff0000' } }),
+    );
+    expect(write.statusCode).toBe(404);
+    const mine = await paid.call('GET', `/v1/flows/${tour.id}`);
+    expect(mine.json().data.theme_override).toEqual(OVERRIDE);
   });
 });

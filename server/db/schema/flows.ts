@@ -15,7 +15,13 @@ import { brands } from './brands';
 /** What a flow does (everything but name, brand and publish flag), stored as one document. */
 export type FlowDefinition = Pick<
   FlowBody,
-  'condition' | 'attribute_conditions' | 'display_type' | 'display_times' | 'priority' | 'steps'
+  | 'condition'
+  | 'attribute_conditions'
+  | 'display_type'
+  | 'display_times'
+  | 'priority'
+  | 'steps'
+  | 'theme_override'
 >;
 
 /** Product tours. The canvas layout lives beside the definition, never inside it. */

@@ -1,6 +1,7 @@
 import { numberedPage } from '../../lib/numbered-page';
 import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { FLOW_TITLE_MAX, MAX_STEP_CONTENT } from '../../../lib/contracts/flows';
+import { hasCustomStyling } from '../../../lib/contracts/theme';
 import { flowProblems } from '../../../lib/flows/checks';
 import { MESSAGES } from '../../../lib/messages';
 import { PLAN_CODES, type PlanCode } from '../../../lib/constants';
@@ -39,6 +40,10 @@ async function toValues(body: FlowBody): Promise<FlowValues> {
     display_times: body.display_times ?? null,
     priority: body.priority,
     steps,
+    // Only an override that sets something is kept: a tour without one stores as before.
+    ...(body.theme_override && Object.keys(body.theme_override).length
+      ? { theme_override: body.theme_override }
+      : {}),
   };
   return {
     brandId: body.brand_id,
@@ -70,6 +75,8 @@ interface Growth {
   /** The tour's size after the write, and before it when it stays in the product. */
   bytes: number;
   before?: { id: number; bytes: number };
+  /** The tour overrides the product theme: a paid plan's feature (docs/theme.md). */
+  themed?: boolean;
 }
 
 /**
@@ -128,6 +135,10 @@ export function createFlowsService(deps: {
       const sub = await plans.subscriptionOf(ownerId, tx);
       const limit = tourLimit(sub?.plan.code);
       const planName = sub?.plan.name ?? 'Free';
+      if (g.themed && !hasCustomStyling(sub?.plan.code))
+        throw new AppError(403, 'plan_feature_unavailable', MESSAGES.theme.paidOnly(planName), [
+          { path: 'plan', message: limit.plan },
+        ]);
       const used = await flows.usageOfBrand(g.brandId, tx, g.before?.id);
       const refuse = (message: string) =>
         new AppError(403, 'plan_limit_reached', message, [{ path: 'plan', message: limit.plan }]);
@@ -181,7 +192,12 @@ export function createFlowsService(deps: {
       assertPublishable(values);
       const row = await withinLimits(
         ownerId,
-        { brandId: values.brandId, adds: true, bytes: values.definitionBytes },
+        {
+          brandId: values.brandId,
+          adds: true,
+          bytes: values.definitionBytes,
+          themed: !!values.definition.theme_override,
+        },
         (tx) => flows.insert({ ...values, publishedAt: values.published ? now() : null }, tx),
       );
       if (row.published) await deps.onChanged?.(row.brandId, row);
@@ -211,6 +227,7 @@ export function createFlowsService(deps: {
           adds: !stays,
           bytes: values.definitionBytes,
           before: stays ? { id, bytes: before.definitionBytes } : undefined,
+          themed: !!values.definition.theme_override,
         },
         (tx) => flows.update(ownerId, id, { ...values, publishedAt }, tx),
       );

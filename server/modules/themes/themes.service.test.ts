@@ -67,4 +67,29 @@ describe('themes service', () => {
     fail = false;
     expect(await s.themes.forRuntime(1)).toMatchObject({ corner_radius: 0 });
   });
+
+  it("puts a tour's override over the product theme, only on a paid plan and only valid fields", async () => {
+    const paid = service(async () => ({
+      id: 1,
+      theme: { corner_radius: 4 },
+      plan: 'starter',
+      planName: 'Starter',
+    }));
+    expect(await paid.themes.forRuntime(1, { card_background: '#000', corner_radius: 20 })).toEqual(
+      { ...DEFAULT_THEME, card_background: '#000', corner_radius: 20 },
+    );
+    // A stored override that no longer passes the contract plays the product theme.
+    expect(await paid.themes.forRuntime(1, { corner_radius: 99 })).toEqual({
+      ...DEFAULT_THEME,
+      corner_radius: 4,
+    });
+    const bare = service(async () => ({ id: 1, theme: null, plan: 'growth', planName: 'Growth' }));
+    expect(await bare.themes.forRuntime(1, { shadow: 'none' })).toEqual({
+      ...DEFAULT_THEME,
+      shadow: 'none',
+    });
+    expect(await bare.themes.forRuntime(1, {})).toBeNull();
+    const free = service(async () => ({ id: 1, theme: null, plan: 'free', planName: 'Free' }));
+    expect(await free.themes.forRuntime(1, { shadow: 'none' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_THEME,
   hasCustomStyling,
+  themeOverrideSchema,
   themeSchema,
   type BrandTheme,
   type Theme,
@@ -40,7 +41,29 @@ export function createThemesService(deps: {
   onError?: (err: unknown) => void;
 }) {
   const now = deps.now ?? Date.now;
-  const cache = new Map<number, { until: number; theme: Promise<Theme | null> }>();
+  /** A product's plan allows custom styling, and its saved theme (null when none is saved). */
+  type Look = { paid: boolean; theme: Theme | null };
+  const cache = new Map<number, { until: number; look: Promise<Look> }>();
+  const product = (brandId: number): Promise<Look> => {
+    const at = now();
+    const hit = cache.get(brandId);
+    if (hit && hit.until > at) return hit.look;
+    const look: Promise<Look> = deps.themes.forRuntime(brandId).then(
+      (row) => ({
+        paid: hasCustomStyling(row?.plan ?? undefined),
+        theme: row?.theme ? storedTheme(row.theme) : null,
+      }),
+      (err: unknown) => {
+        deps.onError?.(err);
+        if (cache.get(brandId)?.look === look) cache.delete(brandId);
+        return { paid: false, theme: null };
+      },
+    );
+    cache.delete(brandId);
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as number);
+    cache.set(brandId, { until: at + THEME_CACHE_TTL_MS, look });
+    return look;
+  };
 
   const owned = async (ownerId: string, brandId: number) => {
     const row = await deps.themes.find(ownerId, brandId);
@@ -75,28 +98,19 @@ export function createThemesService(deps: {
     },
 
     /**
-     * The theme tours of this product play in, or null for the default look (nothing saved, or
-     * a plan without custom styling). Kept per product for a few seconds: the runtime asks on
-     * every page view. A failed read shows the default look and is not kept: the look never
-     * fails a visitor's tour.
+     * The theme a tour of this product plays in, or null for the default look (a plan without
+     * custom styling, or neither a saved theme nor the tour's override). The tour's override
+     * (docs/theme.md, "Per-tour override") goes over the product's theme, field by field. The
+     * product is kept a few seconds: the runtime asks on every page view. A failed read shows the
+     * default look and is not kept: the look never fails a visitor's tour.
      */
-    forRuntime(brandId: number): Promise<Theme | null> {
-      const at = now();
-      const hit = cache.get(brandId);
-      if (hit && hit.until > at) return hit.theme;
-      const theme: Promise<Theme | null> = deps.themes.forRuntime(brandId).then(
-        (row) =>
-          row?.theme && hasCustomStyling(row.plan ?? undefined) ? storedTheme(row.theme) : null,
-        (err: unknown) => {
-          deps.onError?.(err);
-          if (cache.get(brandId)?.theme === theme) cache.delete(brandId);
-          return null;
-        },
-      );
-      cache.delete(brandId);
-      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as number);
-      cache.set(brandId, { until: at + THEME_CACHE_TTL_MS, theme });
-      return theme;
+    async forRuntime(brandId: number, override?: unknown): Promise<Theme | null> {
+      const look = await product(brandId);
+      if (!look.paid) return null;
+      const own = themeOverrideSchema.safeParse(override ?? {});
+      const fields = own.success ? own.data : {};
+      if (!Object.keys(fields).length) return look.theme;
+      return storedTheme({ ...(look.theme ?? DEFAULT_THEME), ...fields });
     },
   };
 }

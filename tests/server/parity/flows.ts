@@ -38,6 +38,12 @@ export const flows: ParityTable = {
       path: '/v1/flows',
       bodyOf: (s) => flowBody(s, { publish: true, steps: [] }),
     },
+    {
+      name: "refuse a tour's theme override on the free plan",
+      method: 'POST',
+      path: '/v1/flows',
+      bodyOf: (s) => flowBody(s, { theme_override: { corner_radius: 4 } }),
+    },
     { name: 'read', method: 'GET', path: (s) => `/v1/flows/${s.flow}`, contract: flowSchema },
     { name: 'refuse a malformed id', method: 'GET', path: '/v1/flows/first' },
     {

@@ -70,8 +70,11 @@ export function createFlowRuntimeService(deps: {
   memory?: Pick<EventMemory, 'counter'>;
   /** The per-product limit on these calls (runtime-limit.ts); none when switched off. */
   limit?: (brandId: number) => Promise<void>;
-  /** The product's theme for its tours (docs/theme.md), or null for the default look. */
-  theme?: (brandId: number) => Promise<Theme | null>;
+  /**
+   * The theme a tour plays in: the product's, under the tour's override (docs/theme.md), or null
+   * for the default look.
+   */
+  theme?: (brandId: number, override?: unknown) => Promise<Theme | null>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -269,9 +272,11 @@ export function createFlowRuntimeService(deps: {
       const shown = await withLock(anonymousKey, () =>
         userId ? withLock(`${brandId}\u0000u\u0000${userId}`, decideFor) : decideFor(),
       );
-      // A tour plays in the product's theme; without one the answer is as before.
+      // A tour plays in the product's theme, merged here with the tour's override so the SDK gets
+      // one theme; without one the answer is as before.
       if (!shown || !deps.theme) return shown;
-      const theme = await deps.theme(brandId);
+      const tour = (await deps.published.get(brandId)).get(shown.flow.id);
+      const theme = await deps.theme(brandId, tour?.definition.theme_override);
       return theme ? { ...shown, theme } : shown;
     },
 
