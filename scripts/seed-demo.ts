@@ -8,6 +8,7 @@
  * demo shop the server itself serves (`/demo/pricing`, docs/builder.md). Stop the server
  * first: the data directory belongs to one process.
  */
+import { DEMO_ACCOUNT_EMAIL } from '../lib/demo';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-to
 import { demoTraffic } from './seed-demo-traffic';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEMO = { email: 'demo@signpost.dev', password: 'Demo123!', name: 'Demo User' };
+export const DEMO = { email: DEMO_ACCOUNT_EMAIL, password: 'Demo123!', name: 'Demo User' };
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

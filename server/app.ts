@@ -59,6 +59,7 @@ import {
 } from './modules/payments/payments.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
+import { DEMO_ACCOUNT_EMAIL } from '../lib/demo';
 
 export interface BuildAppOptions {
   env: Env;
@@ -231,7 +232,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     );
   if (servesApi) await sdkRoutes(app);
   // A demo shop with the install snippet, to try tours and the builder (docs/builder.md).
-  if (servesApi) demoRoutes(app, { host: appUrl(env) });
+  if (servesApi)
+    demoRoutes(app, {
+      host: appUrl(env),
+      isDemoKey: async (key) => {
+        const product = await ctx.writeKeys.resolve(key);
+        const owner = product && (await ctx.users.findById(product.ownerId));
+        return owner?.email === DEMO_ACCOUNT_EMAIL;
+      },
+    });
   // Short links are public, like /sdk.js: the slug is the whole address (docs/short-urls.md).
   if (servesApi)
     redirectRoutes(app, {

@@ -277,6 +277,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     limits,
     realtime,
     users,
+    writeKeys,
     plans,
     authService,
     sessions,

@@ -16,6 +16,7 @@ import type { Realtime } from './realtime/notifier';
 import type { AuthContext, AuthService } from './modules/auth/auth.service';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { BrandsService } from './modules/brands/brands.service';
+import type { WriteKeys } from './modules/ingest/write-keys';
 import type { BrandSourcesService } from './modules/brands/brand-sources.service';
 import type { ThemesService } from './modules/themes/themes.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
@@ -67,6 +68,8 @@ export interface AppContext {
   /** Sockets of this node, or a notifier that sends nowhere when it serves none. */
   realtime: Realtime;
   users: UsersRepository;
+  /** The product a public write key (or a server key) belongs to, cached (docs/security.md). */
+  writeKeys: WriteKeys;
   plans: PlansRepository;
   authService: AuthService;
   /** Sessions remembered for a minute so authenticated requests skip the database. */

@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trackingSnippet } from '@/lib/sdk-snippet';
-import { setupTestAccount } from './helpers';
+import { DEMO_ACCOUNT_EMAIL } from '@/lib/demo';
+import { createAccount, setupTestApp, type TestAccount } from './helpers';
 
 /** The demo shop served by the product itself (docs/builder.md, "Try it on the demo page"). */
-const t = setupTestAccount();
+const app = setupTestApp();
+/** The account seed:demo creates: the only one whose products the demo page shows. */
+let t: TestAccount;
+/** Any other account. */
+let other: TestAccount;
+beforeAll(async () => {
+  t = await createAccount(app.app, { email: DEMO_ACCOUNT_EMAIL });
+  other = await createAccount(app.app);
+});
 const HOST = 'http://localhost:3000';
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string) => app.app.inject({ method: 'GET', url });
 const scriptSrc = (csp: string) =>
   csp
     .split(';')
@@ -15,6 +24,15 @@ const scriptSrc = (csp: string) =>
     .find((d) => d.startsWith('script-src '))!;
 
 describe('demo page', () => {
+  it("refuses another account's key with a 404: nobody else's tours play on the product's origin", async () => {
+    for (const url of [`/demo/pricing?key=${other.writeKey}`, `/demo?key=${other.writeKey}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain(other.writeKey);
+      expect(res.body).not.toContain('<script');
+    }
+  });
+
   it('serves the pricing page with #plans and the install snippet of the given key', async () => {
     const res = await get(`/demo/pricing?key=${t.writeKey}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -35,11 +35,23 @@ const badKey = () =>
     'The demo page needs the write key of one of your products: /demo/pricing?key=wk_…',
   );
 
-export function demoRoutes(app: FastifyInstance, opts: { host: string }) {
+/** Any other product's key: the demo shop is the demo account's, never a stage for others' tours. */
+const notDemo = () =>
+  new AppError(
+    404,
+    'not_found',
+    'The demo page shows the products of the demo account only (npm run seed:demo).',
+  );
+
+export function demoRoutes(
+  app: FastifyInstance,
+  opts: { host: string; isDemoKey: (key: string) => Promise<boolean> },
+) {
   const host = new URL(opts.host).origin;
   const serve = (page: DemoPageName) => async (req: FastifyRequest, reply: FastifyReply) => {
     const key = (req.query as Record<string, unknown>).key;
     if (typeof key !== 'string' || !WRITE_KEY_FORMAT.test(key)) throw badKey();
+    if (!(await opts.isDemoKey(key))) throw notDemo();
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('content-type', 'text/html; charset=utf-8')
