@@ -6,6 +6,7 @@ import { displayTimesProblem } from '@/lib/flows/checks';
 import { selectReadOnly, useFlowEditorStore } from '../../../state/editor-store';
 import { AudienceConditions } from '../../conditions/audience-conditions';
 import { NodeCard } from './node-card';
+import { TourLook } from './tour-look';
 
 const LABELS: Record<FlowBody['display_type'], string> = {
   once: 'Once',
@@ -16,8 +17,8 @@ const INPUT =
   'h-9 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50';
 
 /**
- * Advanced settings node (fixed id): how often a customer sees the tour, its priority, and its
- * audience (the flow's attribute conditions).
+ * Advanced settings node (fixed id): how often a customer sees the tour, its priority, its
+ * audience (the flow's attribute conditions) and its look (docs/theme.md).
  */
 export function AdvancedNode() {
   const draft = useFlowEditorStore((s) => s.draft);
@@ -93,6 +94,12 @@ export function AdvancedNode() {
         conditions={draft.attribute_conditions}
         onChange={(attribute_conditions) => update((d) => ({ ...d, attribute_conditions }))}
         brandId={draft.brand_id}
+        readOnly={readOnly}
+      />
+      <TourLook
+        brandId={draft.brand_id}
+        value={draft.theme_override}
+        onChange={(theme_override) => update((d) => ({ ...d, theme_override }))}
         readOnly={readOnly}
       />
     </NodeCard>
