@@ -419,6 +419,8 @@ export const MESSAGES = {
     tokenInvalid:
       'The builder session has ended. Click Select element in the editor to start a new one.',
     wrongOrigin: 'This builder session belongs to another site.',
+    wrongProduct:
+      "This page's Signpost snippet belongs to another product. Open the builder from that product's tour editor.",
     otherStep:
       'This builder session picks the element of another step. Click Select element on this step in the editor.',
     previewOnly:

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUILDER_CODE_STORAGE_KEY, BUILDER_STORAGE_KEY } from './contracts/builder-constants';
+import {
+  BUILDER_CODE_STORAGE_KEY,
+  BUILDER_PAGE_KEY_STORAGE_KEY,
+  BUILDER_STORAGE_KEY,
+} from './contracts/builder-constants';
 import { SNIPPET_METHODS, trackingSnippet } from './sdk-snippet';
 
 type Stub = { q: [string, unknown[]][] } & Record<string, unknown>;
@@ -109,6 +113,8 @@ describe('trackingSnippet: the builder launch', () => {
     expect(history.state).toEqual({ app: 'state' });
     expect(replace).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(BUILDER_CODE_STORAGE_KEY)).toBe('c0de-1');
+    // With the page's write key, which the exchange checks against the session's product.
+    expect(sessionStorage.getItem(BUILDER_PAGE_KEY_STORAGE_KEY)).toBe('wk_abc');
     expect(builderScripts().map((s) => s.src)).toEqual([`${HOST}/sdk-builder.js`]);
     expect(builderScripts()[0].async).toBe(true);
     // The address is clean before the script is even requested.

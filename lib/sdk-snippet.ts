@@ -1,6 +1,7 @@
 import {
   BUILDER_CODE_STORAGE_KEY,
   BUILDER_FRAGMENT_KEY,
+  BUILDER_PAGE_KEY_STORAGE_KEY,
   BUILDER_STORAGE_KEY,
 } from './contracts/builder-constants';
 
@@ -38,15 +39,16 @@ function origin(host: string): string {
  * The builder's launch, first thing in the snippet (docs/builder.md, "Launch"): a fragment
  * `#signpost-builder=<code>` is removed with `history.replaceState` (path, query and
  * `history.state` kept) before sdk.js or any later script can see it, the code goes to
- * sessionStorage, and `{host}/sdk-builder.js` is loaded; a stored code or session (a later page
+ * sessionStorage with the snippet's write key (the exchange proves the page is the product's), and `{host}/sdk-builder.js` is loaded; a stored code or session (a later page
  * of the tab) loads it too. Anything else, every visitor's page, does nothing more. Storage that
  * throws: nothing happens.
  */
-function builderLaunch(base: string): string {
+function builderLaunch(base: string, writeKey: string): string {
   return (
     `!function(w,d){try{var s=w.sessionStorage,l=w.location,h=w.history,` +
     `m=/^#${BUILDER_FRAGMENT_KEY}=([^&]+)/.exec(l.hash),c=${jsString(BUILDER_CODE_STORAGE_KEY)},e;` +
-    `if(m){h.replaceState(h.state,"",l.pathname+l.search);s.setItem(c,m[1])}` +
+    `if(m){h.replaceState(h.state,"",l.pathname+l.search);s.setItem(c,m[1]);` +
+    `s.setItem(${jsString(BUILDER_PAGE_KEY_STORAGE_KEY)},${jsString(writeKey)})}` +
     `if(s.getItem(c)||s.getItem(${jsString(BUILDER_STORAGE_KEY)})){e=d.createElement("script");` +
     `e.async=!0;e.src=${jsString(`${base}/sdk-builder.js`)};d.head.appendChild(e)}}catch(x){}}` +
     `(window,document);`
@@ -66,7 +68,7 @@ export function trackingSnippet({ host, writeKey }: TrackingSnippetOptions): str
     `.forEach(function(m){s[m]=s[m]||function(){s.q.push([m,[].slice.call(arguments)])}})}(window);`;
   const init = `signpost.init({writeKey:${jsString(writeKey)},host:${jsString(base)}})`;
   return (
-    `<script>${builderLaunch(base)}${stub}${init}</script>\n` +
+    `<script>${builderLaunch(base, writeKey)}${stub}${init}</script>\n` +
     `<script async src="${attribute(`${base}/sdk.js`)}"></script>`
   );
 }

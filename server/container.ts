@@ -319,6 +319,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       flowsService,
       brands,
       realtime,
+      writeKeys,
       now,
     }),
     publishedFlows,

@@ -20,6 +20,12 @@ export const BUILDER_STORAGE_KEY = 'signpost:builder';
 /** The one-time launch code the snippet took from the address, until the builder exchanges it. */
 export const BUILDER_CODE_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-code`;
 
+/**
+ * The write key of the snippet that took the code (the page's product): the exchange must come
+ * from a page of the session's own product, not any site an account lists as allowed.
+ */
+export const BUILDER_PAGE_KEY_STORAGE_KEY = `${BUILDER_STORAGE_KEY}-write-key`;
+
 /** A launch code lives 60 s and is used once; the token it buys lives 15 minutes. */
 export const BUILDER_CODE_TTL_MS = 60_000;
 export const BUILDER_TOKEN_TTL_MS = 15 * 60_000;

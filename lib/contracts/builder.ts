@@ -42,6 +42,12 @@ export const builderExchangeBody = z.object({
     .trim()
     .min(1, { error: MESSAGES.builder.codeInvalid })
     .max(64, { error: MESSAGES.builder.codeInvalid }),
+  /** The write key of the page's snippet: it must be the session's product's. */
+  write_key: z
+    .string({ error: MESSAGES.builder.wrongProduct })
+    .trim()
+    .min(1, { error: MESSAGES.builder.wrongProduct })
+    .max(200, { error: MESSAGES.builder.wrongProduct }),
 });
 
 /** The step's target as the tour stores it (the flows contract's, whatever it grows into). */

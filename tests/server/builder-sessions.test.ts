@@ -53,12 +53,12 @@ const launch = (
 
 const codeOf = (openUrl: string) => /#signpost-builder=([A-Za-z0-9_-]+)$/.exec(openUrl)![1]!;
 
-const exchange = (code: string, origin = ORIGIN) =>
+const exchange = (code: string, origin = ORIGIN, writeKey = t.writeKey) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/builder/exchange',
     headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
-    payload: JSON.stringify({ code }),
+    payload: JSON.stringify({ code, write_key: writeKey }),
   });
 
 /** A fresh builder token for step s1 (or what `body` says) of the test flow. */
@@ -189,6 +189,23 @@ describe(`builder sessions (${ENGINE})`, () => {
       message: MESSAGES.builder.codeInvalid,
     });
     expect((await exchange('not-a-code')).statusCode).toBe(401);
+  });
+
+  it("refuses a code taken by another product's snippet (an account may list any site), and spends it", async () => {
+    // An account that lists someone else's site as allowed still cannot open its builder there:
+    // the page's snippet carries that site's own write key, not the session's product's.
+    const code = codeOf((await launch()).json().data.open_url);
+    const res = await exchange(code, ORIGIN, stranger.writeKey);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'builder_wrong_product',
+      message: MESSAGES.builder.wrongProduct,
+    });
+    expect((await exchange(code)).statusCode).toBe(401);
+    const unknown = codeOf((await launch()).json().data.open_url);
+    expect((await exchange(unknown, ORIGIN, 'wk_nobody_has_this_key_0000')).statusCode).toBe(403);
+    const none = codeOf((await launch()).json().data.open_url);
+    expect((await exchange(none, ORIGIN, '')).statusCode).toBe(400);
   });
 
   it('refuses a code from another origin, and the refused try spends it', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackingSnippet } from '../../../lib/sdk-snippet';
 import {
   BUILDER_CODE_STORAGE_KEY,
+  BUILDER_PAGE_KEY_STORAGE_KEY,
   BUILDER_STORAGE_KEY,
 } from '../../../lib/contracts/builder-constants';
 
@@ -86,6 +87,7 @@ afterEach(() => {
 describe('sdk-builder.js starting itself', () => {
   it('exchanges the stored code once on the host it was loaded from, stores the token, then opens the picker', async () => {
     sessionStorage.setItem(BUILDER_CODE_STORAGE_KEY, 'c0de-1');
+    sessionStorage.setItem(BUILDER_PAGE_KEY_STORAGE_KEY, 'wk_page');
     const server = fakeServer();
     await loadBundle();
 
@@ -94,7 +96,11 @@ describe('sdk-builder.js starting itself', () => {
     expect(exchange.url).toBe(`${HOST}/v1/builder/exchange`);
     expect(exchange.init.method).toBe('POST');
     expect(exchange.init.credentials).toBe('omit');
-    expect(JSON.parse(String(exchange.init.body))).toEqual({ code: 'c0de-1' });
+    expect(JSON.parse(String(exchange.init.body))).toEqual({
+      code: 'c0de-1',
+      write_key: 'wk_page',
+    });
+    expect(sessionStorage.getItem(BUILDER_PAGE_KEY_STORAGE_KEY)).toBeNull();
     // The code is used once: forgotten at once, so a reload does not send it again.
     expect(sessionStorage.getItem(BUILDER_CODE_STORAGE_KEY)).toBeNull();
     expect(builderUi()).toHaveLength(0); // not before the answer
@@ -162,7 +168,7 @@ describe('sdk-builder.js starting itself', () => {
     expect(sessionStorage.getItem(BUILDER_CODE_STORAGE_KEY)).toBe('c0de-1');
   });
 
-  it('follows the install snippet: the code it takes from the address is the one exchanged', async () => {
+  it("follows the install snippet: the code it takes from the address is exchanged with the snippet's write key", async () => {
     const snippet = trackingSnippet({ host: HOST, writeKey: 'wk_abc' });
     history.replaceState(null, '', '/pricing#signpost-builder=c0de-2');
     new Function(/^<script>([\s\S]*?)<\/script>/.exec(snippet)![1])();
@@ -175,7 +181,7 @@ describe('sdk-builder.js starting itself', () => {
     loaded.remove();
     delete (window as { signpost?: unknown }).signpost;
     expect(server.exchanges().map((c) => JSON.parse(String(c.init.body)))).toEqual([
-      { code: 'c0de-2' },
+      { code: 'c0de-2', write_key: 'wk_abc' },
     ]);
     server.release();
     await flush();

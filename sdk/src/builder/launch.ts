@@ -1,5 +1,6 @@
 import {
   BUILDER_CODE_STORAGE_KEY,
+  BUILDER_PAGE_KEY_STORAGE_KEY,
   BUILDER_STORAGE_KEY,
 } from '../../../lib/contracts/builder-constants';
 import { readSession } from './api';
@@ -35,16 +36,19 @@ function whenParsed(fn: () => void): void {
 }
 
 /**
- * With a stored code: forgets it at once (it is used once), trades it at
- * `POST {host}/v1/builder/exchange` for a builder token kept in sessionStorage, then starts; a
+ * With a stored code: forgets it at once (it is used once), trades it with the page's write key
+ * (the snippet stored both) at `POST {host}/v1/builder/exchange` for a builder token kept in sessionStorage, then starts; a
  * refused exchange starts nothing. Without a code: starts from the stored session, if alive.
  * Storage that throws: nothing happens.
  */
 export function launch(host: string): void {
   let code: string | null;
+  let writeKey: string | null;
   try {
     code = sessionStorage.getItem(BUILDER_CODE_STORAGE_KEY);
+    writeKey = sessionStorage.getItem(BUILDER_PAGE_KEY_STORAGE_KEY);
     sessionStorage.removeItem(BUILDER_CODE_STORAGE_KEY);
+    sessionStorage.removeItem(BUILDER_PAGE_KEY_STORAGE_KEY);
   } catch {
     return;
   }
@@ -52,7 +56,7 @@ export function launch(host: string): void {
   fetch(`${host}/v1/builder/exchange`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
+    body: JSON.stringify({ code, write_key: writeKey }),
     credentials: 'omit',
   })
     .then((res) => res.json())

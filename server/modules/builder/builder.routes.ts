@@ -56,7 +56,12 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
     bodyLimit: BUILDER_MAX_BODY_BYTES,
     schema: { tags, body: builderExchangeBody, response: { 200: envelope(builderExchangeSchema) } },
     handler: async (req, reply) => ({
-      data: await svc.exchange(req.body.code, req.headers.origin, allowOn(reply)),
+      data: await svc.exchange(
+        req.body.code,
+        req.body.write_key,
+        req.headers.origin,
+        allowOn(reply),
+      ),
     }),
   });
   app.put(TARGET_PATH, {

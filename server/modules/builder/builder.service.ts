@@ -19,6 +19,7 @@ import { trustedPageOrigin } from '../../../lib/sources';
 import { AppError, notFound } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Realtime } from '../../realtime/notifier';
+import type { WriteKeys } from '../ingest/write-keys';
 import type { BrandsRepository } from '../brands/brands.repository';
 import { toFlowDto, type FlowsRepository } from '../flows/flows.repository';
 import type { FlowsService } from '../flows/flows.service';
@@ -55,6 +56,8 @@ export function createBuilderService(deps: {
   flowsService: FlowsService;
   brands: BrandsRepository;
   realtime: Realtime;
+  /** The product of the page's write key: an exchange from another product's page is refused. */
+  writeKeys: Pick<WriteKeys, 'resolve'>;
   now: () => Date;
 }) {
   const { sessions, flows, now } = deps;
@@ -132,9 +135,10 @@ export function createBuilderService(deps: {
       return { open_url: page.toString(), expires_at: expiresAt.toISOString() };
     },
 
-    /** Trades a launch code for a builder token: once, within 60 s, from the code's origin. */
+    /** Trades a launch code for a builder token: once, within 60 s, from its origin and product page. */
     async exchange(
       code: string,
+      writeKey: string,
       origin: string | undefined,
       allow: AllowOrigin,
     ): Promise<BuilderExchange> {
@@ -146,6 +150,11 @@ export function createBuilderService(deps: {
         throw new AppError(403, 'builder_wrong_origin', MESSAGES.builder.codeWrongOrigin);
       allow(found.origin);
       if (!row || row.codeExpiresAt.getTime() <= now().getTime()) throw codeInvalid();
+      // The page's snippet must be the session's product's: an account may list any site as
+      // allowed, but only that site's own snippet can open its builder (docs/builder.md).
+      const page = await deps.writeKeys.resolve(writeKey);
+      if (page?.brandId !== row.brandId)
+        throw new AppError(403, 'builder_wrong_product', MESSAGES.builder.wrongProduct);
       const step = stepOf(await boundFlow(row), row.stepId);
       const token = newToken();
       const expiresAt = new Date(now().getTime() + BUILDER_TOKEN_TTL_MS);
