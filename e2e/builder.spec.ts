@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { chooseFromMenu, expect, test, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, signInDashboard } from './api';
 
@@ -49,8 +49,7 @@ test('Select element opens the site with the picker; the pick reaches the editor
   await content.pressSequentially('Upgrade here');
   await page.getByLabel('Page URL').fill(`${SITE}/pricing`);
   await page.getByLabel('CSS selector').fill('#old-button');
-  await page.getByRole('button', { name: 'Add Condition' }).click();
-  await page.getByRole('menuitem', { name: 'URL' }).click();
+  await chooseFromMenu(page, 'Add Condition', 'URL');
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/pricing');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { chooseFromMenu, expect, test, type Page } from './fixtures';
 import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
 /** The stored flow through the API, without the fields a save always changes. */
@@ -91,8 +91,7 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await page.getByRole('button', { name: 'Close step editor' }).click();
 
   // Trigger: a URL condition and an event condition.
-  await page.getByRole('button', { name: 'Add Condition' }).click();
-  await page.getByRole('menuitem', { name: 'URL' }).click();
+  await chooseFromMenu(page, 'Add Condition', 'URL');
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/shop');

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from './fixtures';
+import { chooseFromMenu, expect, test, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
@@ -92,8 +92,7 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await next.getByLabel('Link for action 2').fill('/cart');
   await page.getByRole('button', { name: 'Close step editor' }).click();
 
-  await page.getByRole('button', { name: 'Add Condition' }).click();
-  await page.getByRole('menuitem', { name: 'URL' }).click();
+  await chooseFromMenu(page, 'Add Condition', 'URL');
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/shop');
