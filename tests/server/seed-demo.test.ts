@@ -13,7 +13,9 @@ import { demoApi as openDemo, seedDemo } from './seed-demo-helpers';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-seed-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const seed = (events: number) => seedDemo(dataDir, { events, days: 10 });
+// Enough customers that some of them order whatever the hour the test runs (the visits follow the
+// customers' local day, so with 20 customers an hour came with no order in the 10 days).
+const seed = (events: number) => seedDemo(dataDir, { events, days: 10, customers: 60 });
 const demoApi = () => openDemo(dataDir);
 
 const TOURS = ['Welcome to Demo Shop', 'Pricing walkthrough'];
