@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ColorField } from '@/components/ui/color-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { notify } from '@/components/ui/toast';
 import {
@@ -15,7 +16,6 @@ import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { useSaveTheme } from '../hooks/use-save-theme';
 import { THEME_COLORS } from '../lib/theme-form';
-import { ColorField } from './color-field';
 import { ThemeLayoutFields } from './theme-layout-fields';
 import { ThemePreview } from './theme-preview';
 
@@ -66,7 +66,8 @@ export function ThemeEditor({ brandId, saved }: { brandId: number; saved: BrandT
               value={values[name]}
               error={errors[name]?.message}
               registration={register(name)}
-              onPick={(hex) => setValue(name, hex, { shouldDirty: true, shouldValidate: true })}
+              labels="text"
+              onChange={(hex) => setValue(name, hex, { shouldDirty: true, shouldValidate: true })}
             />
           ))}
         </fieldset>

@@ -1,9 +1,9 @@
 import { Button } from '@/components/ui/button';
+import { ColorField } from '@/components/ui/color-field';
 import { TrashIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import type { FlowButton, FlowStep } from '@/lib/contracts/flows';
 import { ActionListEditor } from './action-list-editor';
-import { ColorField } from './color-field';
 
 /** Props of `ButtonEditor`. */
 export interface ButtonEditorProps {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getBrandTheme } from '@/api/themes';
+import { ColorField } from '@/components/ui/color-field';
 import { FieldError } from '@/components/ui/field-error';
 import {
   DEFAULT_THEME,
@@ -9,7 +10,6 @@ import {
   type ThemeOverride,
 } from '@/lib/contracts/theme';
 import { MESSAGES } from '@/lib/messages';
-import { ColorField } from '../../step/color-field';
 
 const COLORS = [
   ['card_background', 'Card colour'],
