@@ -11,9 +11,12 @@ import { alike, attrSelector, innermost } from './resolve';
 /** Data attributes read first, in this order, before those a product adds. */
 export const TARGET_ATTRIBUTES = ['data-signpost', 'data-testid', 'data-test', 'data-cy'];
 
-/** Roles that name what an element is (a tag answered as the role names nothing). */
+/**
+ * Roles that name what an element is (roleOf: explicit or implicit ARIA roles; a bare tag names
+ * nothing, but a field named by its placeholder or label does).
+ */
 const ROLE_NAMES =
-  /^(button|link|checkbox|radio|textbox|combobox|heading|img|navigation|listitem|tab|menuitem|option|switch|dialog|a|button|h[1-6]|select|textarea|img|summary|input:(?!hidden).*)$/;
+  /^(button|link|checkbox|radio|textbox|combobox|heading|img|navigation|listitem|tab|menuitem|option|switch|dialog|searchbox|slider|spinbutton|summary|input:(?!hidden).*)$/;
 
 export interface DescribeOptions {
   /** Attribute names the product lists besides TARGET_ATTRIBUTES. */

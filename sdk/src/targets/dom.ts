@@ -3,14 +3,29 @@
  * (docs/flows.md, "Targets"). Kept small: it ships in the tours bundle.
  */
 
-/**
- * The element's role: its `role` attribute, else its tag in lower case (an input adds its type).
- * Not ARIA's implicit roles: only the same answer on both sides matters, and the map would cost
- * the tours bundle bytes.
- */
-export const roleOf = (el: Element): string =>
+/** The role older picks stored: the `role` attribute, else the tag (an input adds its type). */
+export const tagRoleOf = (el: Element): string =>
   el.getAttribute('role') ||
   el.tagName.toLowerCase() + (el.tagName === 'INPUT' ? `:${(el as HTMLInputElement).type}` : '');
+
+/**
+ * The element's role: its `role` attribute, else its implicit ARIA role (`<button>`, `<a href>`
+ * a link, `<h2>` a heading, a checkbox input, a `<select>` a combobox, `<img>`…), else its tag
+ * (an input adds its type). The picker and the resolver's contradiction check both read it.
+ * Common roles only: each byte here ships in the tours bundle.
+ */
+export function roleOf(el: Element): string {
+  const role = tagRoleOf(el);
+  return role === 'a' && el.hasAttribute('href')
+    ? 'link'
+    : role
+        .replace(/^h\d$/, 'heading')
+        .replace(/^nav$/, 'navigation')
+        .replace(/^select$/, 'combobox')
+        .replace(/^input:(checkbox|radio)$/, '$1')
+        .replace(/^input:(button|submit|reset|image)$/, 'button')
+        .replace(/^(textarea|input:(text|email|tel|url|search))$/, 'textbox');
+}
 
 const squeeze = (s: string | null | undefined) =>
   (s || '').replace(/\s+/g, ' ').trim().slice(0, 80);

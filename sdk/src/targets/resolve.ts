@@ -1,5 +1,5 @@
 import type { SelectElement } from '../../../lib/contracts/flows';
-import { nameOf, queryAll, roleOf, textOf, treesOf } from './dom';
+import { nameOf, queryAll, roleOf, tagRoleOf, textOf, treesOf } from './dom';
 
 /** `[name="value"]`, the value quoted for CSS. */
 export const attrSelector = (name: string, value: string): string =>
@@ -12,9 +12,12 @@ export interface Pick {
   text?: string;
 }
 
-/** Whether `el` has the pick's role, accessible name and text. */
+/**
+ * Whether `el` has the pick's role (roleOf; a pick stored before implicit roles has the tag's,
+ * tagRoleOf), accessible name and text.
+ */
 export const alike = (el: Element, { role, name, text }: Pick): boolean =>
-  (role == null || roleOf(el) === role) &&
+  (role == null || roleOf(el) === role || tagRoleOf(el) === role) &&
   (name == null || nameOf(el) === name) &&
   (text == null || textOf(el).toLowerCase() === text);
 
