@@ -1,4 +1,5 @@
 import { trackingSnippet } from '../../../lib/sdk-snippet';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The demo shop's pages (docs/builder.md, "Try it on the demo page"): plain HTML of a fake shop
@@ -7,14 +8,6 @@ import { trackingSnippet } from '../../../lib/sdk-snippet';
  */
 
 export type DemoPageName = 'home' | 'pricing';
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const PLANS = [
   { id: 'starter', name: 'Starter', price: '$0', blurb: 'One shop, 100 orders a month.' },

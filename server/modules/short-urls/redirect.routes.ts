@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHORT_URL_LIMITS_TEXT, SLUG_PATTERN } from '../../../lib/contracts/short-urls';
 import { MESSAGES } from '../../../lib/messages';
+import { escapeHtml } from '../../lib/html';
 import { addressKey, type CounterStore } from '../../plugins/rate-limit';
 import { botReason } from './bot-detection';
 import type { Blocklist } from './blocklist';
@@ -32,8 +33,6 @@ export function countryOf(req: FastifyRequest, trustProxy: boolean): string | nu
   const m = typeof lang === 'string' ? /^\s*[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(lang) : null;
   return m ? m[1]!.toUpperCase() : null;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The small branded page of an unknown (404) or unavailable (410) link. */
 export function linkPage(title: string, text: string): string {
