@@ -1,40 +1,53 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { THEME_LIMITS, type Theme, type ThemeInput } from '@/lib/contracts/theme';
 import { BANNER_OPTIONS, BUBBLE_OPTIONS, fontOptions, SHADOW_OPTIONS } from '../lib/theme-form';
 
+type Form = UseFormReturn<ThemeInput, unknown, Theme>;
+type ChoiceName = 'font_family' | 'shadow' | 'banner_placement' | 'bubble_placement';
+type NumberName = 'corner_radius' | 'z_index';
+
 /** Font, shape, backdrop, stacking and placement fields of the theme editor. */
-export function ThemeLayoutFields({ form }: { form: UseFormReturn<ThemeInput, unknown, Theme> }) {
+export function ThemeLayoutFields({ form }: { form: Form }) {
   const { register, control, formState } = form;
   const errors = formState.errors;
   const opacity = Number(useWatch({ control, name: 'backdrop_opacity' }));
   const font = useWatch({ control, name: 'font_family' });
+
+  const choice = (name: ChoiceName, label: string, options: readonly SelectOption[]) => (
+    <SelectField
+      label={label}
+      options={options}
+      error={errors[name]?.message}
+      {...register(name)}
+    />
+  );
+  const whole = (
+    name: NumberName,
+    label: string,
+    limits: { min: number; max: number },
+    hint?: string,
+  ) => (
+    <TextField
+      label={label}
+      type="number"
+      min={limits.min}
+      max={limits.max}
+      step={1}
+      hint={hint}
+      error={errors[name]?.message}
+      {...register(name, { valueAsNumber: true })}
+    />
+  );
+
   return (
     <>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Text and shape</legend>
-        <SelectField
-          label="Font family"
-          options={fontOptions(font)}
-          error={errors.font_family?.message}
-          {...register('font_family')}
-        />
-        <TextField
-          label="Corner radius (px)"
-          type="number"
-          min={THEME_LIMITS.radius.min}
-          max={THEME_LIMITS.radius.max}
-          step={1}
-          error={errors.corner_radius?.message}
-          {...register('corner_radius', { valueAsNumber: true })}
-        />
-        <SelectField
-          label="Shadow"
-          options={SHADOW_OPTIONS}
-          error={errors.shadow?.message}
-          {...register('shadow')}
-        />
+        {choice('font_family', 'Font family', fontOptions(font))}
+        {whole('corner_radius', 'Corner radius (px)', THEME_LIMITS.radius)}
+        {choice('shadow', 'Shadow', SHADOW_OPTIONS)}
         <div className="flex flex-col gap-1.5">
           <label htmlFor="theme-backdrop" className="text-sm font-medium text-slate-700">
             Backdrop opacity
@@ -58,28 +71,14 @@ export function ThemeLayoutFields({ form }: { form: UseFormReturn<ThemeInput, un
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Placement</legend>
-        <SelectField
-          label="Banner placement"
-          options={BANNER_OPTIONS}
-          error={errors.banner_placement?.message}
-          {...register('banner_placement')}
-        />
-        <SelectField
-          label="Speech bubble placement"
-          options={BUBBLE_OPTIONS}
-          error={errors.bubble_placement?.message}
-          {...register('bubble_placement')}
-        />
-        <TextField
-          label="Z-index"
-          type="number"
-          min={THEME_LIMITS.zIndex.min}
-          max={THEME_LIMITS.zIndex.max}
-          step={1}
-          hint="Raise or lower tours against your site's own overlays."
-          error={errors.z_index?.message}
-          {...register('z_index', { valueAsNumber: true })}
-        />
+        {choice('banner_placement', 'Banner placement', BANNER_OPTIONS)}
+        {choice('bubble_placement', 'Speech bubble placement', BUBBLE_OPTIONS)}
+        {whole(
+          'z_index',
+          'Z-index',
+          THEME_LIMITS.zIndex,
+          "Raise or lower tours against your site's own overlays.",
+        )}
       </fieldset>
     </>
   );
