@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { TARGET_HEALTH_STATUSES } from '../flows/target-health';
 import { flowListItemSchema, flowListSchema } from './flows';
 
 /**
  * Target health of a tour over the last 24 hours (docs/flows.md, "Target health"): the `health`
- * of GET v1/flows/{id}/report and the `target_health` of each tour in GET v1/flows.
+ * of GET v1/flows/{id}/report and the `target_health` of each tour in GET v1/flows. The rule is
+ * lib/flows/target-health.ts.
  */
+export const TARGET_HEALTH_STATUSES = ['healthy', 'degraded', 'broken', 'unknown'] as const;
+export type TargetHealthStatus = (typeof TARGET_HEALTH_STATUSES)[number];
+
+/**
+ * Views a step needs in the window before its share of missing targets can make it degraded or
+ * broken: below it the step is healthy with `insufficient_data`, so a few sessions (the runtime
+ * calls are public, anyone with the write key can make them) never break a tour, mail its owner
+ * or pause it.
+ */
+export const TARGET_HEALTH_MIN_VIEWS = 20;
+
 export const targetHealthStatusSchema = z.enum(TARGET_HEALTH_STATUSES);
 
 /** One step that targets an element: its selector, the page it was picked on and the counts. */
@@ -17,6 +28,11 @@ export const stepTargetHealthSchema = z.object({
   views: z.number(),
   /** Sessions that ended because the target was not found. */
   missing: z.number(),
+  /**
+   * Fewer views than TARGET_HEALTH_MIN_VIEWS (but some): the status stays healthy whatever the
+   * share, too little data to judge. Absent from older answers.
+   */
+  insufficient_data: z.boolean().optional(),
   /** Latest activity of a session that had found the target (ISO time); null if none did. */
   last_found_at: z.string().nullable(),
   /** The pages the step targets (the page it was picked on, when known). */

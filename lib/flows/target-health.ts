@@ -1,9 +1,14 @@
+import {
+  TARGET_HEALTH_MIN_VIEWS,
+  TARGET_HEALTH_STATUSES,
+  type TargetHealthStatus,
+} from '../contracts/target-health';
+
 /**
  * Target health of a published tour (docs/flows.md, "Target health"): per step, over the last
  * 24 hours, the sessions whose target was missing divided by the step's views.
  */
-export const TARGET_HEALTH_STATUSES = ['healthy', 'degraded', 'broken', 'unknown'] as const;
-export type TargetHealthStatus = (typeof TARGET_HEALTH_STATUSES)[number];
+export { TARGET_HEALTH_MIN_VIEWS, TARGET_HEALTH_STATUSES, type TargetHealthStatus };
 
 /** The window the health is computed over. */
 export const TARGET_HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,10 +27,18 @@ export interface StepTargetCounts {
   missing: number;
 }
 
-/** One step's status: unknown without views. */
+/** Some views, but fewer than the share needs to judge (TARGET_HEALTH_MIN_VIEWS). */
+export const tooFewViews = (c: StepTargetCounts) =>
+  c.views > 0 && c.views < TARGET_HEALTH_MIN_VIEWS;
+
+/**
+ * One step's status: unknown without views; healthy below TARGET_HEALTH_MIN_VIEWS views whatever
+ * the share (too little data, `tooFewViews`).
+ */
 export function stepHealth(c: StepTargetCounts, isFirst: boolean): TargetHealthStatus {
   if (c.views <= 0) return 'unknown';
   if (isFirst && c.views >= FIRST_STEP_ATTEMPTS && c.missing >= c.views) return 'broken';
+  if (tooFewViews(c)) return 'healthy';
   const share = c.missing / c.views;
   if (share >= BROKEN_SHARE) return 'broken';
   if (share >= DEGRADED_SHARE) return 'degraded';

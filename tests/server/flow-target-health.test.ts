@@ -49,7 +49,7 @@ describe(`target health (${ENGINE})`, () => {
     const before = await call('GET', `/v1/flows?brand_id=${t.brandId}`);
     expect(before.json().data.data[0]).toMatchObject({ id: flowId, target_health: 'unknown' });
 
-    // One visitor found the button; then the site shipped without it: four sessions miss it.
+    // Fifteen visitors found the button; then the site shipped without it: six sessions miss it.
     const play = async (visitor: string, type: 'step_seen' | 'target_missing') => {
       const res = await post('/v1/flows/available-flow', { anonymousId: visitor, url: PAGE });
       expect(res.statusCode, res.body).toBe(200);
@@ -61,10 +61,20 @@ describe(`target health (${ENGINE})`, () => {
       });
       expect(tracked.statusCode, tracked.body).toBe(200);
     };
-    await play('found', 'step_seen');
+    for (let i = 0; i < 15; i++) await play(`found${i}`, 'step_seen');
     const foundAt = new Date(clock).toISOString();
     clock += 60_000;
-    for (const v of ['m1', 'm2', 'm3', 'm4']) await play(v, 'target_missing');
+    for (let i = 0; i < 4; i++) await play(`m${i}`, 'target_missing');
+
+    // 4 of 19 views missing (21 %) would be degraded, but 19 views are too few to judge.
+    const early = await call('GET', `/v1/flows/${flowId}/report`);
+    expect(early.json().data.health.steps[0]).toMatchObject({
+      status: 'healthy',
+      views: 19,
+      missing: 4,
+      insufficient_data: true,
+    });
+    for (const v of ['m4', 'm5']) await play(v, 'target_missing');
 
     expect(await healthMails()).toHaveLength(0);
     const report = await call('GET', `/v1/flows/${flowId}/report?date_preset=past_7_day`);
@@ -76,8 +86,9 @@ describe(`target health (${ENGINE})`, () => {
           step_id: 'tip',
           status: 'broken',
           selector: '#buy',
-          views: 5,
-          missing: 4,
+          views: 21,
+          missing: 6,
+          insufficient_data: false,
           last_found_at: foundAt,
           pages: [PAGE],
         },
@@ -87,7 +98,7 @@ describe(`target health (${ENGINE})`, () => {
     const mails = await healthMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(
-      '#buy on https://shop.example.com/cart: missing in 4 of 5 views',
+      '#buy on https://shop.example.com/cart: missing in 6 of 21 views',
     );
 
     // Computed again the same day (list and report): no second e-mail.
@@ -119,7 +130,7 @@ describe(`target health (${ENGINE})`, () => {
     expect(created.statusCode, created.body).toBe(201);
     const flowId = (created.json().data as { id: number }).id;
     const before = (await healthMails()).length;
-    for (const v of ['s1', 's2']) {
+    const miss = async (v: string) => {
       const res = await post('/v1/flows/available-flow', { anonymousId: v, url: PAGE });
       const shown = res.json().data as { flow: { id: number }; session: { id: string } };
       expect(shown.flow.id).toBe(flowId);
@@ -128,7 +139,20 @@ describe(`target health (${ENGINE})`, () => {
         step_id: 'tip2',
         type: 'target_missing',
       });
-    }
+    };
+    // 19 views, all missing: too few to judge, so no e-mail (anyone with the public write key
+    // can make a few sessions).
+    for (let i = 0; i < 19; i++) await miss(`s${i}`);
+    expect(await t.app.ctx.targetHealth.sweep(1)).toBeGreaterThan(0);
+    expect(await healthMails()).toHaveLength(before);
+    const thin = await call('GET', `/v1/flows/${flowId}/report`);
+    expect(thin.json().data.health).toMatchObject({
+      status: 'healthy',
+      steps: [{ views: 19, missing: 19, insufficient_data: true }],
+    });
+    expect(await healthMails()).toHaveLength(before);
+
+    await miss('s19');
     expect(await t.app.ctx.targetHealth.sweep(1)).toBeGreaterThan(0);
     const mails = await healthMails();
     expect(mails).toHaveLength(before + 1);
@@ -168,16 +192,24 @@ describe(`target health (${ENGINE})`, () => {
         .statusCode,
     ).toBe(400);
 
-    const missing = await post('/v1/flows/available-flow', { anonymousId: 'p1', url: PAGE });
-    const first = missing.json().data as { flow: { id: number }; session: { id: string } };
-    expect(first.flow.id).toBe(flowId);
-    await post(`/v1/flows/${flowId}/track`, {
-      session_id: first.session.id,
-      step_id: 'tip3',
-      type: 'target_missing',
-    });
+    const miss = async (v: string) => {
+      const missing = await post('/v1/flows/available-flow', { anonymousId: v, url: PAGE });
+      const first = missing.json().data as { flow: { id: number }; session: { id: string } };
+      expect(first.flow.id).toBe(flowId);
+      await post(`/v1/flows/${flowId}/track`, {
+        session_id: first.session.id,
+        step_id: 'tip3',
+        type: 'target_missing',
+      });
+    };
+    for (let i = 0; i < 19; i++) await miss(`p${i}`);
+    // 19 views: too few to judge, the tour stays published.
+    const thin = await call('GET', `/v1/flows/${flowId}/report`);
+    expect(thin.json().data.health).toMatchObject({ status: 'healthy', pause_when_broken: true });
+    expect((await call('GET', `/v1/flows/${flowId}`)).json().data.status).toBe('published');
+    await miss('p19');
     // Another visitor is in the middle of it when it pauses.
-    const open = await post('/v1/flows/available-flow', { anonymousId: 'p2', url: PAGE });
+    const open = await post('/v1/flows/available-flow', { anonymousId: 'p-open', url: PAGE });
     const second = open.json().data as { flow: { id: number }; session: { id: string } };
     expect(second.flow.id).toBe(flowId);
 
@@ -191,7 +223,7 @@ describe(`target health (${ENGINE})`, () => {
       type: 'step_seen',
     });
     expect(ended.json().data).toMatchObject({ state: 'ended' });
-    const again = await post('/v1/flows/available-flow', { anonymousId: 'p3', url: PAGE });
+    const again = await post('/v1/flows/available-flow', { anonymousId: 'p-again', url: PAGE });
     expect((again.json().data as { flow?: { id: number } } | null)?.flow?.id).not.toBe(flowId);
     const mail = (await healthMails()).find((m) => m.subject.includes('Pausing tip'));
     expect(mail?.text).toContain('The tour was unpublished, as you asked');

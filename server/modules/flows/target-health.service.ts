@@ -1,5 +1,10 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { stepHealth, TARGET_HEALTH_WINDOW_MS, worstHealth } from '../../../lib/flows/target-health';
+import {
+  stepHealth,
+  TARGET_HEALTH_WINDOW_MS,
+  tooFewViews,
+  worstHealth,
+} from '../../../lib/flows/target-health';
 import type { StepTargetHealth, TargetHealth } from '../../../lib/contracts/target-health';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
@@ -58,6 +63,7 @@ export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): Tar
       selector: target.selector,
       views,
       missing,
+      insufficient_data: tooFewViews({ views, missing }),
       last_found_at: last === null ? null : new Date(last).toISOString(),
       pages: target.url ? [target.url] : [],
     });

@@ -1,5 +1,5 @@
 import { RowHeader, Table, TBody, Td, Th, THead, Tr } from '@/components/list/table';
-import type { TargetHealth } from '@/lib/contracts/target-health';
+import { TARGET_HEALTH_MIN_VIEWS, type TargetHealth } from '@/lib/contracts/target-health';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { notify } from '@/components/ui/toast';
 import { usePauseWhenBroken } from '../../hooks/use-pause-when-broken';
@@ -8,7 +8,8 @@ import { TargetHealthBadge } from '../list/target-health-badge';
 /**
  * Target health of the tour over the last 24 hours (docs/flows.md, "Target health"): each step
  * that points at an element, with its selector, the page it was picked on, its views, how many
- * sessions did not find it and when it was last found. Nothing for a tour without such steps.
+ * sessions did not find it and when it was last found; a step with fewer views than the rule
+ * needs says so. Nothing for a tour without such steps.
  */
 export function ReportTargetHealth({
   health,
@@ -29,7 +30,7 @@ export function ReportTargetHealth({
       </div>
       <p className="mb-3 mt-1 text-xs text-slate-500">
         Last 24 hours: sessions whose target element was not on the page, out of the step&apos;s
-        views. Broken from 25 %, degraded from 5 %.
+        views. Broken from 25 %, degraded from 5 %, once a step has {TARGET_HEALTH_MIN_VIEWS} views.
       </p>
       <Table caption="Target health">
         <THead>
@@ -52,6 +53,9 @@ export function ReportTargetHealth({
               <Td>{s.last_found_at ? formatDateTime(s.last_found_at) : 'Never'}</Td>
               <Td>
                 <TargetHealthBadge status={s.status} />
+                {s.insufficient_data ? (
+                  <span className="ml-2 text-xs text-slate-500">Too few views to judge</span>
+                ) : null}
               </Td>
             </Tr>
           ))}
