@@ -29,6 +29,7 @@ describe('theme contract', () => {
   it('takes font-family lists and refuses anything that could leave the declaration', () => {
     for (const font of THEME_FONTS) expect(issues({ font_family: font.value })).toEqual([]);
     expect(issues({ font_family: "'Open Sans', Arial, sans-serif" })).toEqual([]);
+    expect(issues({ font_family: `"Brand's Sans", 'Open "Sans"', serif` })).toEqual([]);
     for (const bad of [
       'Inter; color: red',
       'Inter} .card {display:none',
@@ -36,6 +37,10 @@ describe('theme contract', () => {
       'Inter\\3b',
       'a'.repeat(201),
       ' ',
+      '"Brand Sans, sans-serif',
+      "Inter', Arial",
+      'Georgia, "Times New Roman',
+      `"Brand Sans'`,
     ])
       expect(issues({ font_family: bad })).not.toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlanCode } from '../constants';
 import { MESSAGES } from '../messages';
+import { THEME_COLOR, THEME_FONT, THEME_LIMITS } from './theme-constants';
 
 /**
  * A product's theme, the plans' "Custom styling" (docs/theme.md): how its tours look on the
@@ -8,12 +9,7 @@ import { MESSAGES } from '../messages';
  * a theme saved before a field existed reads with that field's default.
  */
 
-/** Bounds of the numeric fields (docs/theme.md, "Fields"). */
-export const THEME_LIMITS = {
-  radius: { min: 0, max: 32 },
-  zIndex: { min: 1, max: 2_147_483_647 },
-  fontMax: 200,
-} as const;
+export { THEME_COLOR, THEME_FONT, THEME_LIMITS } from './theme-constants';
 
 export const THEME_SHADOWS = ['none', 'soft', 'strong'] as const;
 export const BANNER_PLACEMENTS = ['top', 'bottom'] as const;
@@ -23,7 +19,10 @@ export const BUBBLE_PLACEMENTS = ['bottom-right', 'bottom-left'] as const;
 export const SYSTEM_FONT =
   'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
-/** Fonts the editor offers; any font-family value that passes `fontFamily` below is accepted. */
+/**
+ * Fonts the editor offers; any font-family value that passes `THEME_FONT` (theme-constants.ts)
+ * is accepted.
+ */
 export const THEME_FONTS: readonly { label: string; value: string }[] = [
   { label: 'System', value: SYSTEM_FONT },
   { label: 'Helvetica / Arial', value: 'Helvetica, Arial, sans-serif' },
@@ -48,14 +47,6 @@ export const DEFAULT_THEME = {
   banner_placement: 'top',
   bubble_placement: 'bottom-right',
 } as const satisfies Record<string, string | number>;
-
-/** Only #rgb, #rgba, #rrggbb and #rrggbbaa reach a style (the SDK checks again). */
-export const THEME_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-/**
- * A CSS font-family list: names, quotes, commas, spaces, dots and hyphens. No `;`, `{`, `}`, `(`
- * or `\`, so nothing else (a `url(`, another declaration) can ride along.
- */
-export const THEME_FONT = /^[A-Za-z0-9 ,.'"_-]+$/;
 
 const color = (label: string, fallback: string) =>
   z

@@ -167,4 +167,19 @@ describe('product theme in the renderer', () => {
     expect(themeCss({})).toBe('');
     expect(themeCss(null)).toBe('');
   });
+
+  it('drops only a font whose quote is left open: the rest of the theme still applies', () => {
+    for (const font of ['"Brand Sans, sans-serif', "Inter', Arial", 'Georgia, "Times New Roman'])
+      expect(themeCss({ ...BRAND, font_family: font })).toBe(
+        '.layer{--sp-card:#0f172a;--sp-text:#f8fafc;--sp-p-bg:#f97316;--sp-p-fg:#000000;' +
+          '--sp-s-bg:#334155;--sp-s-fg:#e2e8f0;--sp-radius:4px}',
+      );
+    unstyle = hostilePage();
+    player = playTour({ steps: [twoButtons()], theme: { ...BRAND, font_family: '"Brand Sans' } });
+    expect(styleOf(card(), 'background-color')).toBe('#0f172a');
+    expect(styleOf(card(), 'border-radius')).toBe('4px');
+    expect(themeCss({ font_family: '"Brand Sans", \'Open Sans\', sans-serif' })).toBe(
+      `.layer{--sp-font:"Brand Sans", 'Open Sans', sans-serif}`,
+    );
+  });
 });

@@ -1,11 +1,17 @@
 import type { Theme } from '../../../lib/contracts/theme';
+import {
+  isThemeFont,
+  THEME_COLOR,
+  THEME_RADIUS_MAX,
+  THEME_Z_INDEX_MAX,
+} from '../../../lib/contracts/theme-constants';
 
 /** A product theme as the renderer takes it (docs/theme.md): any field may be missing. */
 export type TourTheme = Partial<Theme>;
 
-// Checked again here, whatever the server sent: only these shapes reach the tour's style.
-const COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const FONT = /^[A-Za-z0-9 ,.'"_-]{1,200}$/;
+// Checked again here, whatever the server sent, with the contract's own checks
+// (lib/contracts/theme-constants.ts): only these shapes reach the tour's style, and a bad value
+// drops that value alone, never the rest of the theme.
 const SHADOWS: Record<string, string> = {
   none: 'none',
   strong: '0 24px 64px rgba(17,24,39,.4),0 4px 12px rgba(17,24,39,.2)',
@@ -32,12 +38,12 @@ export function themeCss(theme: TourTheme | null | undefined): string {
   const vars: string[] = [];
   for (const [field, name] of COLORS) {
     const v = theme[field];
-    if (typeof v === 'string' && COLOR.test(v)) vars.push(`--sp-${name}:${v}`);
+    if (typeof v === 'string' && THEME_COLOR.test(v)) vars.push(`--sp-${name}:${v}`);
   }
   const font = theme.font_family;
-  if (typeof font === 'string' && FONT.test(font)) vars.push(`--sp-font:${font}`);
+  if (isThemeFont(font)) vars.push(`--sp-font:${font}`);
   const radius = theme.corner_radius;
-  if (within(radius, 0, 32)) vars.push(`--sp-radius:${Math.round(radius)}px`);
+  if (within(radius, 0, THEME_RADIUS_MAX)) vars.push(`--sp-radius:${Math.round(radius)}px`);
   const shadow = theme.shadow && SHADOWS[theme.shadow];
   if (shadow) vars.push(`--sp-shadow:${shadow}`);
   const opacity = theme.backdrop_opacity;
@@ -48,5 +54,7 @@ export function themeCss(theme: TourTheme | null | undefined): string {
 /** The host's z-index: the theme's when it is a whole number in range, else the top. */
 export function themeZIndex(theme: TourTheme | null | undefined): string {
   const z = theme?.z_index;
-  return Number.isInteger(z) && within(z, 1, 2147483647) ? String(z) : '2147483647';
+  return Number.isInteger(z) && within(z, 1, THEME_Z_INDEX_MAX)
+    ? String(z)
+    : String(THEME_Z_INDEX_MAX);
 }
