@@ -6,7 +6,7 @@
  * ingestion batcher.
  */
 import { count, eq } from 'drizzle-orm';
-import type { FlowAction, FlowInput } from '../lib/contracts/flows';
+import type { Flow, FlowAction, FlowInput } from '../lib/contracts/flows';
 import type { App } from '../server/app';
 import type { Db } from '../server/db/client';
 import { flowSessions, flows } from '../server/db/schema';
@@ -23,7 +23,7 @@ import {
 export type { DemoVisitor } from './seed-demo-tour-history';
 
 export type DemoCall = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,
 ) => Promise<{ status: number; body: { data: unknown } }>;
@@ -170,7 +170,27 @@ const pricingTour = (
 });
 
 /**
- * Creates the two tours unless a tour of that name exists, then writes the history of each
+ * The stored tour with each step's element target as `intended` has it, or null when every one
+ * already matches (page and selector). A tour seeded by an earlier version, whose tooltip pointed
+ * at another page, moves to the demo page; a run after that saves nothing.
+ */
+export function retargeted(stored: Flow, intended: FlowInput): FlowInput | null {
+  let changed = false;
+  const steps = stored.steps.map((step) => {
+    const want = intended.steps.find((s) => s.id === step.id)?.select_element;
+    const have = step.select_element;
+    if (!want || (have?.url === want.url && have.selector === want.selector)) return step;
+    changed = true;
+    return { ...step, select_element: want };
+  });
+  if (!changed) return null;
+  const { id: _id, status: _status, created_at: _c, updated_at: _u, ...body } = stored;
+  return { ...body, steps };
+}
+
+/**
+ * Creates the two tours unless a tour of that name exists (then moves its tooltip to the demo
+ * page when it points elsewhere, see `retargeted`), then writes the history of each
  * published tour that has no sessions yet: a re-run adds nothing to a seeded tour.
  */
 export async function seedDemoTours(opts: {
@@ -203,6 +223,14 @@ export async function seedDemoTours(opts: {
       if (res.status !== 201)
         throw new Error(`creating "${body.name}" answered ${res.status}: ${JSON.stringify(res)}`);
       found = res.body.data as { id: number; name: string; status: string };
+    } else {
+      const stored = (await call('GET', `/v1/flows/${found.id}`)).body.data as Flow;
+      const moved = retargeted(stored, body);
+      const res = moved && (await call('PUT', `/v1/flows/${found.id}`, moved));
+      if (res && res.status !== 200)
+        throw new Error(
+          `retargeting "${body.name}" answered ${res.status}: ${JSON.stringify(res)}`,
+        );
     }
     const [{ n }] = await db
       .select({ n: count() })

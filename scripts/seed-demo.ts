@@ -1,12 +1,14 @@
 /**
- * `npm run seed:demo [-- --events N --days D]`: a demo account with one tracked product,
+ * `npm run seed:demo [-- --events N --days D --customers C --now ISO]`: a demo account with one tracked product,
  * customers, event definitions and realistic traffic (about 200,000 events by default), loaded
  * through the real ingestion pipeline into the configured stores, and two published product
  * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
  * dashboard with one report of each type (scripts/seed-demo-reports.ts), and three short links
  * with their clicks (scripts/seed-demo-short-urls.ts). The pricing tour's tooltip points at the
- * demo shop the server itself serves (`/demo/pricing`, docs/builder.md). Stop the server
- * first: the data directory belongs to one process.
+ * demo shop the server itself serves (`/demo/pricing`, docs/builder.md); a re-run moves it there
+ * when an earlier version pointed it elsewhere. The data ends at `--now` (default: this moment);
+ * a fixed moment draws the same data whatever the hour. Stop the server first: the data directory
+ * belongs to one process.
  */
 import { DEMO_ACCOUNT_EMAIL } from '../lib/demo';
 import path from 'node:path';
@@ -30,6 +32,15 @@ function arg(name: string, fallback: number): number {
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
   return Math.floor(v);
+}
+
+/** `--now <ISO date>`: the moment the seeded history ends; not in the future. */
+function nowArg(): number {
+  const i = process.argv.indexOf('--now');
+  if (i < 0) return Date.now();
+  const at = Date.parse(process.argv[i + 1] ?? '');
+  if (!Number.isFinite(at) || at > Date.now()) throw new Error('--now must be a past ISO date');
+  return at;
 }
 
 // Seeded: two runs with the same arguments draw the same customers and events.
@@ -100,6 +111,7 @@ async function trustOrigin(call: Call, brandId: number, origin: string) {
 async function main() {
   const totalEvents = arg('events', 200_000);
   const days = arg('days', 30);
+  const now = nowArg();
   readDotEnv(path.join(ROOT, '.env'));
   // A bulk import by the operator: the per-product rate and daily allowance do not apply.
   const env = loadEnv({
@@ -205,7 +217,7 @@ async function main() {
       budget: totalEvents,
       customers,
       days,
-      now: Date.now(),
+      now,
       rand,
       visitors,
     });
@@ -226,7 +238,7 @@ async function main() {
       brandId: brand.id,
       ownerId: (await ctx.users.findByEmail(DEMO.email))!.id,
       visitors,
-      now: Date.now(),
+      now,
       rand,
       demoPage,
     });
@@ -246,7 +258,7 @@ async function main() {
       brandId: brand.id,
       ownerId: (await ctx.users.findByEmail(DEMO.email))!.id,
       days,
-      now: Date.now(),
+      now,
       rand,
     });
     console.log(

@@ -6,7 +6,7 @@ import { createTestApp, request } from './helpers';
 /** `npm run seed:demo` end to end on a throw-away DATA_DIR, with `args` such as `--events N`. */
 const ROOT = path.resolve(__dirname, '../..');
 
-export const seedDemo = (dataDir: string, args: Record<string, number>) =>
+export const seedDemo = (dataDir: string, args: Record<string, number | string>) =>
   spawnSync(
     process.execPath,
     [

@@ -3,22 +3,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowReport } from '@/lib/contracts/flow-runtime';
+import type { Flow } from '@/lib/contracts/flows';
 import type { ReportAnswer, SavedReport } from '@/lib/contracts/reports';
 import { openAnalyticsStore } from '@/server/analytics';
 import { openDatabase } from '@/server/db/client';
 import { accountUsage, customerProfiles, events, flowSessions } from '@/server/db/schema';
+import { retargeted } from '@/scripts/seed-demo-tours';
+import type { ApiRequest } from './helpers';
 import { demoApi as openDemo, seedDemo } from './seed-demo-helpers';
 
 /** `npm run seed:demo` end to end on a throw-away DATA_DIR, small enough for the suite. */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signpost-seed-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-// Enough customers that some of them order whatever the hour the test runs (the visits follow the
-// customers' local day, so with 20 customers an hour came with no order in the 10 days).
-const seed = (events: number) => seedDemo(dataDir, { events, days: 10, customers: 60 });
+// The seed ends at a fixed moment of the week (the last Wednesday 12:00 UTC before now): the data
+// is drawn from a fixed PRNG seed and follows the customers' local day and week, so the same
+// moment draws the same customers and orders whatever the hour the test runs.
+const WEEK = 7 * 86_400_000;
+const WEDNESDAY_NOON = 6 * 86_400_000 + 12 * 3_600_000; // 1970-01-01 was a Thursday
+const NOW = Math.floor((Date.now() - WEDNESDAY_NOON) / WEEK) * WEEK + WEDNESDAY_NOON;
+const seed = (events: number) =>
+  seedDemo(dataDir, { events, days: 10, customers: 20, now: new Date(NOW).toISOString() });
 const demoApi = () => openDemo(dataDir);
+/** Where an earlier seed pointed the pricing tour's tooltip. */
+const OLD_TARGET = 'https://shop.example.com/pricing';
 
 const TOURS = ['Welcome to Demo Shop', 'Pricing walkthrough'];
+
+const pricingTour = async (call: ApiRequest, id: number) =>
+  ((await call('GET', `/v1/flows/${id}`)).json() as { data: Flow }).data;
 
 describe('seed:demo', () => {
   it('creates the demo account, a product, definitions, customers and events through the pipeline', async () => {
@@ -46,8 +59,8 @@ describe('seed:demo', () => {
       const counts = await store.query({
         kind: 'countsByEvent',
         brandId,
-        from: new Date(Date.now() - 11 * 86_400_000),
-        to: new Date(Date.now() + 60_000),
+        from: new Date(NOW - 11 * 86_400_000),
+        to: new Date(NOW + 60_000),
       });
       // The tours' flow events and the short links' clicks are derived by the server, not sent:
       // they are not in the budget.
@@ -185,6 +198,21 @@ describe('seed:demo', () => {
   it('adds no second copy of the tours and no sessions to them when run again', async () => {
     const before = await demoApi();
     const sessions = (await before.t.database.db.select().from(flowSessions)).length;
+    // As a database seeded before the demo page existed: the tooltip points at another site.
+    const pricingId = before.flows.find((f) => f.name === TOURS[1])!.id;
+    const seeded = await pricingTour(before.call, pricingId);
+    const demoTarget = seeded.steps[0]!.select_element!;
+    const { id: _id, status: _status, created_at: _c, updated_at: _u, ...body } = seeded;
+    const old = {
+      ...body,
+      steps: seeded.steps.map((step, i) =>
+        i === 0 ? { ...step, select_element: { url: OLD_TARGET, selector: '#plans' } } : step,
+      ),
+    };
+    expect((await before.call('PUT', `/v1/flows/${pricingId}`, old)).statusCode).toBe(200);
+    expect((await pricingTour(before.call, pricingId)).steps[0]!.select_element!.url).toBe(
+      OLD_TARGET,
+    );
     await before.t.close();
     const run = seed(200);
     expect(run.status, run.stderr).toBe(0);
@@ -196,6 +224,15 @@ describe('seed:demo', () => {
       expect(await after.t.database.db.select().from(flowSessions)).toHaveLength(sessions);
       const reports = await after.call('GET', `/v1/reports?brand_id=${after.brandId}`);
       expect(reports.json().data.total).toBe(3);
+      // The tooltip is back on the demo page; the rest of the tour is as it was.
+      const moved = await pricingTour(after.call, pricingId);
+      expect(moved.steps[0]!.select_element).toEqual(demoTarget);
+      expect(new URL(demoTarget.url).pathname).toBe('/demo/pricing');
+      expect(moved.steps.map((s) => s.content)).toEqual(seeded.steps.map((s) => s.content));
+      expect(moved.status).toBe('published');
+      // Nothing left to move: the next run saves nothing.
+      expect(retargeted(moved, moved)).toBeNull();
+      expect(retargeted(moved, { ...moved, steps: [] })).toBeNull();
     } finally {
       await after.t.close();
     }
