@@ -244,6 +244,63 @@ describe(`target health (${ENGINE})`, () => {
     expect((await call('GET', `/v1/flows/${flowId}`)).json().data.status).toBe('published');
   });
 
+  it("a fixed target starts afresh: only sessions since the step's target changed count", async () => {
+    // Saves stamp the change with the real time: the sessions before it start 10 minutes earlier,
+    // those after it a minute later.
+    clock = Date.now() - 10 * 60_000;
+    const FIXED_PAGE = 'https://shop.example.com/fixed';
+    const step = (selector: string, content = '<p>Buy</p>') => ({
+      ...aStep({ id: 'tip4', content, buttons: [aButton({ id: 'ok4', label: 'OK' })] }),
+      type: 'tool_tip' as const,
+      select_element: { url: FIXED_PAGE, selector },
+    });
+    const body = (selector: string, content?: string) => ({
+      ...aFlow({ brand_id: t.brandId, name: 'Fixed tip', publish: true }),
+      condition: aFlowCondition(aUrlTrigger({ value: '/fixed' })),
+      display_type: 'every_time',
+      steps: [step(selector, content)],
+    });
+    const created = await call('POST', '/v1/flows', body('#old-buy'));
+    expect(created.statusCode, created.body).toBe(201);
+    const flowId = (created.json().data as { id: number }).id;
+    const play = async (v: string, type: 'step_seen' | 'target_missing') => {
+      const res = await post('/v1/flows/available-flow', { anonymousId: v, url: FIXED_PAGE });
+      const shown = res.json().data as { flow: { id: number }; session: { id: string } };
+      expect(shown.flow.id).toBe(flowId);
+      await post(`/v1/flows/${flowId}/track`, {
+        session_id: shown.session.id,
+        step_id: 'tip4',
+        type,
+      });
+    };
+    const health = async () =>
+      (await call('GET', `/v1/flows/${flowId}/report`)).json().data.health as {
+        status: string;
+        steps: { views: number; missing: number; insufficient_data?: boolean }[];
+      };
+    for (let i = 0; i < 20; i++) await play(`f${i}`, 'target_missing');
+    expect((await health()).status).toBe('broken');
+
+    // Saving another field keeps the counts: the target did not change.
+    expect(
+      (await call('PUT', `/v1/flows/${flowId}`, body('#old-buy', '<p>Buy now</p>'))).statusCode,
+    ).toBe(200);
+    expect(await health()).toMatchObject({ status: 'broken', steps: [{ views: 20, missing: 20 }] });
+
+    // The selector is fixed (the tour stays published): the old misses no longer count.
+    const fixed = await call('PUT', `/v1/flows/${flowId}`, body('#buy-now', '<p>Buy now</p>'));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.status).toBe('published');
+    expect(await health()).toMatchObject({ status: 'unknown', steps: [{ views: 0, missing: 0 }] });
+    clock = Date.now() + 60_000;
+    for (let i = 0; i < 3; i++) await play(`g${i}`, 'step_seen');
+    await play('g3', 'target_missing');
+    expect(await health()).toMatchObject({
+      status: 'healthy',
+      steps: [{ views: 4, missing: 1, insufficient_data: true }],
+    });
+  });
+
   it('drafts carry no health', async () => {
     const created = await call('POST', '/v1/flows', {
       ...aFlow({ brand_id: t.brandId, name: 'Draft', publish: false }),

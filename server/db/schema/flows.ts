@@ -50,6 +50,15 @@ export const flows = pgTable(
     }),
     /** Unpublish the tour when its target health turns broken (docs/flows.md, "Target health"). */
     pauseWhenBroken: boolean('pause_when_broken').notNull().default(false),
+    /**
+     * When each step's target (`select_element`) last changed, by step id (ISO times): a step's
+     * health counts only sessions started since, so a fixed target starts afresh (docs/flows.md,
+     * "Target health"). Set by the editor's save and the builder's pick.
+     */
+    targetChangedAt: jsonb('target_changed_at')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -19,6 +19,26 @@ export interface FlowValues {
 }
 
 /**
+ * `flows.target_changed_at` after writing `definition`: the stored stamps, with `at` for every
+ * step whose `select_element` is not the stored one (jsonb equality, so key order does not
+ * count). In an UPDATE `flows.definition` is the row before the write.
+ */
+function targetsChanged(definition: FlowDefinition, at: Date) {
+  const steps = JSON.stringify(definition.steps);
+  return sql`coalesce(${flows.targetChangedAt}, '{}'::jsonb) || coalesce((
+    select jsonb_object_agg(n.step->>'id', to_jsonb(${at.toISOString()}::text))
+    from jsonb_array_elements(${steps}::jsonb) as n(step)
+    where n.step->>'id' is not null
+      and (n.step->'select_element') is distinct from (
+        select o.step->'select_element'
+        from jsonb_array_elements(${flows.definition}->'steps') as o(step)
+        where o.step->>'id' = n.step->>'id'
+        limit 1
+      )
+  ), '{}'::jsonb)`;
+}
+
+/**
  * Flows. Lists take brand ids already checked against the session's owner; reads and writes by
  * id filter by the owner themselves, so another account's flow is never touched.
  */
@@ -116,11 +136,15 @@ export function createFlowsRepository(db: Db) {
       const [row] = await tx.insert(flows).values(v).returning();
       return row;
     },
-    /** Undefined when no flow of the owner has this id. */
+    /**
+     * Undefined when no flow of the owner has this id. Stamps `target_changed_at` of each step
+     * whose `select_element` differs from the stored one (compared in the same statement).
+     */
     async update(ownerId: string, id: number, v: FlowValues, tx: Db = db) {
+      const at = new Date();
       const [row] = await tx
         .update(flows)
-        .set({ ...v, updatedAt: new Date() })
+        .set({ ...v, updatedAt: at, targetChangedAt: targetsChanged(v.definition, at) })
         .where(ownedBy(ownerId, id))
         .returning();
       return row;

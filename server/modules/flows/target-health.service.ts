@@ -29,6 +29,8 @@ interface SessionGroup {
   stepId: string | null;
   progress: number;
   missing: boolean;
+  /** Steps whose target changed after these sessions started: they do not count there. */
+  stale: readonly string[];
   n: number;
   last: Date | null;
 }
@@ -38,7 +40,8 @@ const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 /**
  * A tour's target health from its sessions' groups (docs/flows.md, "Target health"). A session
  * viewed step i when its progress reached i + 1, or when it ended on step i because the target
- * was missing (the renderer may report that without a view first).
+ * was missing (the renderer may report that without a view first). A session started before the
+ * step's target last changed counts for nothing on that step.
  */
 export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): TargetHealth {
   const steps: StepTargetHealth[] = [];
@@ -47,6 +50,7 @@ export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): Tar
     let missing = 0;
     let last: number | null = null;
     for (const g of groups) {
+      if (g.stale.includes(step.id)) continue;
       const missedHere = g.missing && g.stepId === step.id;
       if (missedHere) missing += g.n;
       if (g.progress >= i + 1) {
@@ -96,15 +100,22 @@ export function createTargetHealthService(deps: {
    */
   async function sessionGroups(ids: number[], since: Date): Promise<SessionGroup[]> {
     if (ids.length === 0) return [];
-    const missing = sql<boolean>`coalesce(${flowSessions.endReason} = 'target_missing', false)`;
-    const rows = await db
+    // The steps whose target changed after the session started (flows.target_changed_at), as
+    // JSON text: a few distinct values per tour, so the groups stay bounded.
+    const sessions = db
       .select({
         flowId: flowSessions.flowId,
         stepId: flowSessions.currentStepId,
         progress: flowSessions.progress,
-        missing,
-        n: count(),
-        last: sql<Date | null>`max(${flowSessions.updatedAt})`.mapWith(flowSessions.updatedAt),
+        missing: sql<boolean>`coalesce(${flowSessions.endReason} = 'target_missing', false)`.as(
+          'missing',
+        ),
+        stale: sql<string>`coalesce((
+          select jsonb_agg(c.key order by c.key)
+          from jsonb_each_text(${flows.targetChangedAt}) as c(key, value)
+          where c.value::timestamptz > ${flowSessions.startedAt}
+        ), '[]'::jsonb)::text`.as('stale'),
+        updatedAt: flowSessions.updatedAt,
       })
       .from(flowSessions)
       .innerJoin(flows, eq(flows.id, flowSessions.flowId))
@@ -115,12 +126,31 @@ export function createTargetHealthService(deps: {
           or(isNull(flows.publishedAt), gte(flowSessions.startedAt, flows.publishedAt)),
         ),
       )
-      .groupBy(flowSessions.flowId, flowSessions.currentStepId, flowSessions.progress, missing);
+      .as('s');
+    const rows = await db
+      .select({
+        flowId: sessions.flowId,
+        stepId: sessions.stepId,
+        progress: sessions.progress,
+        missing: sessions.missing,
+        stale: sessions.stale,
+        n: count(),
+        last: sql<Date | null>`max(${sessions.updatedAt})`.mapWith(flowSessions.updatedAt),
+      })
+      .from(sessions)
+      .groupBy(
+        sessions.flowId,
+        sessions.stepId,
+        sessions.progress,
+        sessions.missing,
+        sessions.stale,
+      );
     return rows.map((r) => ({
       flowId: r.flowId,
       stepId: r.stepId,
       progress: Number(r.progress),
       missing: r.missing === true || String(r.missing) === 'true',
+      stale: JSON.parse(String(r.stale)) as string[],
       n: Number(r.n),
       last: toDate(r.last),
     }));

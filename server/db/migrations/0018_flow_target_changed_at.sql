@@ -1,0 +1,1 @@
+ALTER TABLE "flows" ADD COLUMN "target_changed_at" jsonb DEFAULT '{}'::jsonb NOT NULL;
