@@ -223,6 +223,9 @@ export const MESSAGES = {
     elementActionLink: 'Please input link for tooltip element action',
     triggerDataMissing: 'Trigger data no longer exists',
     noActionApplied: 'No action applied',
+    /** Step options (docs/flows.md, "Step options"). */
+    tooltipOffset: (max: number) => `Offset must be a whole number from 0 to ${max} px`,
+    backOnFirstStep: 'The first step has no step to go back to',
     /** Navigation links and background images (docs/product/validation.md#56-condition-value-checks, "a valid URL"). */
     linkInvalid:
       'A valid URL uses http or https only: enter an address starting with http:// or https://, or a path on this site starting with /',

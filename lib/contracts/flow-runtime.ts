@@ -66,7 +66,8 @@ export const availableFlowBody = z.object({
  * `data` of available-flow: what the renderer needs of a flow, and the session, or null when
  * nothing should show. Kept small on this hot route: the steps are passed through as the server
  * cleaned them (loose objects: nothing is dropped; step content sanitised again on the way out),
- * not checked again.
+ * not checked again. The step options (placement, offset, spotlight, progress; docs/flows.md,
+ * "Step options") reach the renderer this way; a step stored without them plays as before.
  */
 export const availableFlowSchema = z
   .object({

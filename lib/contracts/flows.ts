@@ -22,6 +22,12 @@ export const MAX_STEP_CONTENT = 20_000;
 
 export const STEP_TYPES = ['modal', 'tool_tip', 'speech_bubble', 'banner'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
+/** Where a tooltip's card goes beside its target; `auto` below, above when it does not fit. */
+export const TOOLTIP_PLACEMENTS = ['auto', 'top', 'right', 'bottom', 'left'] as const;
+export type TooltipPlacement = (typeof TOOLTIP_PLACEMENTS)[number];
+/** Gap in px between a tooltip's target and its card: default and bounds (docs/flows.md, "Step options"). */
+export const TOOLTIP_OFFSET_DEFAULT = 12;
+export const TOOLTIP_OFFSET_MAX = 64;
 export const URL_MATCH_TYPES = ['exact', 'contains', 'starts with', 'ends with'] as const;
 export const DISPLAY_TYPES = ['once', 'every_time', 'custom'] as const;
 export const FREQUENCY_TYPES = ['at_least', 'at_most', 'exactly', 'between'] as const;
@@ -54,11 +60,14 @@ const link = (max = 2048) =>
 
 /**
  * Actions of a button or a tooltip element (docs/product/entities.md#flow-step-button-and-action).
+ * `back` is our addition beside the three of the entities: it shows the step shown before this
+ * one (docs/flows.md, "Step options").
  */
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('goto'), reference_step: text(64).nullable().optional() }),
   z.object({ type: z.literal('dismiss') }),
   z.object({ type: z.literal('navigation'), value: link().optional() }),
+  z.object({ type: z.literal('back') }),
 ]);
 export type FlowAction = z.infer<typeof actionSchema>;
 
@@ -130,6 +139,23 @@ export const stepSchema = z.object({
   background_image_options: text(500).nullable().optional(),
   /** Where a banner sits on the page; top when not set. */
   banner_position: z.enum(['top', 'bottom']).nullable().optional(),
+  /*
+   * Step options (docs/flows.md, "Step options"). All optional: a step stored without them plays
+   * as before (placement auto, offset 12 px, no spotlight, no progress).
+   */
+  /** A tooltip's side of its target; auto when not set. */
+  tooltip_placement: z.enum(TOOLTIP_PLACEMENTS).nullable().optional(),
+  /** A tooltip's gap to its target in px, 0–64; 12 when not set. */
+  tooltip_offset: z
+    .int({ error: MESSAGES.flows.tooltipOffset(TOOLTIP_OFFSET_MAX) })
+    .min(0, { error: MESSAGES.flows.tooltipOffset(TOOLTIP_OFFSET_MAX) })
+    .max(TOOLTIP_OFFSET_MAX, { error: MESSAGES.flows.tooltipOffset(TOOLTIP_OFFSET_MAX) })
+    .nullable()
+    .optional(),
+  /** A tooltip dims the page around its target (the theme's backdrop opacity). */
+  spotlight: z.boolean().nullable().optional(),
+  /** The card shows "2 of 4": its place in the tour's steps. */
+  show_progress: z.boolean().nullable().optional(),
 });
 export type FlowStep = z.infer<typeof stepSchema>;
 

@@ -114,7 +114,7 @@ export function displayTimesProblem(
 
 /**
  * The checks of docs/product/validation.md#58-flow-checks for one step. With `stepIds` (the flow's
- * steps), gotos to other ids count as unset. Element actions belong to tooltips only; other types
+ * steps), gotos to other ids count as unset, and a Back on the first step is refused. Element actions belong to tooltips only; other types
  * ignore any left over.
  */
 export function stepProblems(step: FlowStep, stepIds?: readonly string[]): string[] {
@@ -131,6 +131,10 @@ export function stepProblems(step: FlowStep, stepIds?: readonly string[]): strin
     if (!step.select_element?.selector?.trim()) out.push(M.selectElement);
     out.push(...actionProblems(step.element_actions ?? [], true, stepIds));
   }
+  // Every tour starts on its first step: a Back there would do nothing (docs/flows.md, "Step options").
+  const actions = [...step.buttons.flatMap((b) => b.actions), ...(step.element_actions ?? [])];
+  if (stepIds?.[0] === step.id && actions.some((a) => a.type === 'back'))
+    out.push(M.backOnFirstStep);
   return out;
 }
 

@@ -14,6 +14,7 @@ export const ACTION_TYPE_LABELS: Record<FlowAction['type'], string> = {
   goto: 'Go to step',
   dismiss: 'Dismiss flow',
   navigation: 'Navigate to page',
+  back: 'Back',
 };
 
 /** A new, not yet filled action of the given type. */
@@ -96,6 +97,7 @@ export function withStepType(step: FlowStep, type: StepType): FlowStep {
 /** One line describing an action, e.g. "Go to step 2", "Dismiss flow", "Navigate to /pricing". */
 export function actionSummary(action: FlowAction, steps: readonly FlowStep[]): string {
   if (action.type === 'dismiss') return 'Dismiss flow';
+  if (action.type === 'back') return 'Back to the previous step';
   if (action.type === 'navigation') {
     const link = (action.value ?? '').trim();
     return link ? `Navigate to ${shorten(link, 40)}` : 'Navigate to page';
