@@ -23,6 +23,25 @@ export function readSession(): BuilderExchange | null {
   return null;
 }
 
+/**
+ * Cancel: asks the server to revoke the token (`DELETE /v1/builder/session`), then forgets the
+ * session in this tab. Best effort: the request is not awaited (`keepalive` lets it outlive the
+ * tab), and a failure changes nothing here; the token then expires by itself.
+ */
+export function endSession(host: string, token: string): void {
+  try {
+    fetch(`${host}/v1/builder/session`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'omit',
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // no fetch: the token expires by itself
+  }
+  clearSession();
+}
+
 /** Ends the session in this tab: the next page of the site loads no builder. */
 export function clearSession(): void {
   try {

@@ -1,60 +1,45 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuilderExchange } from '../../../lib/contracts/builder';
 import { BUILDER_STORAGE_KEY } from '../../../lib/contracts/builder-constants';
 import { TEST_STEPS } from '../testing/flows';
 import { start } from './index';
+import {
+  aSession,
+  builderButton as buttonNamed,
+  builderHost,
+  HOST,
+  resetBuilder,
+  storeSession,
+  stubServer,
+} from './test-setup';
 
 /** sdk-builder.js's entry and Preview on site (docs/builder.md), in jsdom. */
 
-const HOST = 'https://signpost.example.com';
+const session = (overrides: Parameters<typeof aSession>[0] = {}) =>
+  aSession({
+    token: 'bt_preview',
+    step_id: 's1',
+    mode: 'preview',
+    step_type: 'modal',
+    ...overrides,
+  });
+const store = storeSession;
 
-const session = (overrides: Partial<BuilderExchange> = {}): BuilderExchange => ({
-  token: 'bt_preview',
-  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  flow_id: 7,
-  step_id: 's1',
-  brand_id: 3,
-  mode: 'preview',
-  origin: location.origin,
-  step_type: 'modal',
-  select_element: null,
-  ...overrides,
-});
-const store = (s: BuilderExchange) =>
-  sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(s));
-
-const builderHost = () => document.querySelector('[data-signpost-builder]');
 /** The tour the renderer plays (its own host, not the builder's). */
-const tourDialog = () =>
-  document
-    .querySelector('[data-signpost-tour]:not([data-signpost-builder])')
-    ?.shadowRoot?.querySelector('[role="dialog"]');
-const buttonNamed = (name: string) =>
-  Array.from(builderHost()!.shadowRoot!.querySelectorAll('button')).find(
-    (b) => b.textContent === name,
-  )!;
+const tourHost = () => document.querySelector('[data-signpost-tour]:not([data-signpost-builder])');
+const tourDialog = () => tourHost()?.shadowRoot?.querySelector('[role="dialog"]');
 
-function serveFlow(answer: { status: number; body: unknown }) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify(answer.body), { status: answer.status }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The flow's answer for `GET /v1/builder/flow`; the revocation of Cancel answers 204. */
+const serveFlow = (answer: { status: number; body: unknown }) =>
+  stubServer(({ init }) => (init.method === 'DELETE' ? { status: 204 } : answer)).fetchMock;
 
 beforeEach(() => {
   document.body.innerHTML = '<main><button data-testid="go">Go</button></main>';
 });
-afterEach(() => {
-  for (const el of Array.from(document.querySelectorAll('[data-signpost-tour]'))) el.remove();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetBuilder);
 
 describe('start (sdk-builder.js)', () => {
   it('opens the picker for a pick session, once per page', () => {
+    stubServer(() => ({ status: 204 }));
     store(session({ mode: 'pick' }));
     start(HOST);
     start(HOST);
@@ -83,7 +68,7 @@ describe('Preview on site', () => {
     start(HOST);
     await vi.waitFor(() => expect(tourDialog()).toBeTruthy());
 
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`${HOST}/v1/builder/flow`);
     expect(init.method).toBe('GET');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer bt_preview');
@@ -94,8 +79,30 @@ describe('Preview on site', () => {
     buttonNamed('Cancel').click();
   });
 
-  it('Cancel ends the tour and the session', async () => {
+  it('plays the tour in the look visitors get: the theme the server sends', async () => {
     serveFlow({
+      status: 200,
+      body: {
+        data: {
+          id: 7,
+          brand_id: 3,
+          name: 'Welcome',
+          steps: TEST_STEPS,
+          theme: { card_background: '#0f172a', corner_radius: 4, z_index: 1000 },
+        },
+      },
+    });
+    store(session());
+    start(HOST);
+    await vi.waitFor(() => expect(tourDialog()).toBeTruthy());
+    const css = tourHost()!.shadowRoot!.querySelector('style')!.textContent!;
+    expect(css).toContain('.layer{--sp-card:#0f172a;--sp-radius:4px}');
+    expect((tourHost() as HTMLElement).style.getPropertyValue('z-index')).toBe('1000');
+    buttonNamed('Cancel').click();
+  });
+
+  it('Cancel ends the tour and the session', async () => {
+    const fetchMock = serveFlow({
       status: 200,
       body: { data: { id: 7, brand_id: 3, name: 'Welcome', steps: TEST_STEPS } },
     });
@@ -106,6 +113,11 @@ describe('Preview on site', () => {
     expect(tourDialog()).toBeFalsy();
     expect(builderHost()).toBeNull();
     expect(sessionStorage.getItem(BUILDER_STORAGE_KEY)).toBeNull();
+    // The token is revoked on the server too (best effort).
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe(`${HOST}/v1/builder/session`);
+    expect(init.method).toBe('DELETE');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer bt_preview');
   });
 
   it('shows the server’s message when the tour cannot be read', async () => {

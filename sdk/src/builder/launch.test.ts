@@ -5,54 +5,23 @@ import {
   BUILDER_PAGE_KEY_STORAGE_KEY,
   BUILDER_STORAGE_KEY,
 } from '../../../lib/contracts/builder-constants';
+import { aSession, HOST, resetBuilder, stubServer, type Answer } from './test-setup';
 
 /**
  * The builder's start in sdk-builder.js (docs/builder.md, "How a session runs"), in jsdom; the
  * snippet's part (the fragment, the stored code, loading the bundle) is in lib/sdk-snippet.test.ts.
  */
 
-const HOST = 'https://signpost.example.com';
-
-const aliveSession = (overrides: Record<string, unknown> = {}) => ({
-  token: 'bt_secret',
-  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  flow_id: 7,
-  step_id: 'step-2',
-  brand_id: 3,
-  mode: 'pick',
-  origin: location.origin,
-  step_type: 'tool_tip',
-  select_element: null,
-  ...overrides,
-});
-
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-/** A scripted server: the exchange answers `exchange()` once released. */
-function fakeServer(
-  exchange: () => { status: number; body: unknown } = () => ({
-    status: 200,
-    body: { data: aliveSession() },
-  }),
-) {
-  const calls: Call[] = [];
+/** A scripted server: the exchange answers `exchange()` once released; the rest 200. */
+function fakeServer(exchange: () => Answer = () => ({ status: 200, body: { data: aSession() } })) {
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const fetchMock = vi.fn(async (url: string | URL | Request, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
-    if (String(url).endsWith('/v1/builder/exchange')) {
-      await gate;
-      const { status, body } = exchange();
-      return new Response(JSON.stringify(body), { status });
-    }
-    return new Response(JSON.stringify({ data: null }), { status: 200 });
+  const server = stubServer(async ({ url }) => {
+    if (!url.endsWith('/v1/builder/exchange')) return { status: 200, body: { data: null } };
+    await gate;
+    return exchange();
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const exchanges = () => calls.filter((c) => c.url.endsWith('/v1/builder/exchange'));
-  return { calls, exchanges, release };
+  return { calls: server.calls, exchanges: () => server.to('/v1/builder/exchange'), release };
 }
 
 /** The picker's (or the preview's) host element, once the builder started. */
@@ -77,11 +46,8 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 afterEach(() => {
-  for (const el of builderUi()) el.remove();
   delete (document as { currentScript?: unknown }).currentScript;
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  resetBuilder();
 });
 
 describe('sdk-builder.js starting itself', () => {
@@ -129,7 +95,7 @@ describe('sdk-builder.js starting itself', () => {
   });
 
   it('resumes on a later page of the tab with the stored session, without an exchange', async () => {
-    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(aliveSession()));
+    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(aSession()));
     const server = fakeServer();
     await loadBundle();
     await flush();
@@ -138,7 +104,7 @@ describe('sdk-builder.js starting itself', () => {
   });
 
   it('removes an expired session and starts nothing', async () => {
-    const expired = aliveSession({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    const expired = aSession({ expires_at: new Date(Date.now() - 1000).toISOString() });
     sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(expired));
     const server = fakeServer();
     await loadBundle();
@@ -149,7 +115,7 @@ describe('sdk-builder.js starting itself', () => {
   });
 
   it('waits for the page to be parsed before opening the picker', async () => {
-    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(aliveSession()));
+    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(aSession()));
     fakeServer();
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     await loadBundle();

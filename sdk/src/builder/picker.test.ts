@@ -1,27 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuilderExchange } from '../../../lib/contracts/builder';
 import { BUILDER_STORAGE_KEY } from '../../../lib/contracts/builder-constants';
 import { openPicker, type Picker } from './picker';
+import {
+  aSession as session,
+  builderButton as buttonNamed,
+  HOST,
+  resetBuilder,
+  storeSession,
+  stubServer,
+} from './test-setup';
 
 /** The element picker of sdk-builder.js (docs/builder.md, "The picker"), in jsdom. */
 
-const HOST = 'https://signpost.example.com';
-
-const session = (overrides: Partial<BuilderExchange> = {}): BuilderExchange => ({
-  token: 'bt_secret',
-  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  flow_id: 7,
-  step_id: 'step-2',
-  brand_id: 3,
-  mode: 'pick',
-  origin: location.origin,
-  step_type: 'tool_tip',
-  select_element: null,
-  ...overrides,
-});
-
 let picker: Picker | undefined;
 let pageClicks: number;
+/** The server behind fetch: 204 to everything (Cancel's revocation) unless a test stubs its own. */
+let server: ReturnType<typeof stubServer>;
 
 beforeEach(() => {
   history.replaceState(null, '', '/settings');
@@ -35,20 +29,18 @@ beforeEach(() => {
     </main>`;
   pageClicks = 0;
   document.querySelector('main')!.addEventListener('click', () => pageClicks++);
-  sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(session()));
+  storeSession();
+  server = stubServer(() => ({ status: 204 }));
 });
 afterEach(() => {
   picker?.close();
   picker = undefined;
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
+  resetBuilder();
 });
 
 const open = (s = session()) => (picker = openPicker({ host: HOST, session: s }));
 const root = () => document.querySelector('[data-signpost-builder]')!.shadowRoot!;
 const bar = () => root().querySelector<HTMLElement>('[role="region"]')!;
-const buttonNamed = (name: string) =>
-  Array.from(root().querySelectorAll('button')).find((b) => b.textContent === name)!;
 const $ = (selector: string) => document.querySelector(selector)!;
 const click = (el: Element) =>
   el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
@@ -205,13 +197,45 @@ describe('the picker', () => {
     expect(pageClicks).toBe(1);
   });
 
+  it('Cancel revokes the builder token on the server before the bar goes', () => {
+    let barAtRequest: Element | null = null;
+    server = stubServer(() => {
+      barAtRequest = document.querySelector('[data-signpost-builder]');
+      return { status: 204 };
+    });
+    open();
+    buttonNamed('Cancel').click();
+    const [revoke] = server.to('/v1/builder/session');
+    expect(revoke!.url).toBe(`${HOST}/v1/builder/session`);
+    expect(revoke!.init).toMatchObject({ method: 'DELETE', credentials: 'omit', keepalive: true });
+    expect((revoke!.init.headers as Record<string, string>).Authorization).toBe('Bearer bt_secret');
+    expect(barAtRequest).not.toBeNull();
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+  });
+
+  it('Cancel closes the picker even when the revocation fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    open();
+    buttonNamed('Cancel').click();
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+    expect(sessionStorage.getItem(BUILDER_STORAGE_KEY)).toBeNull();
+    vi.stubGlobal('fetch', undefined);
+    storeSession();
+    open();
+    buttonNamed('Cancel').click();
+    expect(document.querySelector('[data-signpost-builder]')).toBeNull();
+  });
+
   it('Escape cancels, from the page or from the bar', () => {
     open();
     key('Escape');
     expect(document.querySelector('[data-signpost-builder]')).toBeNull();
     expect(sessionStorage.getItem(BUILDER_STORAGE_KEY)).toBeNull();
 
-    sessionStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(session()));
+    storeSession();
     open();
     buttonNamed('Cancel').focus();
     key('Escape', buttonNamed('Cancel'));

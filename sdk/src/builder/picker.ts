@@ -4,7 +4,7 @@ import { h } from '../renderer/dom';
 import { describeTarget, type TargetDescription } from '../targets/describe';
 import { queryAll, treesOf } from '../targets/dom';
 import { resolveTarget } from '../targets/resolve';
-import { callApi, clearSession } from './api';
+import { callApi, endSession } from './api';
 import { button, mountUi } from './ui';
 
 /**
@@ -221,9 +221,10 @@ export function openPicker({ host, session, onExit }: PickerOptions): Picker {
     for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
     ui.remove();
   }
+  /** Cancel and Escape: the token is revoked (best effort) before the bar goes. */
   function cancel(): void {
+    endSession(host, session.token);
     close();
-    clearSession();
     onExit?.();
   }
 

@@ -1,13 +1,15 @@
 import type { BuilderExchange, BuilderFlow } from '../../../lib/contracts/builder';
 import { h } from '../renderer/dom';
 import { playTour } from '../renderer/player';
+import type { TourTheme } from '../renderer/theme';
 import type { TourPlayer } from '../renderer/types';
-import { callApi, clearSession } from './api';
+import { callApi, endSession } from './api';
 import { button, mountUi } from './ui';
 
 /**
  * Preview on site (docs/builder.md): the tour as saved, played on this page for the marketer
- * only, with the same renderer the tours bundle uses. Nothing is reported to the server.
+ * only, with the same renderer and the same theme the tours bundle uses. Nothing is reported to
+ * the server.
  */
 
 /** After a navigation action, the step the next page of the preview starts at. */
@@ -56,8 +58,8 @@ export function startPreview({ host, session, onExit }: PreviewOptions): Preview
     window.removeEventListener('keydown', onKey);
   };
   const exit = () => {
+    endSession(host, session.token);
     close();
-    clearSession();
     stored.take();
     onExit?.();
   };
@@ -71,12 +73,15 @@ export function startPreview({ host, session, onExit }: PreviewOptions): Preview
   void callApi<BuilderFlow>(host, session.token, 'GET', 'flow').then((answer) => {
     if (!open) return;
     if (!answer.ok) return void (status.textContent = answer.message);
-    const { name, steps } = answer.data;
+    // The look visitors get: the product's theme with the tour's override over it, as the
+    // server merges it for the runtime (absent: the default look).
+    const { name, steps, theme } = answer.data as BuilderFlow & { theme?: TourTheme | null };
     if (!steps.length) return void (status.textContent = `“${name}” has no steps yet.`);
     let shown = Math.min(stored.take(), steps.length - 1);
     status.textContent = `Previewing “${name}”: only you see it.`;
     player = playTour({
       steps,
+      theme,
       startAt: shown,
       onStepShown: (_step, index) => (shown = index),
       onEnd: (reason) => {
