@@ -1,13 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { endReason, openWithRenderer, playTour } from './hostile-page';
 
 /**
  * The tours renderer on hostile pages, in real Chromium: the page hides every element (or all
  * but its content) and restyles text with !important rules, yet the tour shows, works and leaves
- * the page untouched. No server: the renderer is bundled here and injected into a page string.
+ * the page untouched. No server: the renderer is bundled and injected into a page string
+ * (e2e/hostile-page.ts).
  */
-const ENTRY = fileURLToPath(new URL('../sdk/src/renderer/index.ts', import.meta.url));
 
 /** Literally everything hidden, the root and body included. */
 const HIDDEN_PAGE = `<!doctype html><html><head><style>
@@ -84,47 +83,6 @@ const pageStyle = (page: Page, selector: string) =>
     return [s.display, s.color, s.fontSize, s.fontFamily, s.margin, s.padding, s.background];
   });
 
-let bundle = '';
-test.beforeAll(async () => {
-  const out = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    format: 'iife',
-    globalName: 'signpostFlows',
-    write: false,
-  });
-  bundle = out.outputFiles[0]!.text;
-});
-
-/** Opens `html` with the renderer loaded and collects page errors. */
-async function openPage(page: Page, html: string): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.setViewportSize({ width: 1200, height: 800 });
-  await page.setContent(html);
-  await page.addScriptTag({ content: bundle });
-  return errors;
-}
-
-/** Plays `steps` (in `#stage` when `inStage`); `window.ended` gets the end reason. */
-const play = (page: Page, steps: unknown[], inStage = false) =>
-  page.evaluate(
-    ({ steps, inStage }) => {
-      const w = window as unknown as {
-        signpostFlows: { playTour(o: object): unknown };
-        ended?: string;
-      };
-      w.signpostFlows.playTour({
-        steps,
-        container: inStage ? document.getElementById('stage') : undefined,
-        onEnd: (reason: string) => (w.ended = reason),
-      });
-    },
-    { steps, inStage },
-  );
-
-const ended = (page: Page) => page.evaluate(() => (window as { ended?: string }).ended);
-
 /** Whether the tooltip sits just below its target, overlapping it horizontally. */
 const tooltipNear = (page: Page) => async () => {
   const t = (await page.locator('#target').boundingBox())!;
@@ -137,12 +95,12 @@ const tooltipNear = (page: Page) => async () => {
 test('a modal shows, works and stays isolated on a page whose CSS is `* { display: none !important }`', async ({
   page,
 }) => {
-  const errors = await openPage(page, HIDDEN_PAGE);
+  const errors = await openWithRenderer(page, HIDDEN_PAGE);
   const before = [await pageStyle(page, '#para'), await pageStyle(page, '#target')];
   expect(before[0]![0]).toBe('none');
   expect(before[0]![1]).toBe('rgb(255, 0, 0)');
 
-  await play(page, [STEPS[0]]);
+  await playTour(page, [STEPS[0]]);
   const modal = page.getByRole('dialog', { name: 'Welcome aboard' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('Take a quick tour.');
@@ -163,7 +121,7 @@ test('a modal shows, works and stays isolated on a page whose CSS is `* { displa
   }
 
   await modal.getByRole('button', { name: 'Not now' }).click();
-  await expect.poll(() => ended(page)).toBe('dismissed');
+  await expect.poll(() => endReason(page)).toBe('dismissed');
   await expect(page.locator('[data-signpost-tour]')).toHaveCount(0);
   // The root's forced display is given back.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).display)).toBe(
@@ -173,9 +131,9 @@ test('a modal shows, works and stays isolated on a page whose CSS is `* { displa
 });
 
 test('a tooltip anchors to its target on a page that restyles everything', async ({ page }) => {
-  const errors = await openPage(page, RESTYLED_PAGE);
+  const errors = await openWithRenderer(page, RESTYLED_PAGE);
   const before = [await pageStyle(page, '#para'), await pageStyle(page, '#target')];
-  await play(page, STEPS);
+  await playTour(page, STEPS);
 
   await page.getByRole('button', { name: 'Show me' }).click();
   const tip = page.getByRole('dialog', { name: 'Tour step 2 of 2' });
@@ -189,7 +147,7 @@ test('a tooltip anchors to its target on a page that restyles everything', async
   await expect.poll(tooltipNear(page)).toBe(true);
 
   await tip.getByRole('button', { name: 'Got it' }).click();
-  await expect.poll(() => ended(page)).toBe('dismissed');
+  await expect.poll(() => endReason(page)).toBe('dismissed');
   await expect(page.locator('[data-signpost-tour]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -197,8 +155,8 @@ test('a tooltip anchors to its target on a page that restyles everything', async
 test('in a container the tour stays inside it: the toolbar around it remains usable', async ({
   page,
 }) => {
-  const errors = await openPage(page, STAGE_PAGE);
-  await play(page, STEPS, true);
+  const errors = await openWithRenderer(page, STAGE_PAGE);
+  await playTour(page, STEPS, { inStage: true });
   const modal = page.getByRole('dialog', { name: 'Welcome aboard' });
   await expect(modal).toBeVisible();
 
@@ -223,10 +181,12 @@ test('in a container the tour stays inside it: the toolbar around it remains usa
   await expect.poll(tooltipNear(page)).toBe(true);
   await page.locator('#close').click(); // nothing covers it
   await page.getByRole('button', { name: 'Got it' }).click();
-  await expect.poll(() => ended(page)).toBe('dismissed');
+  await expect.poll(() => endReason(page)).toBe('dismissed');
 
   // A banner spans the stage's top edge, below the toolbar.
-  await play(page, [{ ...STEPS[1], type: 'banner', select_element: undefined }], true);
+  await playTour(page, [{ ...STEPS[1], type: 'banner', select_element: undefined }], {
+    inStage: true,
+  });
   const banner = (await page.getByRole('dialog', { name: 'Tour step 1 of 1' }).boundingBox())!;
   expect(banner.y).toBeCloseTo(stage.y, 0);
   expect(banner.x).toBeCloseTo(stage.x, 0);

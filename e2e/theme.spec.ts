@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '../lib/messages';
 import { accountWithBrand } from './api';
 import { expect, test } from './fixtures';
+import { openWithRenderer, playTour } from './hostile-page';
 
 /**
  * The product theme end to end (docs/theme.md): an account on a paid plan (bought through the API
@@ -11,8 +10,6 @@ import { expect, test } from './fixtures';
  * and restyles everything, and the card and its buttons show the theme's colours and radius. The
  * free plan's save is refused with its message.
  */
-const ENTRY = fileURLToPath(new URL('../sdk/src/renderer/index.ts', import.meta.url));
-
 /** Everything hidden, and every colour and radius forced, the tour's own variables included. */
 const HOSTILE_PAGE = `<!doctype html><html><head><style>
   * { display: none !important; background: #ff0000 !important; color: #ff0000 !important;
@@ -73,18 +70,6 @@ async function buyStarter(request: APIRequestContext, token: string) {
     .toBe('starter');
 }
 
-let bundle = '';
-test.beforeAll(async () => {
-  const out = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    format: 'iife',
-    globalName: 'signpostFlows',
-    write: false,
-  });
-  bundle = out.outputFiles[0]!.text;
-});
-
 test('the free plan cannot save a theme: 403 with the upgrade message', async ({ request }) => {
   const acct = await accountWithBrand(request, 'theme-free');
   const res = await request.put(`/v1/brands/${acct.brandId}/theme`, {
@@ -116,17 +101,8 @@ test("a paid product's saved theme colours the card and buttons on a page whose 
   expect(data.custom_styling).toBe(true);
   expect(data.theme).toMatchObject(THEME);
 
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.setContent(HOSTILE_PAGE);
-  await page.addScriptTag({ content: bundle });
-  await page.evaluate(
-    ({ steps, theme }) =>
-      (
-        window as unknown as { signpostFlows: { playTour(o: object): unknown } }
-      ).signpostFlows.playTour({ steps, theme }),
-    { steps: [STEP], theme: data.theme },
-  );
+  const errors = await openWithRenderer(page, HOSTILE_PAGE);
+  await playTour(page, [STEP], { theme: data.theme });
   const modal = page.getByRole('dialog', { name: 'Welcome aboard' });
   await expect(modal).toBeVisible();
   const look = (el: Element) => {
