@@ -3,6 +3,8 @@ import {
   TARGET_HEALTH_STATUSES,
   type TargetHealthStatus,
 } from '../contracts/target-health';
+import type { StepTargetHealth, TargetHealth } from '../contracts/target-health';
+import type { FlowBody } from '../contracts/flows';
 
 /**
  * Target health of a published tour (docs/flows.md, "Target health"): per step, over the last
@@ -64,3 +66,67 @@ export const TARGET_HEALTH_LABELS: Record<TargetHealthStatus, string> = {
   broken: 'Broken',
   unknown: 'No data',
 };
+
+/** What the health of a tour needs of it. */
+export interface HealthFlow {
+  id: number;
+  name: string;
+  published: boolean;
+  definition: Pick<FlowBody, 'steps'>;
+  /** Unpublish it when it turns broken (false when absent). */
+  pauseWhenBroken?: boolean;
+}
+
+/**
+ * One group of a tour's sessions in the window, as the server counts them
+ * (server/modules/flows/target-health.service.ts).
+ */
+export interface SessionGroup {
+  flowId: number;
+  stepId: string | null;
+  progress: number;
+  missing: boolean;
+  /** Steps whose target changed after these sessions started: they do not count there. */
+  stale: readonly string[];
+  n: number;
+  last: Date | null;
+}
+
+/**
+ * A tour's target health from its sessions' groups (docs/flows.md, "Target health"). A session
+ * viewed step i when its progress reached i + 1, or when it ended on step i because the target
+ * was missing (the renderer may report that without a view first). A session started before the
+ * step's target last changed counts for nothing on that step.
+ */
+export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): TargetHealth {
+  const steps: StepTargetHealth[] = [];
+  flow.definition.steps.forEach((step, i) => {
+    let views = 0;
+    let missing = 0;
+    let last: number | null = null;
+    for (const g of groups) {
+      if (g.stale.includes(step.id)) continue;
+      const missedHere = g.missing && g.stepId === step.id;
+      if (missedHere) missing += g.n;
+      if (g.progress >= i + 1) {
+        views += g.n;
+        if (g.last && (last === null || g.last.getTime() > last)) last = g.last.getTime();
+      } else if (missedHere) views += g.n;
+    }
+    const target = step.select_element;
+    // Only steps with a target can go missing; others still count towards step 1's attempts.
+    if (!target?.selector) return;
+    steps.push({
+      step_id: step.id,
+      status: stepHealth({ views, missing }, i === 0),
+      selector: target.selector,
+      views,
+      missing,
+      insufficient_data: tooFewViews({ views, missing }),
+      last_found_at: last === null ? null : new Date(last).toISOString(),
+      pages: target.url ? [target.url] : [],
+    });
+  });
+  const status = worstHealth(steps.map((s) => s.status));
+  return { status, steps, pause_when_broken: flow.pauseWhenBroken ?? false };
+}

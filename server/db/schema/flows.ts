@@ -48,6 +48,9 @@ export const flows = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /** When a health sweep last claimed the tour: one sweep computes it, whatever the number of
+     * nodes and timers (docs/flows.md, "Target health"). */
+    targetHealthSweptAt: timestamp('target_health_swept_at', { withTimezone: true, mode: 'date' }),
     /** Unpublish the tour when its target health turns broken (docs/flows.md, "Target health"). */
     pauseWhenBroken: boolean('pause_when_broken').notNull().default(false),
     /**

@@ -1,80 +1,19 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
-  stepHealth,
+  healthOf,
   TARGET_HEALTH_WINDOW_MS,
-  tooFewViews,
-  worstHealth,
+  type HealthFlow,
+  type SessionGroup,
 } from '../../../lib/flows/target-health';
-import type { StepTargetHealth, TargetHealth } from '../../../lib/contracts/target-health';
+import type { TargetHealth } from '../../../lib/contracts/target-health';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
-import { brands, flowSessions, flows, users, type FlowDefinition } from '../../db/schema';
+import { brands, flowSessions, flows, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/types';
 import type { FlowSessionsRepository } from './flow-sessions.repository';
 import { targetBrokenMail } from './target-health-mail';
 
-/** What the health of a tour needs of it. */
-export interface HealthFlow {
-  id: number;
-  name: string;
-  published: boolean;
-  definition: Pick<FlowDefinition, 'steps'>;
-  /** Unpublish it when it turns broken (false when absent). */
-  pauseWhenBroken?: boolean;
-}
-
-/** One group of a tour's sessions in the window (see `sessionGroups`). */
-interface SessionGroup {
-  flowId: number;
-  stepId: string | null;
-  progress: number;
-  missing: boolean;
-  /** Steps whose target changed after these sessions started: they do not count there. */
-  stale: readonly string[];
-  n: number;
-  last: Date | null;
-}
-
 const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
-
-/**
- * A tour's target health from its sessions' groups (docs/flows.md, "Target health"). A session
- * viewed step i when its progress reached i + 1, or when it ended on step i because the target
- * was missing (the renderer may report that without a view first). A session started before the
- * step's target last changed counts for nothing on that step.
- */
-export function healthOf(flow: HealthFlow, groups: readonly SessionGroup[]): TargetHealth {
-  const steps: StepTargetHealth[] = [];
-  flow.definition.steps.forEach((step, i) => {
-    let views = 0;
-    let missing = 0;
-    let last: number | null = null;
-    for (const g of groups) {
-      if (g.stale.includes(step.id)) continue;
-      const missedHere = g.missing && g.stepId === step.id;
-      if (missedHere) missing += g.n;
-      if (g.progress >= i + 1) {
-        views += g.n;
-        if (g.last && (last === null || g.last.getTime() > last)) last = g.last.getTime();
-      } else if (missedHere) views += g.n;
-    }
-    const target = step.select_element;
-    // Only steps with a target can go missing; others still count towards step 1's attempts.
-    if (!target?.selector) return;
-    steps.push({
-      step_id: step.id,
-      status: stepHealth({ views, missing }, i === 0),
-      selector: target.selector,
-      views,
-      missing,
-      insufficient_data: tooFewViews({ views, missing }),
-      last_found_at: last === null ? null : new Date(last).toISOString(),
-      pages: target.url ? [target.url] : [],
-    });
-  });
-  const status = worstHealth(steps.map((s) => s.status));
-  return { status, steps, pause_when_broken: flow.pauseWhenBroken ?? false };
-}
 
 /**
  * Target health of tours from the sessions the runtime records (flow_sessions): one grouped query
@@ -93,6 +32,8 @@ export function createTargetHealthService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
+  /** This process's sweep while one runs (`sweep`). */
+  let sweeping: Promise<number> | undefined;
 
   /**
    * The sessions of the tours started in the window and since the tour was last published (a
@@ -251,7 +192,54 @@ export function createTargetHealthService(deps: {
     return health;
   }
 
-  return {
+  /** One sweep (`sweep`): the due tours a page at a time, each page claimed before it is computed. */
+  async function sweepPages(pageSize: number): Promise<number> {
+    const at = now();
+    const dayAgo = new Date(at.getTime() - TARGET_HEALTH_WINDOW_MS);
+    const claimedBefore = new Date(at.getTime() - TARGET_HEALTH_SWEEP_MS / 2);
+    const due = and(
+      eq(flows.published, true),
+      or(isNull(flows.targetHealthMailedAt), lt(flows.targetHealthMailedAt, dayAgo)),
+      or(isNull(flows.targetHealthSweptAt), lt(flows.targetHealthSweptAt, claimedBefore)),
+    );
+    let after = 0;
+    let done = 0;
+    for (;;) {
+      const page = await db
+        .select({ id: flows.id })
+        .from(flows)
+        .where(and(due, gt(flows.id, after)))
+        .orderBy(asc(flows.id))
+        .limit(pageSize);
+      if (page.length === 0) return done;
+      after = page.at(-1)!.id;
+      // The claim: another sweep (this node's or another's) that read the same page gets none.
+      const claimed = await db
+        .update(flows)
+        .set({ targetHealthSweptAt: at })
+        .where(
+          and(
+            due,
+            inArray(
+              flows.id,
+              page.map((f) => f.id),
+            ),
+          ),
+        )
+        .returning({
+          id: flows.id,
+          name: flows.name,
+          published: flows.published,
+          definition: flows.definition,
+          pauseWhenBroken: flows.pauseWhenBroken,
+        });
+      if (claimed.length) await forFlows(claimed);
+      done += claimed.length;
+      if (page.length < pageSize) return done;
+    }
+  }
+
+  const service = {
     forFlows,
 
     /** Sets a tour's "pause automatically when broken"; undefined when the owner has no such tour. */
@@ -267,41 +255,24 @@ export function createTargetHealthService(deps: {
     /**
      * Computes every published tour not mailed in the last day, `pageSize` tours a query, so a
      * broken tour mails its owner even when nobody opens the dashboard (server/index.ts runs it
-     * every TARGET_HEALTH_SWEEP_MS). How many tours were computed.
+     * every TARGET_HEALTH_SWEEP_MS). Never twice at once: a call while this process sweeps gets
+     * that sweep's answer, and each page's tours are claimed by one conditional update
+     * (`target_health_swept_at`), so of the sweeps of several nodes one computes each tour. How
+     * many tours this sweep computed.
      */
-    async sweep(pageSize = 200): Promise<number> {
-      const dayAgo = new Date(now().getTime() - TARGET_HEALTH_WINDOW_MS);
-      let after = 0;
-      let done = 0;
-      for (;;) {
-        const page = await db
-          .select({
-            id: flows.id,
-            name: flows.name,
-            published: flows.published,
-            definition: flows.definition,
-            pauseWhenBroken: flows.pauseWhenBroken,
-          })
-          .from(flows)
-          .where(
-            and(
-              eq(flows.published, true),
-              gt(flows.id, after),
-              or(isNull(flows.targetHealthMailedAt), lt(flows.targetHealthMailedAt, dayAgo)),
-            ),
-          )
-          .orderBy(asc(flows.id))
-          .limit(pageSize);
-        if (page.length === 0) return done;
-        await forFlows(page);
-        done += page.length;
-        after = page.at(-1)!.id;
-        if (page.length < pageSize) return done;
-      }
+    sweep(pageSize = 200): Promise<number> {
+      if (!sweeping)
+        sweeping = sweepPages(pageSize).finally(() => {
+          sweeping = undefined;
+        });
+      return sweeping;
     },
   };
+
+  return service;
 }
 
 /** How often the server computes every published tour's health (server/index.ts). */
 export const TARGET_HEALTH_SWEEP_MS = 15 * 60_000;
+export type { HealthFlow };
 export type TargetHealthService = ReturnType<typeof createTargetHealthService>;
