@@ -23,10 +23,16 @@ import {
 export type { DemoVisitor } from './seed-demo-tour-history';
 
 export type DemoCall = (
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST',
   url: string,
   body?: unknown,
 ) => Promise<{ status: number; body: { data: unknown } }>;
+/** The tours also save a tour again (`retargeted`). */
+type TourCall = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+) => ReturnType<DemoCall>;
 
 const attr = (code: string, name: string, data_type: 'string' | 'number') => ({
   code,
@@ -196,7 +202,7 @@ export function retargeted(stored: Flow, intended: FlowInput): FlowInput | null 
 export async function seedDemoTours(opts: {
   app: App;
   db: Db;
-  call: DemoCall;
+  call: TourCall;
   brandId: number;
   ownerId: string;
   visitors: DemoVisitor[];
