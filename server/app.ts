@@ -48,6 +48,10 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
+import {
+  builderProbeEditorRoutes,
+  builderProbeRoutes,
+} from './modules/builder/builder-probe.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { shortUrlRoutes } from './modules/short-urls/short-urls.routes';
 import { redirectRoutes } from './modules/short-urls/redirect.routes';
@@ -188,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ctx.ingestService));
         await v1.register(async (rt: ZodApp) => flowRuntimeRoutes(rt, ctx.flowRuntime));
         await v1.register(async (b: ZodApp) => builderRoutes(b, ctx.builder));
+        await v1.register(async (b: ZodApp) => builderProbeRoutes(b, ctx.builderProbe));
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
@@ -219,6 +224,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             health: ctx.targetHealth,
           });
           builderSessionRoutes(authed, ctx.builder);
+          builderProbeEditorRoutes(authed, ctx.builderProbe);
           reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });
           shortUrlRoutes(authed, ctx.shortUrls);
           paymentRoutes(authed, payments);

@@ -46,6 +46,8 @@ import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
+import { createBuilderProbeRepository } from './modules/builder/builder-probe.repository';
+import { createBuilderProbeService } from './modules/builder/builder-probe.service';
 import { createEventMemory } from './modules/flows/runtime/event-memory';
 import { runtimeLimitFor } from './modules/flows/runtime/runtime-limit';
 import { withSeenVisitors } from './modules/flows/seen-visitors';
@@ -320,6 +322,13 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       brands,
       realtime,
       writeKeys,
+      now,
+    }),
+    builderProbe: createBuilderProbeService({
+      probes: createBuilderProbeRepository(db),
+      sessions: createBuilderRepository(db),
+      flows,
+      realtime,
       now,
     }),
     publishedFlows,

@@ -32,6 +32,7 @@ import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { BuilderService } from './modules/builder/builder.service';
+import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
 import type { TargetHealthService } from './modules/flows/target-health.service';
 import type { FlowSessionsRepository } from './modules/flows/flow-sessions.repository';
@@ -98,6 +99,8 @@ export interface AppContext {
   flowsService: FlowsService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
   builder: BuilderService;
+  /** The live match count of a selector typed in the editor, counted by the open builder. */
+  builderProbe: BuilderProbeService;
   /** Each product's published tours, kept per node and forgotten on every change. */
   publishedFlows: PublishedFlows;
   /** Visitors' tour sessions; `flush` waits for starts still being written (embedded database). */

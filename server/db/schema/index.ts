@@ -8,3 +8,4 @@ export * from './billing';
 export * from './reports';
 export * from './short-urls';
 export * from './builder';
+export * from './builder-probes';

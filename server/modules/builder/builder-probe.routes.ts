@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, idParam } from '../../../lib/contracts/common';
+import {
+  builderProbeAnswerBody,
+  builderProbeAnsweredSchema,
+  builderProbeBody,
+  builderProbeSchema,
+  builderProbeSentSchema,
+} from '../../../lib/contracts/builder-probe';
+import type { ZodApp } from '../../context';
+import { session } from '../../context';
+import { bearer } from '../../lib/bearer';
+import type { BuilderCaller } from './builder.service';
+import type { BuilderProbeService } from './builder-probe.service';
+
+const PROBE_PATH = '/builder/probe';
+
+/** The editor's request to count a selector (dashboard token, the flow's owner; docs/builder.md). */
+export function builderProbeEditorRoutes(app: ZodApp, svc: BuilderProbeService) {
+  app.post('/flows/:id/builder-probe', {
+    schema: {
+      tags: ['builder'],
+      params: idParam,
+      body: builderProbeBody,
+      response: { 200: envelope(builderProbeSentSchema) },
+    },
+    handler: async (req) => ({
+      data: await svc.send(session(req).user.id, req.params.id, req.body),
+    }),
+  });
+}
+
+const callerOf = (req: FastifyRequest, reply: FastifyReply): BuilderCaller => ({
+  token: bearer(req),
+  origin: req.headers.origin,
+  allow: (origin) => reply.header('access-control-allow-origin', origin),
+});
+
+/**
+ * The picker's poll and answer from the customer's page (builder token), with the builder
+ * routes' CORS: only the token's origin, once the token is known (docs/builder.md, "Security
+ * model").
+ */
+export function builderProbeRoutes(app: ZodApp, svc: BuilderProbeService) {
+  const tags = ['builder'];
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('vary', 'Origin');
+  });
+  app.get(PROBE_PATH, {
+    schema: { tags, response: { 200: envelope(builderProbeSchema) } },
+    handler: async (req, reply) => ({ data: await svc.next(callerOf(req, reply)) }),
+  });
+  app.put(PROBE_PATH, {
+    bodyLimit: 4 * 1024,
+    schema: {
+      tags,
+      body: builderProbeAnswerBody,
+      response: { 200: envelope(builderProbeAnsweredSchema) },
+    },
+    handler: async (req, reply) => ({ data: await svc.answer(callerOf(req, reply), req.body) }),
+  });
+  app.options(PROBE_PATH, { schema: { hide: true } }, async (req, reply) => {
+    const origin = req.headers.origin;
+    if (origin && /^https?:\/\/[^/]+$/i.test(origin))
+      reply.headers({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': 'GET, PUT',
+        'access-control-allow-headers': 'Authorization, Content-Type',
+        'access-control-max-age': '600',
+      });
+    return reply.status(204).send();
+  });
+}
