@@ -14,6 +14,8 @@ import type {
   BuilderTargetSaved,
 } from '../../../lib/contracts/builder';
 import { flowBody } from '../../../lib/contracts/flows';
+import { flowProblems } from '../../../lib/flows/checks';
+import { formatBytes } from '../../../lib/plans';
 import { MESSAGES } from '../../../lib/messages';
 import { trustedPageOrigin } from '../../../lib/sources';
 import { AppError, notFound } from '../../errors';
@@ -21,8 +23,12 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { Realtime } from '../../realtime/notifier';
 import type { WriteKeys } from '../ingest/write-keys';
 import type { BrandsRepository } from '../brands/brands.repository';
-import { toFlowDto, type FlowsRepository } from '../flows/flows.repository';
-import type { FlowsService } from '../flows/flows.service';
+import type { Db } from '../../db/client';
+import type { FlowDefinition } from '../../db/schema';
+import { toFlowDto, type FlowRow, type FlowsRepository } from '../flows/flows.repository';
+import { sizeOf, tourLimit, type FlowsService } from '../flows/flows.service';
+import type { SavedFlow } from '../flows/runtime/published-flows';
+import type { PlansRepository } from '../plans/plans.repository';
 import type { BuilderRepository, BuilderSessionRow } from './builder.repository';
 
 /** 128 random bits, URL-safe: the launch code in the open URL's fragment. */
@@ -53,11 +59,16 @@ const tokenInvalid = () =>
 export function createBuilderService(deps: {
   sessions: BuilderRepository;
   flows: FlowsRepository;
-  flowsService: FlowsService;
+  /** Not used since a pick writes only its step (`flows.setStepTarget`); the container passes it. */
+  flowsService?: FlowsService;
   brands: BrandsRepository;
   realtime: Realtime;
   /** The product of the page's write key: an exchange from another product's page is refused. */
   writeKeys: Pick<WriteKeys, 'resolve'>;
+  /** With it, a pick that grows the tour stays within the plan's bytes, as the editor's Save. */
+  plans?: Pick<PlansRepository, 'subscriptionOf' | 'lockSubscription'>;
+  /** A published tour's target changed: the runtime's cache reads it again (flows.service.ts). */
+  onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
   now: () => Date;
 }) {
   const { sessions, flows, now } = deps;
@@ -83,6 +94,52 @@ export function createBuilderService(deps: {
     allow(row.origin);
     if (row.tokenExpiresAt.getTime() <= now().getTime()) throw tokenInvalid();
     return row;
+  };
+
+  /**
+   * The editor's Save rules for a picked target (docs/builder.md, "Save"): the tour with it must
+   * be a valid tour, a published one complete, and a tour that grows must stay within the plan's
+   * bytes. Its stored size in bytes.
+   */
+  const checkTarget = async (
+    ownerId: string,
+    current: FlowRow,
+    definition: FlowDefinition,
+    tx: Db,
+  ): Promise<number> => {
+    const parsed = flowBody.safeParse(toFlowDto({ ...current, definition }));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(400, 'validation_error', issue?.message ?? MESSAGES.http.validation);
+    }
+    if (current.published) {
+      const problems = flowProblems(definition);
+      if (problems.length)
+        throw new AppError(
+          400,
+          'flow_incomplete',
+          problems[0] as string,
+          problems.map((message) => ({ path: 'flow', message })),
+        );
+    }
+    const bytes = sizeOf(definition, current.layout);
+    if (deps.plans && bytes > current.definitionBytes) {
+      const sub = await deps.plans.subscriptionOf(ownerId, tx);
+      const limit = tourLimit(sub?.plan.code);
+      const used = await flows.usageOfBrand(current.brandId, tx, current.id);
+      if (used.bytes + bytes > limit.bytes)
+        throw new AppError(
+          403,
+          'plan_limit_reached',
+          MESSAGES.flows.tourBytesLimitReached(
+            formatBytes(used.bytes + bytes),
+            formatBytes(limit.bytes),
+            sub?.plan.name ?? 'Free',
+          ),
+          [{ path: 'plan', message: limit.plan }],
+        );
+    }
+    return bytes;
   };
 
   return {
@@ -193,24 +250,32 @@ export function createBuilderService(deps: {
         throw new AppError(403, 'builder_preview_only', MESSAGES.builder.previewOnly);
       if (stepId !== row.stepId)
         throw new AppError(403, 'builder_other_step', MESSAGES.builder.otherStep);
-      const current = await boundFlow(row);
-      stepOf(current, stepId);
-      const flow = toFlowDto(current);
-      const steps = flow.steps.map((s) =>
-        s.id === stepId ? { ...s, select_element: body.select_element } : s,
+      stepOf(await boundFlow(row), stepId);
+      // Only this step's target is written, into the tour as stored at that moment (row lock):
+      // an editor save landing meanwhile keeps its changes (docs/builder.md, "Save").
+      const saved = await flows.setStepTarget(
+        row.userId,
+        row.flowId,
+        {
+          brandId: row.brandId,
+          stepId,
+          selectElement: body.select_element,
+          at: now(),
+        },
+        {
+          first: deps.plans ? (tx) => deps.plans!.lockSubscription(row.userId, tx) : undefined,
+          check: (current, definition, tx) => checkTarget(row.userId, current, definition, tx),
+        },
       );
-      const parsed = flowBody.safeParse({ ...flow, steps });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new AppError(400, 'validation_error', issue?.message ?? MESSAGES.http.validation);
-      }
-      const saved = await deps.flowsService.update(row.userId, row.flowId, parsed.data);
-      const step = saved.steps.find((s) => s.id === stepId);
+      if (!saved) throw notFound(MESSAGES.builder.stepNotFound);
+      if (saved.published) await deps.onChanged?.(saved.brandId, saved);
       const answer: BuilderTargetSaved = {
         flow_id: saved.id,
         step_id: stepId,
-        select_element: step?.select_element ?? body.select_element,
-        updated_at: saved.updated_at,
+        select_element:
+          saved.definition.steps.find((s) => s.id === stepId)?.select_element ??
+          body.select_element,
+        updated_at: saved.updatedAt.toISOString(),
       };
       deps.realtime.emitToUser(row.userId, BUILDER_TARGET_EVENT, answer);
       return answer;

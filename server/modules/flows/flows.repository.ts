@@ -149,6 +149,53 @@ export function createFlowsRepository(db: Db) {
         .returning();
       return row;
     },
+    /**
+     * Sets one step's `select_element` in the tour as stored now, leaving the rest of it as the
+     * last save left it (docs/builder.md, "Save"): in one transaction the row is locked, `check`
+     * sees the new definition (it may refuse by throwing, and answers its size in bytes), and
+     * only then is the row written, with the step's `target_changed_at` stamped `at`. `first`
+     * runs before the row is locked (locks that other writers take before the row's). Undefined
+     * when the owner has no such tour in `brandId`, or it has no such step.
+     */
+    async setStepTarget(
+      ownerId: string,
+      id: number,
+      target: {
+        brandId: number;
+        stepId: string;
+        selectElement: NonNullable<FlowDefinition['steps'][number]['select_element']>;
+        at: Date;
+      },
+      hooks: {
+        first?: (tx: Db) => Promise<void>;
+        check: (row: FlowRow, definition: FlowDefinition, tx: Db) => Promise<number> | number;
+      },
+    ) {
+      return db.transaction(async (tx) => {
+        await hooks.first?.(tx);
+        const [row] = await tx.select().from(flows).where(ownedBy(ownerId, id)).for('update');
+        if (!row || row.brandId !== target.brandId) return undefined;
+        if (!row.definition.steps.some((s) => s.id === target.stepId)) return undefined;
+        const definition: FlowDefinition = {
+          ...row.definition,
+          steps: row.definition.steps.map((s) =>
+            s.id === target.stepId ? { ...s, select_element: target.selectElement } : s,
+          ),
+        };
+        const definitionBytes = await hooks.check(row, definition, tx);
+        const [saved] = await tx
+          .update(flows)
+          .set({
+            definition,
+            definitionBytes,
+            updatedAt: target.at,
+            targetChangedAt: sql`coalesce(${flows.targetChangedAt}, '{}'::jsonb) || jsonb_build_object(${target.stepId}::text, ${target.at.toISOString()}::text)`,
+          })
+          .where(eq(flows.id, row.id))
+          .returning();
+        return saved;
+      });
+    },
     async remove(ownerId: string, id: number) {
       await db.delete(flows).where(ownedBy(ownerId, id));
     },
