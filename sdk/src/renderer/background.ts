@@ -48,8 +48,10 @@ export function applyBackground(el: HTMLElement, step: FlowStep): void {
     /["'()\\\s\x00-\x1f]/g,
     (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );
-  el.style.setProperty('background-image', `url("${escaped}")`);
-  el.style.setProperty('background-size', options.size);
-  el.style.setProperty('background-position', options.position);
-  el.style.setProperty('background-repeat', options.repeat);
+  Object.assign(el.style, {
+    backgroundImage: `url("${escaped}")`,
+    backgroundSize: options.size,
+    backgroundPosition: options.position,
+    backgroundRepeat: options.repeat,
+  });
 }

@@ -322,7 +322,7 @@ describe('playTour', () => {
     player = playTour({ steps: [aStep({ id: 'low', type: 'banner', banner_position: 'bottom' })] });
     expect(shadow().querySelector('.layer')).toHaveClass('banner', 'bottom');
     expect(shadow().querySelector('style')!.textContent).toContain(
-      '.banner.bottom .card { top: auto; bottom: 0; }',
+      '.banner.bottom .card{top:auto;bottom:0}',
     );
   });
 

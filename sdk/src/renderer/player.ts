@@ -13,34 +13,17 @@ import { waitForElement } from './wait';
 /**
  * Inline and !important: a page rule such as `* { display: none !important }` also matches the
  * shadow host (it lives in the page's DOM); only the host's own style attribute outranks it.
+ * Ends with `position:`, followed by one of the two below.
  */
-const HOST_STYLE: readonly [string, string][] = [
-  ['all', 'initial'],
-  ['display', 'block'],
-  ['position', 'fixed'],
-  ['top', '0'],
-  ['left', '0'],
-  ['width', '0'],
-  ['height', '0'],
-  ['overflow', 'visible'],
-  ['visibility', 'visible'],
-  ['opacity', '1'],
-  ['z-index', '2147483647'],
-];
-
+const HOST_STYLE = 'all:initial;display:block;visibility:visible;opacity:1;top:0;left:0;position:';
+/** Over the page: fixed, with no box of its own. */
+const FREE = 'fixed;width:0;height:0;overflow:visible';
 /**
  * In a container the host covers it and, being transformed, is the frame of the steps' fixed
  * layers: the tour stays inside (an in-page preview keeps its own toolbar usable).
  */
-const CONFINED_STYLE: readonly [string, string][] = [
-  ...HOST_STYLE.filter(([name]) => !['position', 'width', 'height', 'overflow'].includes(name)),
-  ['position', 'absolute'],
-  ['right', '0'],
-  ['bottom', '0'],
-  ['overflow', 'hidden'],
-  ['transform', 'translateZ(0)'],
-  ['pointer-events', 'none'],
-];
+const CONFINED =
+  'absolute;right:0;bottom:0;overflow:hidden;transform:translateZ(0);pointer-events:none';
 
 /**
  * With `* { display: none }` the root element is hidden and nothing under it can render, the
@@ -48,14 +31,13 @@ const CONFINED_STYLE: readonly [string, string][] = [
  */
 function revealRoot(): () => void {
   const html = document.documentElement;
+  const style = html.style;
   if (getComputedStyle(html).display !== 'none') return () => {};
-  const value = html.style.getPropertyValue('display');
-  const priority = html.style.getPropertyPriority('display');
-  html.style.setProperty('display', 'block', 'important');
-  return () => {
-    if (value) html.style.setProperty('display', value, priority);
-    else html.style.removeProperty('display');
-  };
+  const value = style.getPropertyValue('display');
+  const priority = style.getPropertyPriority('display');
+  style.setProperty('display', 'block', 'important');
+  // An empty value removes the declaration: the root gets back exactly what it had.
+  return () => style.setProperty('display', value, priority);
 }
 
 /**
@@ -96,8 +78,11 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
 
   const host = h('div', { 'data-signpost-tour': '' });
   const { theme } = options;
-  for (const [name, value] of confined ? CONFINED_STYLE : HOST_STYLE)
-    host.style.setProperty(name, name === 'z-index' ? themeZIndex(theme) : value, 'important');
+  host.style.cssText =
+    `${HOST_STYLE}${confined ? CONFINED : FREE};z-index:${themeZIndex(theme)}`.replace(
+      /;|$/g,
+      '!important;',
+    );
   const root = host.attachShadow({ mode: 'open' });
   // The theme's rule comes after TOUR_CSS and overrides its defaults (docs/theme.md).
   root.append(h('style', {}, TOUR_CSS + themeCss(theme)));
@@ -105,6 +90,8 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   (container ?? document.documentElement).append(host);
 
   let index = -1;
+  /** Steps shown before this one, for Back (docs/flows.md, "Step options"). */
+  const history: number[] = [];
   let view: StepView | null = null;
   let cleanups: (() => void)[] = [];
   let ended = false;
@@ -137,9 +124,19 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
       shown.arrow?.remove();
       return;
     }
-    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'nearest' });
+    target.scrollIntoView?.({ block: 'nearest' });
     // A target the page replaced: show the step again (it finds, or waits for, the new one).
-    cleanups.push(anchorTooltip(target, shown.card, shown.arrow, () => show(index)));
+    cleanups.push(
+      anchorTooltip(
+        target,
+        shown.card,
+        shown.arrow,
+        () => show(index),
+        step.tooltip_placement,
+        step.tooltip_offset,
+        shown.spot,
+      ),
+    );
     if (step.element_actions?.length) {
       const onClick = () => {
         guard(options.onButton, step, null);
@@ -151,11 +148,13 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     }
   }
 
-  function show(i: number): void {
+  /** Shows step `i`; `back` when going back (the step left is not remembered then). */
+  function show(i: number, back?: boolean): void {
     const step = steps[i];
     if (ended || !Number.isInteger(i) || !step) return;
     const hadFocus = focusInTour();
     clearStep();
+    if (!back && index >= 0 && index !== i) history.push(index);
     index = i;
     const wait = options.targetWaitMs;
     if (step.type === 'tool_tip' && wait && !findTarget(step)) {
@@ -201,6 +200,10 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
         if (to >= 0) show(to);
         else if (index + 1 < steps.length) show(index + 1);
         else return end('completed');
+      } else if (action.type === 'back') {
+        // The step shown before; a tour resumed on this page goes to the step before in order.
+        const to = history.pop() ?? index - 1;
+        if (to >= 0) show(to, true);
       } else if (action.type === 'dismiss') {
         return end('dismissed', 'button');
       } else if (action.type === 'navigation') {
@@ -213,7 +216,7 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   }
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' || event.key === 'Esc') {
+    if (event.key === 'Escape') {
       // Non-modal steps leave the page's own Esc alone: only Esc pressed inside the tour counts.
       if (!modalShown() && (event.defaultPrevented || !focusInTour())) return;
       event.preventDefault(); // tells the page the tour took this Esc

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFSET, PADDING, anchorTooltip, place, type Box } from './position';
+import { TOOLTIP_OFFSET_DEFAULT } from '../../../lib/contracts/flows';
+import { OFFSET, PADDING, anchorTooltip, boxOf, place, type Box } from './position';
 
 const box = (left: number, top: number, width: number, height: number): Box => ({
   left,
@@ -16,6 +17,8 @@ describe('place', () => {
       y: 140 + OFFSET,
       side: 'bottom',
       arrow: 250 - 190 - 6,
+      along: 'left',
+      edge: 'top',
     });
   });
 
@@ -47,6 +50,79 @@ describe('place', () => {
     const frame = box(100, 60, 400, 300);
     const p = place(box(100, 300, 20, 20), 120, 80, frame);
     expect(p).toMatchObject({ x: 100 + PADDING, side: 'top', y: 300 - OFFSET - 80 });
+  });
+});
+
+describe('place on a chosen side (docs/flows.md, "Step options")', () => {
+  const target = box(400, 300, 100, 40);
+
+  it('puts the card on each side, `offset` away, centred on the target', () => {
+    expect(place(target, 120, 80, VIEW, 'top', 20)).toEqual({
+      x: 390,
+      y: 300 - 20 - 80,
+      side: 'top',
+      arrow: 54,
+      along: 'left',
+      edge: 'bottom',
+    });
+    expect(place(target, 120, 80, VIEW, 'bottom', 0)).toMatchObject({ y: 340, side: 'bottom' });
+    expect(place(target, 120, 80, VIEW, 'left', 16)).toEqual({
+      x: 400 - 16 - 120,
+      y: 280,
+      side: 'left',
+      arrow: 40 - 6,
+      along: 'top',
+      edge: 'right',
+    });
+    expect(place(target, 120, 80, VIEW, 'right')).toMatchObject({
+      x: 500 + OFFSET,
+      y: 280,
+      side: 'right',
+    });
+  });
+
+  it("auto is below, flipped above as before; the default gap is the contract's", () => {
+    expect(place(target, 120, 80, VIEW, 'auto')).toEqual(place(target, 120, 80, VIEW));
+    expect(OFFSET).toBe(TOOLTIP_OFFSET_DEFAULT);
+  });
+
+  it('flips to the opposite side when the chosen one has no room and the other has more', () => {
+    expect(place(box(10, 300, 40, 40), 120, 80, VIEW, 'left').side).toBe('right');
+    expect(place(box(950, 300, 40, 40), 120, 80, VIEW, 'right').side).toBe('left');
+    expect(place(box(400, 10, 100, 40), 120, 80, VIEW, 'top').side).toBe('bottom');
+    // No room on either side: the one with more room, here still the chosen one.
+    const narrow = box(0, 0, 200, 800);
+    expect(place(box(110, 300, 40, 40), 120, 80, narrow, 'left').side).toBe('left');
+    expect(place(box(60, 300, 40, 40), 120, 80, narrow, 'left').side).toBe('right');
+  });
+
+  it('shifts along the side to stay inside the bounds, the arrow still at the target', () => {
+    const p = place(box(900, 750, 40, 20), 120, 80, VIEW, 'left');
+    expect(p.y).toBe(800 - PADDING - 80);
+    expect(p.y + p.arrow + 6).toBe(760);
+  });
+});
+
+describe('boxOf', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+
+  it("moves an element inside a same-origin iframe by the frame's position and border", () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const inner = frame.contentDocument!.createElement('button');
+    frame.contentDocument!.body.append(inner);
+    vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 50, 400, 300));
+    vi.spyOn(frame, 'clientLeft', 'get').mockReturnValue(2);
+    vi.spyOn(frame, 'clientTop', 'get').mockReturnValue(3);
+    vi.spyOn(inner, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, 20, 30, 40));
+    expect(boxOf(inner)).toEqual({ left: 112, top: 73, right: 142, bottom: 113 });
+    const plain = document.createElement('div');
+    document.body.append(plain);
+    vi.spyOn(plain, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, 20, 30, 40));
+    expect(boxOf(plain)).toEqual({ left: 10, top: 20, right: 40, bottom: 60 });
   });
 });
 
@@ -140,6 +216,35 @@ describe('anchorTooltip', () => {
     target.setAttribute('class', 'again');
     await Promise.resolve();
     expect(frames).toHaveLength(0);
+  });
+
+  it("honours the step's side and offset, and keeps the spotlight over the target", () => {
+    const spot = document.createElement('div');
+    const stop = anchorTooltip(target, card, tip, () => {}, 'right', 20, spot);
+    expect(card.dataset.placement).toBe('right');
+    expect(card.style.left).toBe(`${300 + 20}px`);
+    expect(card.style.top).toBe('80px');
+    expect(tip.style.left).toBe('-6px');
+    expect(tip.style.top).toBe('34px');
+    expect(spot.style.cssText).toBe('left: 194px; top: 94px; width: 112px; height: 52px;');
+    stop();
+  });
+
+  it('follows a target in an iframe when that document scrolls', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const inner = frame.contentDocument!.createElement('button');
+    frame.contentDocument!.body.append(inner);
+    rect(frame, box(100, 200, 500, 400));
+    rect(inner, box(10, 10, 40, 20));
+    const stop = anchorTooltip(inner, card, tip, () => {});
+    expect(card.style.top).toBe(`${230 + OFFSET}px`);
+    rect(inner, box(10, 50, 40, 20));
+    frame.contentDocument!.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    flushFrames();
+    expect(card.style.top).toBe(`${270 + OFFSET}px`);
+    stop();
   });
 
   it('reports a target that left the DOM', async () => {

@@ -9,11 +9,12 @@ const TYPES = new Set(['modal', 'tool_tip', 'speech_bubble', 'banner']);
 /** The editor's colours of a new button: such a button takes the theme's (docs/theme.md). */
 const EDITOR_DEFAULTS = /^#(?:2563eb|fff|ffffff)$/i;
 
-/** The DOM of one shown step; `arrow` exists for tooltips only. */
+/** The DOM of one shown step; `arrow` exists for tooltips only, `spot` for a spotlight's. */
 export interface StepView {
   layer: HTMLElement;
   card: HTMLElement;
   arrow: HTMLElement | null;
+  spot: HTMLElement | null;
 }
 
 /** What the step's controls do; the player decides. */
@@ -40,8 +41,9 @@ function renderButton(button: FlowButton, primary: boolean, onClick: () => void)
 }
 
 /**
- * Builds a step: a layer (with a backdrop for modals) holding the card, i.e. the sanitised
- * content, the step's buttons and the close button. Positioning of tooltips is the player's.
+ * Builds a step: a layer (with a backdrop for modals, a spotlight for a tooltip asking for one)
+ * holding the card, i.e. the sanitised content, the progress ("2 of 4") when asked, the step's
+ * buttons and the close button. Positioning of tooltips is the player's.
  * The theme places banners (unless the step says) and speech bubbles.
  */
 export function renderStep(
@@ -62,7 +64,7 @@ export function renderStep(
     tabindex: '-1',
     'aria-modal': String(modal),
   });
-  const heading = content.querySelector('h1, h2, h3, h4');
+  const heading = content.querySelector('h1,h2,h3,h4');
   if (heading?.textContent?.trim()) {
     heading.id = 'sp-title';
     card.setAttribute('aria-labelledby', 'sp-title');
@@ -71,11 +73,16 @@ export function renderStep(
     card.setAttribute('aria-describedby', 'sp-content');
   }
   card.append(content);
-  if (step.buttons?.length) {
+  const buttons = step.buttons ?? [];
+  if (buttons.length || step.show_progress) {
     const actions = h('div', { class: 'actions' });
-    const last = step.buttons.length - 1;
-    step.buttons.forEach((button, i) =>
-      actions.append(renderButton(button, i === last, () => handlers.onButton(button))),
+    // Its place among the tour's steps, in their order (docs/flows.md, "Step options").
+    if (step.show_progress)
+      actions.append(h('span', { class: 'progress' }, `${index + 1} of ${total}`));
+    buttons.forEach((button, i) =>
+      actions.append(
+        renderButton(button, i === buttons.length - 1, () => handlers.onButton(button)),
+      ),
     );
     card.append(actions);
   }
@@ -84,7 +91,7 @@ export function renderStep(
   card.append(close);
   applyBackground(card, step);
 
-  const arrow = type === 'tool_tip' ? h('div', { class: 'arrow', 'aria-hidden': 'true' }) : null;
+  const arrow = type === 'tool_tip' ? h('div', { class: 'arrow' }) : null;
   if (arrow) card.append(arrow);
   const bottom =
     type === 'banner' && (step.banner_position ?? theme?.banner_placement) === 'bottom';
@@ -93,6 +100,9 @@ export function renderStep(
     class: `layer ${type}${bottom ? ' bottom' : ''}${left ? ' left' : ''}`,
   });
   if (modal) layer.append(h('div', { class: 'backdrop' }));
+  // The spotlight: a box over the target whose shadow dims the rest (the player places it).
+  const spot = arrow && step.spotlight ? h('div', { class: 'spot' }) : null;
+  if (spot) layer.append(spot);
   layer.append(card);
-  return { layer, card, arrow };
+  return { layer, card, arrow, spot };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STEP_HTML } from '../../../lib/flows/allow-list';
-import { sanitizeStepContent } from './sanitize';
+import { sanitizeStepContent, sanitizedFragment } from './sanitize';
 import { XSS_VECTORS as XSS } from './xss-corpus';
 
 const INERT =
@@ -32,6 +32,23 @@ describe('sanitizeStepContent', () => {
     expect(out).not.toMatch(INERT);
     expect(problems(out)).toEqual([]);
     expect(sanitizeStepContent(out)).toBe(out);
+  });
+
+  it.each(XSS)('shows nothing executable of %s: the cleaned tree itself', (vector) => {
+    // What the player appends, checked as nodes (not parsed again from its HTML).
+    const fragment = sanitizedFragment(`<p>ok</p>${vector}`);
+    const found: string[] = [];
+    for (const el of Array.from(fragment.querySelectorAll('*'))) {
+      if (!(el instanceof HTMLElement) || !STEP_HTML.tags.includes(el.localName))
+        found.push(el.localName);
+      for (const attr of Array.from(el.attributes)) {
+        if (!(STEP_HTML.attributes[el.localName] ?? []).includes(attr.name)) found.push(attr.name);
+        if (/^(javascript|vbscript|data):|^[/\\]{2}/.test(browserUrl(attr.value)))
+          found.push(attr.value);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(fragment.firstChild?.textContent).toBe('ok');
   });
 
   it('covers at least 50 vectors', () => {

@@ -1,7 +1,6 @@
 import { STEP_HTML } from '../../../lib/flows/allow-list';
 import { isAllowedUrl } from './urls';
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const TAGS = new Set(STEP_HTML.tags);
 const DROPPED = new Set(STEP_HTML.droppedWithContent);
 const URL_ATTRS = new Set(STEP_HTML.urlAttributes);
@@ -23,7 +22,7 @@ function clean(root: DocumentFragment): void {
     }
     const el = node as Element;
     // Foreign (SVG, MathML) elements are dropped whole: their parsing rules differ from HTML's.
-    if (el.namespaceURI !== HTML_NS || DROPPED.has(el.localName)) el.remove();
+    if (!(el instanceof HTMLElement) || DROPPED.has(el.localName)) el.remove();
     else if (!TAGS.has(el.localName)) unwrap.push(el);
     else scrubAttributes(el);
   }
@@ -81,7 +80,11 @@ export function sanitizeStepContent(html: string): string {
   return text.innerHTML;
 }
 
-/** Sanitised step content as nodes, ready to append (no second HTML parse in the page). */
+/**
+ * Sanitised step content as nodes, ready to append: the cleaned tree itself, never serialised and
+ * parsed again before it shows, so no reshaping by the parser can bring back what was removed
+ * (the fixed point above is for callers that need the HTML text).
+ */
 export function sanitizedFragment(html: string): DocumentFragment {
-  return parseClean(sanitizeStepContent(html));
+  return parseClean(html);
 }

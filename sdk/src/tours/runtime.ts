@@ -21,14 +21,9 @@ export const NAVIGATE_WAIT_MS = 1_500;
 /** Navigation actions leave the page this way (a seam for tests). */
 export const page = { go: (url: string) => location.assign(url) };
 
-/** The `reason` sent with done (kept on the flow event). */
-const REASONS: Record<TourEnding, string | undefined> = {
-  close: 'close',
-  esc: 'esc',
-  dismiss: 'button',
-  navigation: 'navigation',
-  goto_past_end: undefined,
-};
+/** The `reason` sent with done (kept on the flow event): the ending, a dismiss action's `button`. */
+const reasonOf = (ending: TourEnding) =>
+  ending === 'dismiss' ? 'button' : ending === 'goto_past_end' ? undefined : ending;
 
 interface Shown {
   session: string;
@@ -84,7 +79,7 @@ function play({ flow, theme, session: { id, current_step_id } }: NonNullable<Ava
   const player: TourPlayer = playTour({
     steps,
     theme,
-    startAt: Math.max(0, startAt),
+    startAt, // -1 (a step that no longer exists) starts at the first: playTour clamps it
     targetWaitMs: FLOW_TARGET_WAIT_MS,
     onStepShown: (step) => void (last = track(step, 'step_seen')),
     onButton: (step, button) => void (last = track(step, 'button_clicked', button?.id)),
@@ -108,7 +103,7 @@ function play({ flow, theme, session: { id, current_step_id } }: NonNullable<Ava
       // A navigation before the last step: the server moved the session on, the next page resumes.
       if (!outcome) return;
       ended.add(id);
-      last = done(outcome, REASONS[ending]);
+      last = done(outcome, reasonOf(ending));
     },
   });
   shown = { session: id, player };
