@@ -26,7 +26,7 @@ const ACTION_TYPES = Object.keys(ACTION_TYPE_LABELS) as FlowAction['type'][];
 
 /**
  * Edits a list of actions (docs/product/entities.md#flow-step-button-and-action): go to step,
- * dismiss flow, navigate to page.
+ * dismiss flow, navigate to page, and Back (docs/flows.md, "Step options").
  */
 export function ActionListEditor({
   label,

@@ -93,6 +93,9 @@ export function ActionRow({
       {action.type === 'dismiss' ? (
         <p className="text-xs text-slate-500">Closes the flow for this visitor.</p>
       ) : null}
+      {action.type === 'back' ? (
+        <p className="text-xs text-slate-500">Shows the step the visitor saw before this one.</p>
+      ) : null}
     </li>
   );
 }

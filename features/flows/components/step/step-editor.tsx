@@ -5,6 +5,7 @@ import { ButtonList } from './button-list';
 import { ElementTarget } from './element-target';
 import { SelectField } from '@/components/ui/select-field';
 import { StepContentEditor } from './step-content-editor';
+import { StepOptions } from './step-options';
 import { withStepType } from '../../lib/step-helpers';
 
 /** Props of `StepEditor`: a controlled step plus the flow's steps for go-to choices. */
@@ -117,6 +118,7 @@ function StepPanel({
         showProblems={shown}
         onChange={(buttons) => onChange({ ...step, buttons })}
       />
+      <StepOptions step={step} onChange={onChange} readOnly={readOnly} />
       <BackgroundImageFields step={step} onChange={onChange} readOnly={readOnly} />
     </div>
   );
