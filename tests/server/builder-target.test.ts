@@ -105,7 +105,7 @@ describe(`builder pick writes one step (${ENGINE})`, () => {
       flowsService: t.app.ctx.flowsService,
       brands: undefined as never,
       realtime,
-      writeKeys: { resolve: async () => undefined },
+      writeKeys: { resolve: async () => null },
       plans: t.app.ctx.plans,
       onChanged: async (brandId) => void changed.push(brandId),
       now: () => new Date(clock),

@@ -54,6 +54,10 @@ export function createBuilderRepository(db: Db) {
         .set({ tokenHash, tokenExpiresAt: expiresAt })
         .where(eq(builderSessions.id, id));
     },
+    /** Ends a session at once (Cancel in the builder): its token is refused from then on. */
+    async revoke(id: number) {
+      await db.delete(builderSessions).where(eq(builderSessions.id, id));
+    },
     async findByToken(tokenHash: string) {
       const [row] = await db
         .select()

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { envelope, idParam } from '../../../lib/contracts/common';
 import {
   builderExchangeBody,
@@ -10,9 +11,18 @@ import {
   builderTargetBody,
   builderTargetSavedSchema,
 } from '../../../lib/contracts/builder';
+import { MESSAGES } from '../../../lib/messages';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
+import { tooManyRequests } from '../../errors';
 import { bearer } from '../../lib/bearer';
+import { hashToken } from '../../lib/tokens';
+import {
+  limitByIp,
+  memoryCounterStore,
+  type CounterStore,
+  type LimitRule,
+} from '../../plugins/rate-limit';
 import type { AllowOrigin, BuilderService } from './builder.service';
 
 /** A pick is a few selectors and some text; the body stays small. */
@@ -20,6 +30,30 @@ const BUILDER_MAX_BODY_BYTES = 64 * 1024;
 const EXCHANGE_PATH = '/builder/exchange';
 const TARGET_PATH = '/builder/steps/:step_id/target';
 const FLOW_PATH = '/builder/flow';
+const SESSION_PATH = '/builder/session';
+
+const MIN = 60_000;
+/**
+ * Limits of the builder's public calls (docs/builder.md, "Security model"): exchanges per client
+ * address, and the builder token's calls per token and per address. A marketer exchanges a code
+ * once per launch and saves or reads a few times a minute.
+ */
+export const BUILDER_RATE_LIMITS = {
+  exchangePerIp: { max: 60, windowMs: MIN },
+  tokenPerToken: { max: 120, windowMs: MIN },
+  tokenPerIp: { max: 600, windowMs: MIN },
+} satisfies Record<string, LimitRule>;
+
+/** A preHandler that counts the request against its builder token (hashed, never stored). */
+function limitByToken(store: CounterStore, rule: LimitRule) {
+  return async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (!token) return;
+    const key = `builder-token:${hashToken(token).slice(0, 32)}`;
+    const { count, resetInMs } = await store.hit(key, rule.windowMs);
+    if (count > rule.max) throw tooManyRequests(MESSAGES.auth.tooManyAttempts, resetInMs / 1000);
+  };
+}
 
 /** Launching the builder from the editor (dashboard token, the flow's owner; docs/builder.md). */
 export function builderSessionRoutes(app: ZodApp, svc: BuilderService) {
@@ -47,12 +81,23 @@ const allowOn =
  * is bound to; a preflight carries neither, so it names the asking origin, and the call itself
  * is refused from any other (docs/builder.md, "Security model").
  */
-export function builderRoutes(app: ZodApp, svc: BuilderService) {
+export function builderRoutes(
+  app: ZodApp,
+  svc: BuilderService,
+  /** The app's counters (shared by the nodes through Redis); this node's memory without. */
+  counters: CounterStore = memoryCounterStore(),
+) {
   const tags = ['builder'];
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('vary', 'Origin');
   });
+  const exchangeLimit = limitByIp(counters, 'builder-exchange', BUILDER_RATE_LIMITS.exchangePerIp);
+  const tokenLimits = [
+    limitByIp(counters, 'builder-token', BUILDER_RATE_LIMITS.tokenPerIp),
+    limitByToken(counters, BUILDER_RATE_LIMITS.tokenPerToken),
+  ];
   app.post(EXCHANGE_PATH, {
+    preHandler: exchangeLimit,
     bodyLimit: BUILDER_MAX_BODY_BYTES,
     schema: { tags, body: builderExchangeBody, response: { 200: envelope(builderExchangeSchema) } },
     handler: async (req, reply) => ({
@@ -65,6 +110,7 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
     }),
   });
   app.put(TARGET_PATH, {
+    preHandler: tokenLimits,
     bodyLimit: BUILDER_MAX_BODY_BYTES,
     schema: {
       tags,
@@ -81,6 +127,7 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
     }),
   });
   app.get(FLOW_PATH, {
+    preHandler: tokenLimits,
     schema: { tags, response: { 200: envelope(builderFlowSchema) } },
     handler: async (req, reply) => ({
       data: await svc.flow({
@@ -89,6 +136,20 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
         allow: allowOn(reply),
       }),
     }),
+  });
+  // The builder's Cancel: the token is revoked on the server, not only forgotten by the page.
+  app.delete(SESSION_PATH, {
+    preHandler: tokenLimits,
+    // No body: the empty answer of a 204, declared for the API document.
+    schema: { tags, response: { 204: z.null().describe('No content: the token is revoked') } },
+    handler: async (req, reply) => {
+      await svc.cancel({
+        token: bearer(req),
+        origin: req.headers.origin,
+        allow: allowOn(reply),
+      });
+      return reply.status(204).send();
+    },
   });
   const preflight = (methods: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = req.headers.origin;
@@ -104,4 +165,5 @@ export function builderRoutes(app: ZodApp, svc: BuilderService) {
   app.options(EXCHANGE_PATH, { schema: { hide: true } }, preflight('POST'));
   app.options(TARGET_PATH, { schema: { hide: true } }, preflight('PUT'));
   app.options(FLOW_PATH, { schema: { hide: true } }, preflight('GET'));
+  app.options(SESSION_PATH, { schema: { hide: true } }, preflight('DELETE'));
 }

@@ -229,6 +229,15 @@ export function createBuilderService(deps: {
       };
     },
 
+    /**
+     * Ends the token's session (the builder's Cancel): the token is refused from then on, by
+     * every node, since the session is gone from the database.
+     */
+    async cancel(auth: BuilderCaller): Promise<void> {
+      const row = await authenticate(auth);
+      await sessions.revoke(row.id);
+    },
+
     /** The tour as saved, for a preview on the page (either mode may read it). */
     async flow(auth: BuilderCaller): Promise<BuilderFlow> {
       const row = await authenticate(auth);
