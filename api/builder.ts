@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BuilderSession, builderSessionBody } from '@/lib/contracts/builder';
+import type { BuilderProbeBody, BuilderProbeSent } from '@/lib/contracts/builder-probe';
 import { http, unwrap } from './http';
 
 /** Body of POST /v1/flows/{id}/builder-sessions as the dashboard sends it: the contract's input. */
@@ -12,3 +13,11 @@ export type BuilderSessionParams = z.input<typeof builderSessionBody>;
  */
 export const createBuilderSession = (flowId: number, body: BuilderSessionParams) =>
   unwrap<BuilderSession>(http.post(`/v1/flows/${flowId}/builder-sessions`, body));
+
+/**
+ * POST /v1/flows/{id}/builder-probe: asks the builder pages open for the step to count the
+ * elements a hand-typed selector matches; the count comes back over the socket as
+ * `builder-probe` (docs/builder.md, "Live match count"). Answers how many pages will count it.
+ */
+export const sendBuilderProbe = (flowId: number, body: BuilderProbeBody) =>
+  unwrap<BuilderProbeSent>(http.post(`/v1/flows/${flowId}/builder-probe`, body));

@@ -192,7 +192,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ctx.ingestService));
         await v1.register(async (rt: ZodApp) => flowRuntimeRoutes(rt, ctx.flowRuntime));
         await v1.register(async (b: ZodApp) => builderRoutes(b, ctx.builder));
-        await v1.register(async (b: ZodApp) => builderProbeRoutes(b, ctx.builderProbe));
+        await v1.register(async (b: ZodApp) =>
+          builderProbeRoutes(b, ctx.builderProbe, ctx.counters),
+        );
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {

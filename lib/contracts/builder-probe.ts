@@ -10,8 +10,6 @@ import { textTypeError } from './common';
 
 /** Socket event to the owner's room with the count (`builderProbeCountSchema`). */
 export const BUILDER_PROBE_EVENT = 'builder-probe';
-/** How often an open picker asks for a selector to count (while its tab is visible). */
-export const BUILDER_PROBE_POLL_MS = 1000;
 /** Longest selector counted: the editor's CSS selector field takes 1024 characters. */
 export const BUILDER_PROBE_SELECTOR_MAX = 1024;
 

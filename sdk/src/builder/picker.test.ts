@@ -107,10 +107,7 @@ describe('the picker', () => {
   });
 
   it('counts several matches (across open shadow roots) and saves which one', async () => {
-    const put = vi.fn(
-      async (_url: string, _init: RequestInit) => new Response('{}', { status: 500 }),
-    );
-    vi.stubGlobal('fetch', put);
+    server = stubServer(() => ({ status: 500, body: {} }));
     document.querySelector('main')!.insertAdjacentHTML('beforeend', '<em>outside</em><div></div>');
     const widget = document.querySelector('main > div')!.attachShadow({ mode: 'open' });
     widget.innerHTML = '<em>inside</em>';
@@ -120,26 +117,22 @@ describe('the picker', () => {
     expect(barText()).toContain('2 elements match em');
     expect(barText()).toContain('this one (number 2) is saved');
     buttonNamed('Use this element').click();
-    await vi.waitFor(() => expect(put).toHaveBeenCalled());
-    const body = JSON.parse(String(put.mock.calls[0][1].body)) as {
+    await vi.waitFor(() => expect(server.to('/target')).toHaveLength(1));
+    const body = JSON.parse(String(server.to('/target')[0]!.init.body)) as {
       select_element: { selector: string; index?: number };
     };
     expect(body.select_element).toMatchObject({ selector: 'em', index: 1 });
   });
 
   it('Use this element saves the target with the builder token', async () => {
-    const put = vi.fn(
-      async (_url: string, _init: RequestInit) =>
-        new Response(JSON.stringify({ data: { flow_id: 7, step_id: 'step-2' } }), { status: 200 }),
-    );
-    vi.stubGlobal('fetch', put);
+    server = stubServer(() => ({ status: 200, body: { data: { flow_id: 7, step_id: 'step-2' } } }));
     open();
     click($('[data-testid="save-button"]'));
     buttonNamed('Use this element').click();
     await vi.waitFor(() => expect(barText()).toContain('Saved.'));
 
-    expect(put).toHaveBeenCalledTimes(1);
-    const [url, init] = put.mock.calls[0];
+    expect(server.to('/target')).toHaveLength(1);
+    const [{ url, init }] = server.to('/target');
     expect(url).toBe(`${HOST}/v1/builder/steps/step-2/target`);
     expect(init.method).toBe('PUT');
     expect(init.credentials).toBe('omit');

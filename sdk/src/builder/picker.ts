@@ -5,6 +5,7 @@ import { describeTarget, type TargetDescription } from '../targets/describe';
 import { queryAll, treesOf } from '../targets/dom';
 import { resolveTarget } from '../targets/resolve';
 import { callApi, endSession } from './api';
+import { pollProbes } from './probe';
 import { button, mountUi } from './ui';
 
 /**
@@ -214,10 +215,14 @@ export function openPicker({ host, session, onExit }: PickerOptions): Picker {
   ];
   for (const [type, fn] of listeners) window.addEventListener(type, fn, true);
 
+  // The editor's hand-typed selector, counted here (the search the bar's count uses).
+  const stopProbes = pollProbes(host, session, (s) => queryAll(treesOf(document), s).length);
+
   let open = true;
   function close(): void {
     if (!open) return;
     open = false;
+    stopProbes();
     for (const [type, fn] of listeners) window.removeEventListener(type, fn, true);
     ui.remove();
   }

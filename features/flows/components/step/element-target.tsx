@@ -6,6 +6,7 @@ import { MESSAGES } from '@/lib/messages';
 import { isPicked, withTypedSelector } from '../../lib/builder-target';
 import { ActionListEditor } from './action-list-editor';
 import { SelectElementControls } from './select-element';
+import { SelectElementMatches } from './select-element-matches';
 import { StepHint } from './step-hint';
 
 /** Props of `ElementTarget`. */
@@ -35,6 +36,8 @@ export function ElementTarget({
   const picked = isPicked(target);
   const [advanced, setAdvanced] = useState(!picked);
   const [wasPicked, setWasPicked] = useState(picked);
+  // Once a picker was opened from here, the selector typed below is counted on its page.
+  const [picking, setPicking] = useState(false);
   if (picked !== wasPicked) {
     setWasPicked(picked);
     if (picked) setAdvanced(false);
@@ -49,7 +52,11 @@ export function ElementTarget({
       <h3 id={`${hintId}-title`} className="text-sm font-semibold text-slate-900">
         Target element
       </h3>
-      <SelectElementControls step={step} readOnly={readOnly} />
+      <SelectElementControls
+        step={step}
+        readOnly={readOnly}
+        onOpened={(mode) => mode === 'pick' && setPicking(true)}
+      />
       <details
         open={advanced}
         onToggle={(e) => setAdvanced(e.currentTarget.open)}
@@ -76,6 +83,7 @@ export function ElementTarget({
             aria-describedby={missing ? hintId : undefined}
             onChange={(e) => setTarget(withTypedSelector(target, e.target.value))}
           />
+          {picking ? <SelectElementMatches stepId={step.id} selector={target.selector} /> : null}
         </div>
       </details>
       <StepHint id={hintId} message={missing ? MESSAGES.flows.selectElement : null} />

@@ -27,7 +27,16 @@ const OPENED: Record<BuilderMode, string> = {
  * builder session (docs/builder.md): asks for the page, opens it in a new tab, and shows the
  * element once the builder saved it (the editor hears it over the socket, `useBuilderTargets`).
  */
-export function SelectElementControls({ step, readOnly }: { step: FlowStep; readOnly: boolean }) {
+export function SelectElementControls({
+  step,
+  readOnly,
+  onOpened,
+}: {
+  step: FlowStep;
+  readOnly: boolean;
+  /** A builder page was opened for this step (the live match count starts asking it). */
+  onOpened?: (mode: BuilderMode) => void;
+}) {
   const flowId = useFlowEditorStore((s) => s.flowId);
   const stepSaved = useFlowEditorStore((s) => !!s.saved?.steps.some((x) => x.id === step.id));
   const brandId = useFlowEditorStore((s) => s.draft?.brand_id);
@@ -39,6 +48,7 @@ export function SelectElementControls({ step, readOnly }: { step: FlowStep; read
     onSuccess: (s, launch) => {
       setAsking(null);
       setOpened({ mode: launch.mode, url: s.open_url });
+      onOpened?.(launch.mode);
     },
     onError: setRefusal,
   });
