@@ -151,7 +151,7 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
   /** Shows step `i`; `back` when going back (the step left is not remembered then). */
   function show(i: number, back?: boolean): void {
     const step = steps[i];
-    if (ended || !Number.isInteger(i) || !step) return;
+    if (ended || !step) return; // also an index that is not one (-1, 1.5, NaN)
     const hadFocus = focusInTour();
     clearStep();
     if (!back && index >= 0 && index !== i) history.push(index);
