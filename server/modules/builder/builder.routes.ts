@@ -148,7 +148,7 @@ export function builderRoutes(
         origin: req.headers.origin,
         allow: allowOn(reply),
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   });
   const preflight = (methods: string) => async (req: FastifyRequest, reply: FastifyReply) => {
