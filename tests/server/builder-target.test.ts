@@ -127,6 +127,33 @@ describe(`builder pick writes one step (${ENGINE})`, () => {
     expect(changed).toEqual([]);
   });
 
+  it("a pick on a published tour has the runtime's cache read the tour again", async () => {
+    const flowId = await newTour(true, '/cached');
+    const token = await pickToken(flowId);
+    const changed: { brandId: number; steps?: unknown }[] = [];
+    const builder = createBuilderService({
+      sessions: createBuilderRepository(t.app.ctx.database.db),
+      flows: createFlowsRepository(t.app.ctx.database.db),
+      brands: undefined as never,
+      realtime,
+      writeKeys: { resolve: async () => null },
+      plans: t.app.ctx.plans,
+      onChanged: async (brandId, saved) =>
+        void changed.push({ brandId, steps: saved?.definition.steps }),
+      now: () => new Date(clock),
+    });
+    const picked = { url: PAGE, selector: '#cached-buy' };
+    await builder.saveTarget({ token, origin: ORIGIN, allow: () => undefined }, 's1', {
+      select_element: picked,
+    });
+    expect(changed).toEqual([
+      {
+        brandId: t.brandId,
+        steps: [expect.objectContaining({ select_element: picked }), expect.anything()],
+      },
+    ]);
+  });
+
   it('a published tour broken on its old target counts afresh once re-picked', async () => {
     const path = '/repick';
     const flowId = await newTour(true, path);
