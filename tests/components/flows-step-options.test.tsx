@@ -107,5 +107,14 @@ describe('StepEditor: Back action', () => {
     expect(screen.getByRole('button', { expanded: true })).toHaveTextContent(
       'Back to the previous step',
     );
+    expect(screen.queryByText(MESSAGES.flows.backOnFirstStep)).toBeNull();
+  });
+
+  it('says Back has nowhere to go on the first step', async () => {
+    const { user } = setup(STEPS[0]!);
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    const group = screen.getByRole('group', { name: 'Button actions' });
+    await user.click(within(group).getByRole('button', { name: 'Add action: Back' }));
+    expect(within(group).getByText(MESSAGES.flows.backOnFirstStep)).toBeInTheDocument();
   });
 });

@@ -57,6 +57,7 @@ export function ActionListEditor({
               position={i + 1}
               stepOptions={stepOptions}
               tooltip={tooltip}
+              firstStep={steps[0]?.id === currentStepId}
               readOnly={readOnly}
               onChange={(a) => replace(i, a)}
               onRemove={() => onChange(actions.filter((_, j) => j !== i))}

@@ -4,6 +4,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { actionSchema, type FlowAction } from '@/lib/contracts/flows';
+import { MESSAGES } from '@/lib/messages';
 import { ACTION_TYPE_LABELS, actionProblem } from '../../lib/step-helpers';
 import { StepHint } from './step-hint';
 
@@ -19,6 +20,8 @@ export interface ActionRowProps {
    * docs/product/validation.md#58-flow-checks.
    */
   tooltip: boolean;
+  /** The action belongs to the tour's first step, where Back has nowhere to go. */
+  firstStep?: boolean;
   readOnly: boolean;
   onChange: (action: FlowAction) => void;
   onRemove: () => void;
@@ -36,6 +39,7 @@ export function ActionRow({
   position,
   stepOptions,
   tooltip,
+  firstStep = false,
   readOnly,
   onChange,
   onRemove,
@@ -94,7 +98,10 @@ export function ActionRow({
         <p className="text-xs text-slate-500">Closes the flow for this visitor.</p>
       ) : null}
       {action.type === 'back' ? (
-        <p className="text-xs text-slate-500">Shows the step the visitor saw before this one.</p>
+        <>
+          <p className="text-xs text-slate-500">Shows the step the visitor saw before this one.</p>
+          <StepHint message={firstStep ? MESSAGES.flows.backOnFirstStep : null} />
+        </>
       ) : null}
     </li>
   );
