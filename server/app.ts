@@ -191,7 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         );
         await v1.register(async (ingest: ZodApp) => ingestRoutes(ingest, ctx.ingestService));
         await v1.register(async (rt: ZodApp) => flowRuntimeRoutes(rt, ctx.flowRuntime));
-        await v1.register(async (b: ZodApp) => builderRoutes(b, ctx.builder));
+        await v1.register(async (b: ZodApp) => builderRoutes(b, ctx.builder, ctx.counters));
         await v1.register(async (b: ZodApp) =>
           builderProbeRoutes(b, ctx.builderProbe, ctx.counters),
         );

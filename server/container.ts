@@ -318,10 +318,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     builder: createBuilderService({
       sessions: createBuilderRepository(db),
       flows,
-      flowsService,
       brands,
       realtime,
       writeKeys,
+      plans,
+      onChanged: publishedFlows.changed,
+      theme: themes.forRuntime,
       now,
     }),
     builderProbe: createBuilderProbeService({

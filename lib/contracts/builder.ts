@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { textTypeError } from './common';
 import { stepSchema, storedStepSchema } from './flows';
 import { BUILDER_MODES } from './builder-constants';
+import { themeSchema } from './theme';
 
 /**
  * The builder on the customer's own site (docs/builder.md): a session launched from the editor,
@@ -98,5 +99,7 @@ export const builderFlowSchema = z.object({
   brand_id: z.number().int(),
   name: z.string(),
   steps: z.array(storedStepSchema),
+  /** The look visitors get (the product's theme with the tour's override); absent on the free plan. */
+  theme: themeSchema.optional(),
 });
 export type BuilderFlow = z.infer<typeof builderFlowSchema>;

@@ -102,7 +102,6 @@ describe(`builder pick writes one step (${ENGINE})`, () => {
           return row;
         },
       },
-      flowsService: t.app.ctx.flowsService,
       brands: undefined as never,
       realtime,
       writeKeys: { resolve: async () => null },

@@ -244,4 +244,46 @@ describe(`product theme (${ENGINE})`, () => {
     const mine = await paid.call('GET', `/v1/flows/${tour.id}`);
     expect(mine.json().data.theme_override).toEqual(OVERRIDE);
   });
+
+  it('plays Preview on site in the same look the runtime sends visitors', async () => {
+    const a = await createAccount(t.app, { brand: 'Previewed' });
+    await onPlan(a, 'starter');
+    await a.call('PUT', `/v1/brands/${a.brandId}/theme`, BRAND);
+    const tour = await publishTour(a, { theme_override: OVERRIDE });
+    const page = 'http://localhost:4000/welcome';
+    const launched = await a.call('POST', `/v1/flows/${tour.id}/builder-sessions`, {
+      step_id: 's1',
+      url: page,
+      mode: 'preview',
+    });
+    expect(launched.statusCode, launched.body).toBe(201);
+    const code = /#signpost-builder=([A-Za-z0-9_-]+)$/.exec(launched.json().data.open_url)![1];
+    const origin = 'http://localhost:4000';
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/v1/builder/exchange',
+      headers: { 'content-type': 'application/json', origin },
+      payload: JSON.stringify({ code, write_key: a.writeKey }),
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/v1/builder/flow',
+      headers: { authorization: `Bearer ${exchanged.json().data.token}`, origin },
+    });
+    expect(read.statusCode).toBe(200);
+    const visitors = (await runtimeAnswer(a, 'v-preview'))?.theme;
+    expect(visitors).toEqual({ ...DEFAULT_THEME, ...BRAND, ...OVERRIDE });
+    expect(read.json().data.theme).toEqual(visitors);
+  });
+
+  it('keeps the valid fields of a stored override when one no longer passes the check', async () => {
+    const a = await createAccount(t.app, { brand: 'Old override' });
+    await onPlan(a, 'starter');
+    const look = await t.app.ctx.themes.forRuntime(a.brandId, {
+      corner_radius: 0,
+      font_family: '"Brand Sans, serif',
+    });
+    expect(look).toEqual({ ...DEFAULT_THEME, corner_radius: 0 });
+  });
 });

@@ -26,7 +26,8 @@ import type { BrandsRepository } from '../brands/brands.repository';
 import type { Db } from '../../db/client';
 import type { FlowDefinition } from '../../db/schema';
 import { toFlowDto, type FlowRow, type FlowsRepository } from '../flows/flows.repository';
-import { sizeOf, tourLimit, type FlowsService } from '../flows/flows.service';
+import { sizeOf, tourLimit } from '../flows/flows.service';
+import type { Theme } from '../../../lib/contracts/theme';
 import type { SavedFlow } from '../flows/runtime/published-flows';
 import type { PlansRepository } from '../plans/plans.repository';
 import type { BuilderRepository, BuilderSessionRow } from './builder.repository';
@@ -59,8 +60,6 @@ const tokenInvalid = () =>
 export function createBuilderService(deps: {
   sessions: BuilderRepository;
   flows: FlowsRepository;
-  /** Not used since a pick writes only its step (`flows.setStepTarget`); the container passes it. */
-  flowsService?: FlowsService;
   brands: BrandsRepository;
   realtime: Realtime;
   /** The product of the page's write key: an exchange from another product's page is refused. */
@@ -69,6 +68,8 @@ export function createBuilderService(deps: {
   plans?: Pick<PlansRepository, 'subscriptionOf' | 'lockSubscription'>;
   /** A published tour's target changed: the runtime's cache reads it again (flows.service.ts). */
   onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
+  /** The look visitors get: the product's theme with the tour's override (themes.service.ts). */
+  theme?: (brandId: number, override?: unknown) => Promise<Theme | null>;
   now: () => Date;
 }) {
   const { sessions, flows, now } = deps;
@@ -242,7 +243,14 @@ export function createBuilderService(deps: {
     async flow(auth: BuilderCaller): Promise<BuilderFlow> {
       const row = await authenticate(auth);
       const flow = await boundFlow(row);
-      return { id: flow.id, brand_id: flow.brandId, name: flow.name, steps: flow.definition.steps };
+      const theme = await deps.theme?.(flow.brandId, flow.definition.theme_override);
+      return {
+        id: flow.id,
+        brand_id: flow.brandId,
+        name: flow.name,
+        steps: flow.definition.steps,
+        ...(theme ? { theme } : {}),
+      };
     },
 
     /**

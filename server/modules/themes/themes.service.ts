@@ -5,6 +5,7 @@ import {
   themeSchema,
   type BrandTheme,
   type Theme,
+  type ThemeOverride,
 } from '../../../lib/contracts/theme';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError, notFound } from '../../errors';
@@ -34,6 +35,20 @@ export function storedTheme(stored: unknown): Theme {
  * The product theme, "Custom styling" (docs/theme.md): read by its owner on any plan, saved on
  * paid plans only, and handed to the tour runtime (null on the free plan or when none is saved).
  */
+/**
+ * The fields of a tour's stored override that still pass the theme's checks: one value saved
+ * before a check tightened drops alone, not the whole override (docs/theme.md).
+ */
+function validFields(override: unknown): ThemeOverride {
+  if (!override || typeof override !== 'object' || Array.isArray(override)) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(override)) {
+    const one = themeOverrideSchema.safeParse({ [key]: value });
+    if (one.success) Object.assign(kept, one.data);
+  }
+  return kept as ThemeOverride;
+}
+
 export function createThemesService(deps: {
   themes: Pick<ThemesRepository, 'find' | 'forRuntime' | 'save'>;
   now?: () => number;
@@ -107,8 +122,7 @@ export function createThemesService(deps: {
     async forRuntime(brandId: number, override?: unknown): Promise<Theme | null> {
       const look = await product(brandId);
       if (!look.paid) return null;
-      const own = themeOverrideSchema.safeParse(override ?? {});
-      const fields = own.success ? own.data : {};
+      const fields = validFields(override);
       if (!Object.keys(fields).length) return look.theme;
       return storedTheme({ ...(look.theme ?? DEFAULT_THEME), ...fields });
     },

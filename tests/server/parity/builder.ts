@@ -1,4 +1,5 @@
 import { builderSessionSchema } from '@/lib/contracts/builder';
+import { builderProbeSentSchema } from '@/lib/contracts/builder-probe';
 import { flowSchema } from '@/lib/contracts/flows';
 import { aFlow, aStep } from '../../fixtures/flows';
 import { saveId, type ParityTable } from './table';
@@ -93,6 +94,26 @@ export const builder: ParityTable = {
       method: 'POST',
       path: (s) => `/v1/flows/${s.builderFlow}/builder-sessions`,
       body: launch(),
+      stranger: true,
+    },
+    {
+      name: 'send a typed selector to count (no builder page open)',
+      method: 'POST',
+      path: (s) => `/v1/flows/${s.builderFlow}/builder-probe`,
+      body: { step_id: 'tip-1', selector: '#buy' },
+      contract: builderProbeSentSchema,
+    },
+    {
+      name: 'refuse an empty selector to count',
+      method: 'POST',
+      path: (s) => `/v1/flows/${s.builderFlow}/builder-probe`,
+      body: { step_id: 'tip-1', selector: '  ' },
+    },
+    {
+      name: "refuse counting on another account's tour",
+      method: 'POST',
+      path: (s) => `/v1/flows/${s.builderFlow}/builder-probe`,
+      body: { step_id: 'tip-1', selector: '#buy' },
       stranger: true,
     },
   ],
