@@ -406,6 +406,26 @@ export const MESSAGES = {
     saved: 'Theme saved.',
     upgradePrompt: 'Custom styling comes with the paid plans. Upgrade to save your theme.',
   },
+  /** Segments (docs/segments.md). */
+  segments: {
+    notFound: 'Segment not found.',
+    nameTaken: 'A segment with this name already exists in this product.',
+    noConditions: 'Add at least one condition.',
+    emptyGroup: 'A group needs at least one condition.',
+    maxConditions: (max: number) => `A group has at most ${max} conditions.`,
+    attributeRequired: 'Attribute is required',
+    segmentRequired: 'Choose a segment.',
+    unknownSegment: 'This segment does not exist in this product.',
+    selfReference: 'A segment cannot include itself.',
+    cycle: (names: string) => `Segments cannot include each other in a circle: ${names}.`,
+    tooDeep: (max: number) =>
+      `Segments can include segments at most ${max} levels deep (this one included).`,
+    limitReached: (max: number) =>
+      `A product has at most ${max} segments. Delete one you no longer use to add another.`,
+    usedBySegment: (name: string) =>
+      `This segment is used by the segment "${name}". Remove it from there first.`,
+    deletedAnswer: 'Segment deleted.',
+  },
   builder: {
     urlRequired: 'Enter the address of the page where the element is.',
     urlInvalid:
