@@ -9,3 +9,4 @@ export * from './reports';
 export * from './short-urls';
 export * from './builder';
 export * from './builder-probes';
+export * from './segments';
