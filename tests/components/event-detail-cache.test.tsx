@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventDetailsView } from '@/features/events/components/event-details-view';
 import { useUpdateEvent } from '@/features/events/hooks/use-update-event';
-import { EventConditionDialog } from '@/features/flows/components/conditions/event-condition-dialog';
+import { EventConditionDialog } from '@/components/conditions/event-condition-dialog';
 import { eventDetailKeys } from '@/hooks/use-event-definition';
 import { useBrandStore } from '@/stores/brand';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';

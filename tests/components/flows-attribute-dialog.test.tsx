@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerCondition } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
-import { AttributeConditionDialog } from '@/features/flows/components/conditions/attribute-condition-dialog';
+import { AttributeConditionDialog } from '@/components/conditions/attribute-condition-dialog';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';
 import { renderWithProviders } from './test-utils';
 

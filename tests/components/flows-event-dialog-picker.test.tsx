@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_SEARCH_LIMIT } from '@/lib/constants';
 import type { EventCondition } from '@/lib/contracts/flows';
-import { EventConditionDialog } from '@/features/flows/components/conditions/event-condition-dialog';
+import { EventConditionDialog } from '@/components/conditions/event-condition-dialog';
 import { createBrand, db } from '../mocks/db';
 import { createEvent } from '../mocks/events.handlers';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventCondition } from '@/lib/contracts/flows';
 import { MESSAGES } from '@/lib/messages';
-import { EventConditionDialog } from '@/features/flows/components/conditions/event-condition-dialog';
+import { EventConditionDialog } from '@/components/conditions/event-condition-dialog';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';
 import { renderWithProviders } from './test-utils';
 

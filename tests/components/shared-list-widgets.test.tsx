@@ -20,7 +20,7 @@ import {
 import { Pill } from '@/components/ui/pill';
 import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { SelectField } from '@/components/ui/select-field';
-import { ConditionAttributePicker } from '@/features/flows/components/conditions/condition-attribute-picker';
+import { ConditionAttributePicker } from '@/components/conditions/condition-attribute-picker';
 import { renderWithProviders } from './test-utils';
 
 describe('ListFooter', () => {

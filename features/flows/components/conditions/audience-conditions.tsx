@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import type { CustomerCondition } from '@/lib/contracts/flows';
 import { conditionProblems } from '@/lib/flows/checks';
 import { summarizeCustomer } from '../../lib/trigger-conditions';
-import { AttributeConditionDialog } from './attribute-condition-dialog';
+import { AttributeConditionDialog } from '@/components/conditions/attribute-condition-dialog';
 
 /** Props of the audience section: the flow's `attribute_conditions` and where changes go. */
 export interface AudienceConditionsProps {

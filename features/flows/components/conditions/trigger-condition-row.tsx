@@ -3,7 +3,7 @@ import { cn } from '@/components/ui/cn';
 import { CloseIcon } from '@/components/ui/icons';
 import type { TriggerCondition } from '@/lib/contracts/flows';
 import { summarizeTrigger, type TriggerOperator } from '../../lib/trigger-conditions';
-import { ConditionOperatorToggle } from './condition-operator-toggle';
+import { ConditionOperatorToggle } from '@/components/conditions/condition-operator-toggle';
 
 /** Props of one trigger condition group in the panel. */
 export interface TriggerConditionRowProps {

@@ -7,8 +7,8 @@ import {
   replaceTrigger,
   setTriggerOperator,
 } from '../../lib/trigger-conditions';
-import { AttributeConditionDialog } from './attribute-condition-dialog';
-import { EventConditionDialog } from './event-condition-dialog';
+import { AttributeConditionDialog } from '@/components/conditions/attribute-condition-dialog';
+import { EventConditionDialog } from '@/components/conditions/event-condition-dialog';
 import { TriggerAddControls } from './trigger-add-controls';
 import { TriggerConditionRow } from './trigger-condition-row';
 import { UrlConditionDialog } from './url-condition-dialog';

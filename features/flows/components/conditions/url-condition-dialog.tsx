@@ -16,8 +16,8 @@ import {
   updateUrlRow,
   URL_LISTS,
 } from '../../lib/url-rows';
-import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
-import type { ConditionDialogProps } from './types';
+import { ConditionDialogFooter, ConditionDialogFrame } from '@/components/conditions/condition-dialog-frame';
+import type { ConditionDialogProps } from '@/components/conditions/dialog-types';
 import { UrlConditionList } from './url-condition-list';
 
 // Row ids only key React elements, so a module-wide sequence is enough

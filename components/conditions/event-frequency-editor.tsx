@@ -1,7 +1,7 @@
 import { isRange } from '@/lib/conditions';
 import { FREQUENCY_TYPES } from '@/lib/contracts/flows';
 import { cn } from '@/components/ui/cn';
-import { frequencyFor, type Frequency, type FrequencyType } from '../../lib/event-condition';
+import { frequencyFor, type Frequency, type FrequencyType } from './event-condition';
 import { compactControl } from '@/components/ui/select-field';
 import { EventNumberField, EventNumberPair } from './event-number-field';
 

@@ -6,7 +6,7 @@ import {
   timeframeHasUnit,
   type Timeframe,
   type TimeframeType,
-} from '../../lib/event-condition';
+} from './event-condition';
 import { compactControl } from '@/components/ui/select-field';
 import { EventNumberField, EventNumberPair } from './event-number-field';
 

@@ -1,5 +1,5 @@
 import { cn } from '@/components/ui/cn';
-import { digitsValue } from '@/components/conditions/value-kind';
+import { digitsValue } from './value-kind';
 import { compactControl } from '@/components/ui/select-field';
 
 export interface EventNumberFieldProps {

@@ -10,13 +10,13 @@ import {
   fromEventDraft,
   toEventDraft,
   type EventDraft,
-} from '../../lib/event-condition';
+} from './event-condition';
 import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
 import { ConditionProblems } from './condition-problems';
 import { EventAttributeConditions } from './event-attribute-conditions';
 import { EventFrequencyEditor } from './event-frequency-editor';
 import { EventTimeframeEditor } from './event-timeframe-editor';
-import type { ConditionDialogProps } from './types';
+import type { ConditionDialogProps } from './dialog-types';
 
 /**
  * The event search of the dialog: one request of at most 99 of the product's events

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
-import { blankRow, type ConditionDraftRow } from '../../lib/condition-rows';
+import { blankRow, type ConditionDraftRow } from './condition-rows';
 import type { AttributePickerGroup } from './condition-attribute-picker';
 import { ConditionRow } from './condition-row';
 

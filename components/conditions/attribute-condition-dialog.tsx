@@ -13,12 +13,12 @@ import {
   keptCustomerRows,
   rowsFrom,
   type ConditionDraftRow,
-} from '../../lib/condition-rows';
+} from './condition-rows';
 import type { AttributePickerGroup } from './condition-attribute-picker';
 import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
 import { ConditionProblems } from './condition-problems';
 import { ConditionRowList } from './condition-row-list';
-import type { ConditionDialogProps } from './types';
+import type { ConditionDialogProps } from './dialog-types';
 
 const toPickerGroups = (groups: readonly AttributeOptionGroup[]): AttributePickerGroup[] =>
   groups.map((g) => ({

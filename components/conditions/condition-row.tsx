@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { CONDITION_LABELS } from '@/lib/conditions';
 import { MESSAGES } from '@/lib/messages';
-import { ConditionValueInput } from '@/components/conditions/condition-value-input';
-import { valueKindFor } from '@/components/conditions/value-kind';
+import { ConditionValueInput } from './condition-value-input';
+import { valueKindFor } from './value-kind';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field-error';
 import { TrashIcon } from '@/components/ui/icons';
 import { compactControl } from '@/components/ui/select-field';
 import { conditionTypesFor, selectAttribute, selectConditionType } from '@/lib/condition-rows';
-import type { ConditionDraftRow } from '../../lib/condition-rows';
+import type { ConditionDraftRow } from './condition-rows';
 import {
   ConditionAttributePicker,
   type AttributePickerGroup,
