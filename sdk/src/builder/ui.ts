@@ -1,24 +1,11 @@
 import { h } from '../renderer/dom';
+import { FREE, hostStyle } from '../renderer/host-style';
 
 /**
  * The builder's own shadow root: a fixed host the page's CSS cannot reach (inline `all: initial`
  * and the rest `!important`, like the tours' host), its styles inside the root. The host carries
  * `data-signpost-tour` so the target search (sdk/src/targets/dom.ts) never looks inside it.
  */
-
-const HOST_STYLE: readonly [string, string][] = [
-  ['all', 'initial'],
-  ['display', 'block'],
-  ['position', 'fixed'],
-  ['top', '0'],
-  ['left', '0'],
-  ['width', '0'],
-  ['height', '0'],
-  ['overflow', 'visible'],
-  ['visibility', 'visible'],
-  ['opacity', '1'],
-  ['z-index', '2147483647'],
-];
 
 const CSS = `
 :host{all:initial}
@@ -46,7 +33,7 @@ export interface BuilderUi {
 /** Mounts the host with an empty bar (a labelled region) after `<body>`. */
 export function mountUi(label: string): BuilderUi {
   const host = h('div', { 'data-signpost-tour': '', 'data-signpost-builder': '' });
-  for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
+  host.style.cssText = hostStyle(FREE, 2147483647);
   const root = host.attachShadow({ mode: 'open' });
   const bar = h('div', { class: 'bar', role: 'region', 'aria-label': label });
   root.append(h('style', {}, CSS), bar);

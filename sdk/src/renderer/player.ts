@@ -9,15 +9,8 @@ import { themeCss, themeZIndex } from './theme';
 import type { DismissCause, TourEndReason, TourPlayer, TourPlayerOptions } from './types';
 import { safeLink } from './urls';
 import { waitForElement } from './wait';
+import { FREE, hostStyle } from './host-style';
 
-/**
- * Inline and !important: a page rule such as `* { display: none !important }` also matches the
- * shadow host (it lives in the page's DOM); only the host's own style attribute outranks it.
- * Ends with `position:`, followed by one of the two below.
- */
-const HOST_STYLE = 'all:initial;display:block;visibility:visible;opacity:1;top:0;left:0;position:';
-/** Over the page: fixed, with no box of its own. */
-const FREE = 'fixed;width:0;height:0;overflow:visible';
 /**
  * In a container the host covers it and, being transformed, is the frame of the steps' fixed
  * layers: the tour stays inside (an in-page preview keeps its own toolbar usable).
@@ -78,11 +71,7 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
 
   const host = h('div', { 'data-signpost-tour': '' });
   const { theme } = options;
-  host.style.cssText =
-    `${HOST_STYLE}${confined ? CONFINED : FREE};z-index:${themeZIndex(theme)}`.replace(
-      /;|$/g,
-      '!important;',
-    );
+  host.style.cssText = hostStyle(confined ? CONFINED : FREE, themeZIndex(theme));
   const root = host.attachShadow({ mode: 'open' });
   // The theme's rule comes after TOUR_CSS and overrides its defaults (docs/theme.md).
   root.append(h('style', {}, TOUR_CSS + themeCss(theme)));

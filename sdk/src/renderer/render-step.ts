@@ -1,10 +1,10 @@
 import type { FlowButton, FlowStep } from '../../../lib/contracts/flows';
+import { THEME_COLOR } from '../../../lib/contracts/theme-constants';
 import { applyBackground } from './background';
 import { h } from './dom';
 import { sanitizedFragment } from './sanitize';
 import type { TourTheme } from './theme';
 
-const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const TYPES = new Set(['modal', 'tool_tip', 'speech_bubble', 'banner']);
 /** The editor's colours of a new button: such a button takes the theme's (docs/theme.md). */
 const EDITOR_DEFAULTS = /^#(?:2563eb|fff|ffffff)$/i;
@@ -24,7 +24,7 @@ export interface StepHandlers {
 }
 
 /** A colour the button sets itself: hex only, and not the editor's default (the theme's then). */
-const own = (c: string) => HEX.test(c) && !EDITOR_DEFAULTS.test(c);
+const own = (c: string) => THEME_COLOR.test(c) && !EDITOR_DEFAULTS.test(c);
 
 /** A step's last button is its primary one; the ones before it are secondary (docs/theme.md). */
 function renderButton(button: FlowButton, primary: boolean, onClick: () => void) {

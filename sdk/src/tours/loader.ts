@@ -1,6 +1,6 @@
 import type { ToursModule } from '../types';
 
-/** The tours bundle is an esbuild IIFE with `globalName: 'signpostTours'`. */
+/** The tours bundle registers itself as `window.signpostTours` (sdk/src/tours/index.ts). */
 type ToursWindow = Window & { signpostTours?: ToursModule };
 
 let loading: Promise<ToursModule | null> | undefined;

@@ -18,9 +18,6 @@ export const SDK_ENTRIES = {
 
 export type SdkBundle = keyof typeof SDK_ENTRIES;
 
-/** The global the tours IIFE assigns its exports to (read by `sdk/src/tours/loader.ts`). */
-export const TOURS_GLOBAL = 'signpostTours';
-
 /** The global the builder IIFE assigns its exports to (`sdk/src/builder/index.ts`). */
 export const BUILDER_GLOBAL = 'signpostBuilder';
 
@@ -33,7 +30,6 @@ export function sdkBuildOptions(bundle: SdkBundle): BuildOptions {
     entryPoints: [SDK_ENTRIES[bundle]],
     bundle: true,
     format: bundle === 'esm' ? 'esm' : 'iife',
-    ...(bundle === 'tours' && { globalName: TOURS_GLOBAL }),
     ...(bundle === 'builder' && { globalName: BUILDER_GLOBAL }),
     platform: 'browser',
     target: 'es2020',
