@@ -424,6 +424,8 @@ export const MESSAGES = {
       `A product has at most ${max} segments. Delete one you no longer use to add another.`,
     usedBySegment: (name: string) =>
       `This segment is used by the segment "${name}". Remove it from there first.`,
+    usedByTour: (name: string) =>
+      `The published product tour "${name}" targets this segment. Change its trigger or unpublish it first.`,
     deletedAnswer: 'Segment deleted.',
   },
   builder: {

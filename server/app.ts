@@ -47,6 +47,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
+import { segmentRoutes } from './modules/segments/segments.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             reports: ctx.flowReports,
             health: ctx.targetHealth,
           });
+          segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);
           builderProbeEditorRoutes(authed, ctx.builderProbe);
           reportRoutes(authed, { reports: ctx.reports, saved: ctx.savedReports });

@@ -44,6 +44,8 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
+import { createSegmentsRepository } from './modules/segments/segments.repository';
+import { createSegmentsService } from './modules/segments/segments.service';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
 import { createBuilderProbeRepository } from './modules/builder/builder-probe.repository';
@@ -315,6 +317,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       }),
     }),
     flowsService,
+    segmentsService: createSegmentsService({ segments: createSegmentsRepository(db), access }),
     builder: createBuilderService({
       sessions: createBuilderRepository(db),
       flows,

@@ -31,6 +31,7 @@ import type { AttributesService } from './modules/profiles/attributes.service';
 import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
+import type { SegmentsService } from './modules/segments/segments.service';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
@@ -97,6 +98,8 @@ export interface AppContext {
   attributesService: AttributesService;
   ingestService: IngestService;
   flowsService: FlowsService;
+  /** Segments of the owner's products (docs/segments.md). */
+  segmentsService: SegmentsService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
   builder: BuilderService;
   /** The live match count of a selector typed in the editor, counted by the open builder. */

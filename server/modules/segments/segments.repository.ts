@@ -1,0 +1,118 @@
+import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Segment, SegmentDefinition } from '../../../lib/contracts/segments';
+import type { Db } from '../../db/client';
+import { containing } from '../../db/like';
+import { ownedById } from '../../db/owned';
+import { brands, segments } from '../../db/schema';
+
+export type SegmentRow = typeof segments.$inferSelect;
+export interface SegmentValues {
+  brandId: number;
+  name: string;
+  definition: SegmentDefinition;
+}
+/** Where a page of the list starts: after this name and id. */
+export interface SegmentKey {
+  name: string;
+  id: number;
+}
+
+/**
+ * Segments (docs/segments.md): the only reader and writer of the table. Lists take brand ids the
+ * service has checked against the session's owner; reads and writes by id filter by the owner
+ * themselves, so another account's segment is never touched.
+ */
+function segmentQueries(db: Db) {
+  const ownedBy = (ownerId: string, id: number) => ownedById(db, segments, ownerId, id);
+  const matching = (brandId: number, search?: string): SQL => {
+    const base = eq(segments.brandId, brandId);
+    return search ? (and(base, ilike(segments.name, containing(search))) as SQL) : base;
+  };
+  return {
+    /** A page by name A→Z (then id), `limit + 1` rows so the caller knows if more follow. */
+    async list(brandId: number, q: { search?: string; after?: SegmentKey; limit: number }) {
+      const where = matching(brandId, q.search);
+      const after = q.after
+        ? or(
+            gt(segments.name, q.after.name),
+            and(eq(segments.name, q.after.name), gt(segments.id, q.after.id)),
+          )
+        : undefined;
+      const rows = await db
+        .select()
+        .from(segments)
+        .where(after ? and(where, after) : where)
+        .orderBy(asc(segments.name), asc(segments.id))
+        .limit(q.limit + 1);
+      const [{ n }] = await db.select({ n: count() }).from(segments).where(where);
+      return { rows, total: n };
+    },
+    /** The segment, if it belongs to one of the owner's products. */
+    async find(ownerId: string, id: number) {
+      const [row] = await db.select().from(segments).where(ownedBy(ownerId, id));
+      return row;
+    },
+    /** Every segment of a product, without counts (at most MAX_SEGMENTS_PER_PRODUCT). */
+    async ofBrand(brandId: number) {
+      return db
+        .select({ id: segments.id, name: segments.name, definition: segments.definition })
+        .from(segments)
+        .where(eq(segments.brandId, brandId));
+    },
+    async countOfBrand(brandId: number) {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(segments)
+        .where(eq(segments.brandId, brandId));
+      return n;
+    },
+    async insert(v: SegmentValues) {
+      const [row] = await db.insert(segments).values(v).returning();
+      return row!;
+    },
+    /** Undefined when no segment of the owner has this id. */
+    async update(ownerId: string, id: number, v: SegmentValues) {
+      const [row] = await db
+        .update(segments)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(ownedBy(ownerId, id))
+        .returning();
+      return row;
+    },
+    async remove(ownerId: string, id: number) {
+      await db.delete(segments).where(ownedBy(ownerId, id));
+    },
+  };
+}
+export type SegmentQueries = ReturnType<typeof segmentQueries>;
+
+export function createSegmentsRepository(db: Db) {
+  return {
+    ...segmentQueries(db),
+    /**
+     * Runs `work` in one transaction holding the product's row lock, so two writes to one
+     * product's segments (the limit, references and cycles they check) happen one after the other.
+     */
+    locked<T>(brandId: number, work: (repo: SegmentQueries) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('update');
+        return work(segmentQueries(tx));
+      });
+    },
+  };
+}
+export type SegmentsRepository = ReturnType<typeof createSegmentsRepository>;
+
+/** A stored segment as the API answers it. */
+export function toSegmentDto(r: SegmentRow): Segment {
+  return {
+    id: r.id,
+    brand_id: r.brandId,
+    name: r.name,
+    definition: r.definition,
+    member_count: r.memberCount,
+    computed_at: r.computedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
