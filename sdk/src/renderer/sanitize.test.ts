@@ -63,6 +63,25 @@ describe('sanitizeStepContent', () => {
     expect(sanitizeStepContent('<p>a<!-- note -->b</p>')).toBe('<p>ab</p>');
   });
 
+  it('unwraps an element that had an `is` value, so no customised built-in of the page upgrades it', () => {
+    const upgraded: string[] = [];
+    customElements.define(
+      'x-widget',
+      class extends HTMLParagraphElement {
+        connectedCallback() {
+          upgraded.push(this.textContent ?? '');
+        }
+      },
+      { extends: 'p' },
+    );
+    const fragment = sanitizedFragment('<p is="x-widget">author text</p><p>ok</p>');
+    document.body.append(fragment);
+    expect(upgraded).toEqual([]);
+    expect(document.body.innerHTML).toBe('author text<p>ok</p>');
+    document.body.replaceChildren();
+    expect(sanitizeStepContent('<p is="x-widget">a</p>')).toBe('a');
+  });
+
   it('keeps the formatting of the rich-text editor', () => {
     const html =
       '<h1>Title</h1><h2>Hi</h2><h3>Sub</h3><h4>Small</h4>' +

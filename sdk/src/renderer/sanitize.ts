@@ -23,7 +23,9 @@ function clean(root: DocumentFragment): void {
     const el = node as Element;
     // Foreign (SVG, MathML) elements are dropped whole: their parsing rules differ from HTML's.
     if (!(el instanceof HTMLElement) || DROPPED.has(el.localName)) el.remove();
-    else if (!TAGS.has(el.localName)) unwrap.push(el);
+    // An `is` value stays on the element without its attribute: it would upgrade to the host
+    // page's customised built-in once shown (docs/flows.md "Sanitising"), so it is unwrapped.
+    else if (!TAGS.has(el.localName) || el.hasAttribute('is')) unwrap.push(el);
     else scrubAttributes(el);
   }
   for (const el of unwrap) el.replaceWith(...Array.from(el.childNodes));

@@ -77,4 +77,6 @@ export const XSS_VECTORS: readonly string[] = [
   '<isindex type=image src=1 onerror=alert(1)>',
   '<xss id=x tabindex=1 onfocus=alert(1)></xss>',
   '<p><a href="javascript:alert(1)"><b>nested</b></a></p>',
+  '<p is="x-widget">upgraded by the host page</p>',
+  '<span is="x-widget"><b>nested</b></span>',
 ];
