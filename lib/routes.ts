@@ -342,6 +342,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: 'reports', label: 'Reports', href: paths.reports() },
   { key: 'events', label: 'Events', href: paths.events() },
   { key: 'customer-profiles', label: 'Customer Profiles', href: paths.customerProfiles() },
+  { key: 'segments', label: 'Segments', href: paths.segments() },
   { key: 'flows', label: 'Product Tour', href: paths.flows() },
   { key: 'shorten-urls', label: 'Shorten URLs', href: paths.shortenUrls() },
   { key: 'integrations', label: 'Integration', href: paths.integrations() },

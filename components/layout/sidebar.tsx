@@ -23,6 +23,7 @@ import {
   PlugIcon,
   RouteIcon,
   TrendIcon,
+  UserIcon,
   UsersIcon,
 } from '@/components/ui/icons';
 import { useKeyboardShortcut } from '@/hooks/use-keyboard-shortcut';
@@ -47,6 +48,7 @@ const ICONS: Partial<Record<SidebarAreaKey, ComponentType<SVGProps<SVGSVGElement
   reports: TrendIcon,
   events: BoltIcon,
   'customer-profiles': UsersIcon,
+  segments: UserIcon,
   integrations: PlugIcon,
   flows: RouteIcon,
   'shorten-urls': LinkIcon,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { CustomerCondition } from '@/lib/contracts/flows';
 import { conditionProblems } from '@/lib/flows/checks';
-import { summarizeCustomer } from '../../lib/trigger-conditions';
+import { summarizeCustomer } from '@/components/conditions/condition-summary';
 import { AttributeConditionDialog } from '@/components/conditions/attribute-condition-dialog';
 
 /** Props of the audience section: the flow's `attribute_conditions` and where changes go. */

@@ -1,0 +1,72 @@
+import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
+import type {
+  ListSegmentsParams,
+  Segment,
+  SegmentDefinitionInput,
+  SegmentInput,
+  SegmentList,
+} from '@/lib/contracts/segments';
+import { http, unwrap } from './http';
+
+/** POST /v1/segments/preview: who a definition matches right now (docs/segments.md, "API"). */
+export interface SegmentPreview {
+  count: number;
+  /** At most 10 of the matching customers. */
+  sample: CustomerProfile[];
+  /** False when the count comes from a sample (over the time budget); `ci95` then bounds it. */
+  exact: boolean;
+  ci95?: [number, number];
+  took_ms: number;
+}
+
+/** One page of GET /v1/segments/{id}/members. */
+export interface SegmentMembersPage {
+  data: CustomerProfile[];
+  total: number;
+  nextCursor: string | null;
+  computed_at: string | null;
+}
+
+/** GET /v1/segments: one page of a product's segments, by name. */
+export const listSegments = (params: ListSegmentsParams, signal?: AbortSignal) =>
+  unwrap<SegmentList>(http.get('/v1/segments', { params, signal }));
+
+/** GET /v1/segments/{id}. */
+export const getSegment = (id: number, signal?: AbortSignal) =>
+  unwrap<Segment>(http.get(`/v1/segments/${id}`, { signal }));
+
+/** POST /v1/segments. */
+export const createSegment = (body: SegmentInput) =>
+  unwrap<Segment>(http.post('/v1/segments', body));
+
+/** PUT /v1/segments/{id}. */
+export const updateSegment = (id: number, body: SegmentInput) =>
+  unwrap<Segment>(http.put(`/v1/segments/${id}`, body));
+
+/** DELETE /v1/segments/{id}; 409 while a published tour targets it. */
+export const deleteSegment = (id: number) => unwrap<unknown>(http.delete(`/v1/segments/${id}`));
+
+/** POST /v1/segments/preview: the live count of the builder. */
+export const previewSegment = (
+  body: { brand_id: number; definition: SegmentDefinitionInput },
+  signal?: AbortSignal,
+) => unwrap<SegmentPreview>(http.post('/v1/segments/preview', body, { signal }));
+
+/** GET /v1/segments/{id}/members: one page of members, by keyset cursor. */
+export const listSegmentMembers = (
+  id: number,
+  params: { cursor?: string; limit?: number },
+  signal?: AbortSignal,
+) => unwrap<SegmentMembersPage>(http.get(`/v1/segments/${id}/members`, { params, signal }));
+
+/** The address of every member as CSV (the Export CSV link's target). */
+export const segmentMembersCsvPath = (id: number) => `/v1/segments/${id}/members?format=csv`;
+
+/** GET /v1/segments/{id}/members?format=csv: every member, as CSV text. */
+export const exportSegmentMembersCsv = async (id: number): Promise<string> => {
+  const res = await http.get<string>(`/v1/segments/${id}/members`, {
+    params: { format: 'csv' },
+    headers: { accept: 'text/csv' },
+  });
+  return typeof res.data === 'string' ? res.data : '';
+};

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
+import { formatDateTime } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { PagedList } from '@/components/list/paged-list';
+import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { useSegmentMembers } from '../hooks/use-segment-members';
+import { SEGMENT_COPY } from '../lib/copy';
+
+const text = (v: string | null) => (v && v.trim() ? v : '—');
+
+/** The members of a segment, a page at a time; each opens its customer profile. */
+export function SegmentMembers({ segmentId }: { segmentId: number }) {
+  const members = useSegmentMembers(segmentId);
+  return (
+    <PagedList
+      query={members}
+      loading={{ label: 'Loading members', columns: ['w-32', 'w-32', 'w-40', 'w-32'] }}
+      failed={SEGMENT_COPY.failedToGetMembers}
+      noun="members"
+      empty={{ text: SEGMENT_COPY.noMembers }}
+    >
+      {(rows: CustomerProfile[]) => (
+        <Table caption="Members">
+          <THead>
+            <Th>Customer ID</Th>
+            <Th>Name</Th>
+            <Th>E-mail</Th>
+            <Th>Last seen</Th>
+          </THead>
+          <TBody>
+            {rows.map((p) => (
+              <Tr key={p.id}>
+                <RowHeader>
+                  <Link
+                    href={paths.customerProfile(p.id)}
+                    className={cn('rounded text-brand-700 hover:underline', focusRing)}
+                  >
+                    {p.customer_key}
+                  </Link>
+                </RowHeader>
+                <Td>{text(p.name)}</Td>
+                <Td>{text(p.email)}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(p.last_seen)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </PagedList>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationCallbacks } from '@/hooks/types';
+import type { Segment, SegmentInput } from '@/lib/contracts/segments';
+import type { ApiError } from '@/api/http';
+import { createSegment, updateSegment } from '@/api/segments';
+import { segmentKeys } from '../lib/query-keys';
+
+/** What a save sends: a new segment without `id`, an edit with it. */
+export interface SegmentSave {
+  id: number | null;
+  body: SegmentInput;
+}
+
+/** POST /v1/segments or PUT /v1/segments/{id}; the saved copy goes into the cache. */
+export function useSaveSegment(callbacks: MutationCallbacks<Segment, SegmentSave> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation<Segment, ApiError, SegmentSave>({
+    mutationFn: ({ id, body }) => (id === null ? createSegment(body) : updateSegment(id, body)),
+    onSuccess: async (saved, variables) => {
+      queryClient.setQueryData(segmentKeys.detail(saved.id), saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: segmentKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: segmentKeys.members(saved.id) }),
+      ]);
+      callbacks.onSuccess?.(saved, variables);
+    },
+    onError: (error, variables) => callbacks.onError?.(error, variables),
+  });
+}
