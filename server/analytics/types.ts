@@ -11,9 +11,11 @@ import type {
   ReportTrendShape,
 } from './report-shapes';
 import type { LinkClicksResult, LinkClicksShape } from './link-click-shape';
+import type { SegmentEventCountRow, SegmentEventCountsShape } from './segment-shape';
 
 export type * from './report-shapes';
 export type * from './link-click-shape';
+export type * from './segment-shape';
 
 /** Kinds of message the Segment-compatible API accepts. */
 export type EventType = 'track' | 'page' | 'identify';
@@ -138,7 +140,9 @@ export type QueryShape =
   | ReportFunnelShape
   | ReportFunnelCustomersShape
   | ReportRetentionShape
-  | LinkClicksShape;
+  | LinkClicksShape
+  /** Events per event condition of a segment, per customer of a page (docs/segments.md). */
+  | SegmentEventCountsShape;
 
 export interface EventCount {
   event: string;
@@ -189,6 +193,7 @@ export interface QueryResults {
   reportFunnelCustomers: string[];
   reportRetention: RetentionRow[];
   linkClicks: LinkClicksResult;
+  segmentEventCounts: SegmentEventCountRow[];
 }
 
 export interface QueryOptions {

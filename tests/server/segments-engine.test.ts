@@ -3,6 +3,7 @@ import type {
   SegmentCondition,
   SegmentDefinition,
   SegmentEventCondition,
+  SegmentRefCondition,
 } from '@/lib/contracts/segments';
 import {
   eventConditionsOf,
@@ -33,7 +34,7 @@ const orders = (
   attribute_conditions: [],
   attribute_condition_operator: 'AND',
 });
-const ref = (segment_id: number, negate = false): SegmentCondition => ({
+const ref = (segment_id: number, negate = false): SegmentRefCondition => ({
   type: 'segment',
   segment_id,
   negate,

@@ -5,6 +5,7 @@ import { parseObject } from '../event-rows';
 import { compileFunnel, compileFunnelCustomers, readFunnel, readFunnelCustomers } from './funnel';
 import { compileLinkClicks, readLinkClicks } from './link-clicks';
 import { compileRetention, readRetention } from './retention';
+import { compileSegmentEventCounts, readSegmentEventCounts } from './segments';
 import { compileTopValues, compileTrend, readTopValues, readTrend } from './trend';
 
 export { Binder, jsonKey } from './binder';
@@ -52,6 +53,9 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       break;
     case 'linkClicks':
       sql = compileLinkClicks(shape, dialect, b);
+      break;
+    case 'segmentEventCounts':
+      sql = compileSegmentEventCounts(shape, dialect, b);
       break;
     case 'tail':
       sql =
@@ -168,6 +172,8 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
       return readRetention(rows);
     case 'linkClicks':
       return readLinkClicks(rows);
+    case 'segmentEventCounts':
+      return readSegmentEventCounts(shape, rows);
     case 'tail':
     case 'timeline':
       return rows.map(toStoredEvent);

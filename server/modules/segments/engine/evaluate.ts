@@ -5,6 +5,7 @@ import {
   type SegmentEventCondition,
   type SegmentLeafCondition,
 } from '../../../../lib/contracts/segments';
+import { MESSAGES } from '../../../../lib/messages';
 import {
   customerConditionsHold,
   frequencyHolds,
@@ -42,9 +43,9 @@ export class SegmentNotEvaluable extends Error {
 /** A segment counts as depth 1; each segment it reads through a reference adds one. */
 function referenced(id: number, resolve: ResolveSegment, depth: number): SegmentDefinition {
   if (depth + 1 > MAX_SEGMENT_DEPTH)
-    throw new SegmentNotEvaluable(`Segments nest at most ${MAX_SEGMENT_DEPTH} levels deep`);
+    throw new SegmentNotEvaluable(MESSAGES.segments.tooDeep(MAX_SEGMENT_DEPTH));
   const definition = resolve(id);
-  if (!definition) throw new SegmentNotEvaluable(`Segment ${id} does not exist`);
+  if (!definition) throw new SegmentNotEvaluable(MESSAGES.segments.unknownSegment);
   return definition;
 }
 

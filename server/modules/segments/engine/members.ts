@@ -1,0 +1,167 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
+import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
+import type { AnalyticsStore, SegmentCountedEvent } from '../../../analytics/types';
+import type { Db } from '../../../db/client';
+import { customerProfiles } from '../../../db/schema';
+import { eventWindow } from '../../flows/runtime/decide';
+import { profileValues } from '../../flows/runtime/reads';
+import type { ProfileRow } from '../../profiles/profiles.repository';
+import {
+  eventConditionsOf,
+  segmentHolds,
+  SegmentNotEvaluable,
+  type ResolveSegment,
+} from './evaluate';
+
+/**
+ * The set evaluator of segments (docs/adr/0022-segment-engine.md, docs/segments.md "Engine"):
+ * the product's profiles read from PostgreSQL a page at a time in `id` order, one analytics
+ * statement per page counting each event condition per customer, and each profile decided by
+ * `segmentHolds`. Memory is one page whatever the product's size; members come in `id` order,
+ * so a profile id is the keyset cursor of the member list and of the export.
+ */
+
+/** Profiles read per page (and customer keys per analytics statement). */
+export const SEGMENT_PAGE_SIZE = 1_000;
+/** Members a preview shows. */
+export const SEGMENT_SAMPLE_SIZE = 10;
+
+export interface SegmentEngineDeps {
+  db: Db;
+  /** The store reads go through (the scheduled one: per account, with the request's signal). */
+  store: Pick<AnalyticsStore, 'query'>;
+  now?: () => number;
+  pageSize?: number;
+}
+
+/** One definition made ready to run: its event conditions and what the statement counts. */
+interface Prepared {
+  definition: SegmentDefinition;
+  resolve: ResolveSegment;
+  now: number;
+  conditions: SegmentEventCondition[];
+  counted: SegmentCountedEvent[];
+}
+
+function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: number): Prepared {
+  const conditions = eventConditionsOf(definition, resolve);
+  const counted = conditions.map((c): SegmentCountedEvent => {
+    for (const a of c.attribute_conditions)
+      if (UNCOUNTABLE_PROPERTY_TYPES.includes(a.condition_type))
+        throw new SegmentNotEvaluable(
+          `Event property "${a.attribute_key}" cannot be compared as a date in a segment`,
+        );
+    const w = eventWindow(c.timeframe, now);
+    return {
+      event: c.event_code || null,
+      from: w.from === null ? null : new Date(w.from),
+      to: w.to === null ? null : new Date(w.to),
+      properties: c.attribute_conditions.map((a) => ({
+        key: a.attribute_key,
+        type: a.condition_type,
+        value: a.value,
+      })),
+      operator: c.attribute_condition_operator,
+    };
+  });
+  return { definition, resolve, now, conditions, counted };
+}
+
+export function createSegmentEngine(deps: SegmentEngineDeps) {
+  const pageSize = deps.pageSize ?? SEGMENT_PAGE_SIZE;
+  const clock = deps.now ?? Date.now;
+
+  /** The members of the page of profiles after profile id `after`, and that page's last id. */
+  async function page(brandId: number, p: Prepared, after: number) {
+    const rows = await deps.db
+      .select()
+      .from(customerProfiles)
+      .where(and(eq(customerProfiles.brandId, brandId), gt(customerProfiles.id, after)))
+      .orderBy(asc(customerProfiles.id))
+      .limit(pageSize);
+    const counts = new Map<string, number[]>();
+    if (rows.length > 0 && p.counted.length > 0) {
+      const found = await deps.store.query({
+        kind: 'segmentEventCounts',
+        brandId,
+        customerKeys: rows.map((r) => r.customerKey),
+        conditions: p.counted,
+      });
+      for (const r of found) counts.set(r.customerKey, r.counts);
+    }
+    const index = new Map(p.conditions.map((c, i) => [c, i]));
+    const members = rows.filter((row) => {
+      const own = counts.get(row.customerKey);
+      const facts = {
+        profile: profileValues(row),
+        eventCount: (c: SegmentEventCondition) => own?.[index.get(c) ?? -1] ?? 0,
+      };
+      return segmentHolds(p.definition, facts, p.now, p.resolve);
+    });
+    return { members, last: rows.at(-1)?.id ?? null, full: rows.length === pageSize };
+  }
+
+  /** Every member after profile id `after`, in id order, read a page at a time. */
+  async function* walk(brandId: number, p: Prepared, after = 0): AsyncGenerator<ProfileRow> {
+    let cursor = after;
+    for (;;) {
+      const { members, last, full } = await page(brandId, p, cursor);
+      yield* members;
+      if (!full || last === null) return;
+      cursor = last;
+    }
+  }
+
+  return {
+    /**
+     * The members of a definition, in profile id order after `after`. Throws
+     * `SegmentNotEvaluable` before reading anything when the definition cannot be evaluated.
+     */
+    members(
+      brandId: number,
+      definition: SegmentDefinition,
+      resolve: ResolveSegment,
+      after = 0,
+    ): AsyncGenerator<ProfileRow> {
+      return walk(brandId, prepare(definition, resolve, clock()), after);
+    },
+
+    /** How many customers are members, and the first `SEGMENT_SAMPLE_SIZE` of them. */
+    async count(brandId: number, definition: SegmentDefinition, resolve: ResolveSegment) {
+      const p = prepare(definition, resolve, clock());
+      let count = 0;
+      const sample: ProfileRow[] = [];
+      for await (const row of walk(brandId, p)) {
+        if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
+        count++;
+      }
+      return { count, sample };
+    },
+
+    /**
+     * One page of members after profile id `after` (at most `limit`), the total, and the cursor
+     * of the next page (null on the last): one pass over the product's profiles.
+     */
+    async list(
+      brandId: number,
+      definition: SegmentDefinition,
+      resolve: ResolveSegment,
+      q: { after: number; limit: number },
+    ) {
+      const p = prepare(definition, resolve, clock());
+      let total = 0;
+      const data: ProfileRow[] = [];
+      let more = false;
+      for await (const row of walk(brandId, p)) {
+        total++;
+        if (row.id <= q.after) continue;
+        if (data.length < q.limit) data.push(row);
+        else more = true;
+      }
+      const nextCursor = more ? String(data.at(-1)!.id) : null;
+      return { data, total, nextCursor, computedAt: new Date(p.now) };
+    },
+  };
+}
+export type SegmentEngine = ReturnType<typeof createSegmentEngine>;
