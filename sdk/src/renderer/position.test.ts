@@ -247,6 +247,38 @@ describe('anchorTooltip', () => {
     stop();
   });
 
+  it("follows DOM changes in the target's iframe, and reports it lost when that app removes it", async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const doc = frame.contentDocument!;
+    const inner = doc.createElement('button');
+    doc.body.append(inner);
+    rect(frame, box(100, 200, 500, 400));
+    rect(inner, box(10, 10, 40, 20));
+    // In a shadow root, as the player shows it: the card's own style changes are not observed.
+    const host = document.createElement('div');
+    document.body.append(host);
+    host.attachShadow({ mode: 'open' }).append(layer);
+    const onLost = vi.fn();
+    const stop = anchorTooltip(inner, card, tip, onLost);
+    await Promise.resolve();
+    expect(frames).toHaveLength(0);
+    rect(inner, box(10, 50, 40, 20));
+    inner.setAttribute('class', 'moved'); // no scroll, no resize: only the iframe's DOM changed
+    await Promise.resolve();
+    expect(frames).toHaveLength(1);
+    flushFrames();
+    expect(card.style.top).toBe(`${270 + OFFSET}px`);
+    inner.remove();
+    await Promise.resolve();
+    flushFrames();
+    expect(onLost).toHaveBeenCalledTimes(1);
+    stop();
+    doc.body.append(doc.createElement('p'));
+    await Promise.resolve();
+    expect(frames).toHaveLength(0);
+  });
+
   it('reports a target that left the DOM', async () => {
     const onLost = vi.fn();
     const stop = anchorTooltip(target, card, tip, onLost);

@@ -94,7 +94,8 @@ export function boxOf(el: Element): Box {
 
 /**
  * Keeps a tooltip card next to its target and follows scroll (of any element), resize, size
- * changes of either and DOM changes that may move the target, once per animation frame.
+ * changes of either and DOM changes that may move the target (in this document and, for a
+ * target in a same-origin iframe, in the target's own), once per animation frame.
  * The card is fixed in its layer (`position: fixed; inset: 0`), whose box is the card's frame:
  * the viewport, or the container of a confined tour. `want` and `offset` are the step's placement
  * and gap; `spot`, if any, is kept over the target (the spotlight's cut-out). `onLost` runs when
@@ -143,12 +144,14 @@ export function anchorTooltip(
   resize?.observe(target);
   resize?.observe(card);
   const mutation = new MutationObserver(schedule);
-  mutation.observe(document.documentElement, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    characterData: true,
-  });
+  // The target's own document too when it is in an iframe: its app may move or replace it.
+  for (const d of [document, doc])
+    mutation.observe(d.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   update();
   return () => {
     cancelAnimationFrame(frame);
