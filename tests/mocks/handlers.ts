@@ -33,6 +33,7 @@ import { apiError, bearer, body, currentUser, ok, unauthorized, validate } from 
 import { eventHandlers } from './events.handlers';
 import { profileHandlers } from './profiles.handlers';
 import { flowHandlers } from './flows.handlers';
+import { segmentHandlers } from './segments.handlers';
 import { reportHandlers } from './reports.handlers';
 import { billingHandlers, settleMockPayments } from './billing.handlers';
 import { homeHandlers } from './home.handlers';
@@ -91,6 +92,7 @@ export const handlers = [
   ...eventHandlers,
   ...profileHandlers,
   ...flowHandlers,
+  ...segmentHandlers,
   ...reportHandlers,
   ...billingHandlers,
   ...homeHandlers,

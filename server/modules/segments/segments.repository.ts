@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Segment, SegmentDefinition } from '../../../lib/contracts/segments';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
@@ -28,21 +28,20 @@ function segmentQueries(db: Db) {
     const base = eq(segments.brandId, brandId);
     return search ? (and(base, ilike(segments.name, containing(search))) as SQL) : base;
   };
+  /** The list's order: names A→Z ignoring case, the same on every PostgreSQL (byte order). */
+  const byName = sql`lower(${segments.name}) collate "C"`;
   return {
     /** A page by name A→Z (then id), `limit + 1` rows so the caller knows if more follow. */
     async list(brandId: number, q: { search?: string; after?: SegmentKey; limit: number }) {
       const where = matching(brandId, q.search);
       const after = q.after
-        ? or(
-            gt(segments.name, q.after.name),
-            and(eq(segments.name, q.after.name), gt(segments.id, q.after.id)),
-          )
+        ? sql`(${byName}, ${segments.id}) > (lower(${q.after.name}) collate "C", ${q.after.id})`
         : undefined;
       const rows = await db
         .select()
         .from(segments)
         .where(after ? and(where, after) : where)
-        .orderBy(asc(segments.name), asc(segments.id))
+        .orderBy(byName, asc(segments.id))
         .limit(q.limit + 1);
       const [{ n }] = await db.select({ n: count() }).from(segments).where(where);
       return { rows, total: n };

@@ -6,6 +6,7 @@ import { flows } from './flows';
 import { home } from './home';
 import { profiles } from './profiles';
 import { reports } from './reports';
+import { segments } from './segments';
 import { shortUrls } from './short-urls';
 import { theme } from './theme';
 
@@ -26,5 +27,6 @@ export const PARITY_TABLES = [
   shortUrls,
   theme,
   builder,
+  segments,
   productLifecycle,
 ];

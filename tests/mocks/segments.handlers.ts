@@ -1,0 +1,165 @@
+import { http, type HttpHandler } from 'msw';
+import { idParam } from '@/lib/contracts/common';
+import {
+  listSegmentsQuery,
+  MAX_SEGMENTS_PER_PRODUCT,
+  segmentBody,
+  type Segment,
+  type SegmentBody,
+  type SegmentList,
+} from '@/lib/contracts/segments';
+import { MESSAGES } from '@/lib/messages';
+import { segmentProblems, type SegmentProblem } from '@/lib/segments/problems';
+import { referencedBy, referenceProblem } from '@/lib/segments/references';
+import { db, type MockUser } from './db';
+import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
+
+/**
+ * Mock API of segments (docs/segments.md, "API"): the same checks as the server, from the same
+ * lib/segments code. Segments live beside the mock database, one list per `db.brands` array, so
+ * `resetMockDb()` (which replaces that array) starts them afresh; they are not kept in the
+ * session snapshot of `npm run dev:mock`.
+ */
+const stores = new WeakMap<object, Segment[]>();
+const allSegments = (): Segment[] => {
+  let list = stores.get(db.brands);
+  if (!list) stores.set(db.brands, (list = []));
+  return list;
+};
+let lastId = 0;
+
+const S = MESSAGES.segments;
+const segmentNotFound = () => apiError(404, 'not_found', S.notFound);
+const brandNotFound = () => apiError(404, 'not_found', MESSAGES.brands.notFound);
+const invalid = (p: SegmentProblem) =>
+  apiError(400, 'validation_error', p.message, [{ path: p.path, message: p.message }]);
+const inUse = (message: string) => apiError(409, 'segment_in_use', message);
+
+const ownsBrand = (user: MockUser, brandId: number) =>
+  db.brands.some((b) => b.id === brandId && b.owner_id === user.id);
+const ofBrand = (brandId: number) => allSegments().filter((s) => s.brand_id === brandId);
+/** The server's order: names A→Z ignoring case, in code-unit order, then id. */
+const sortKey = (s: Pick<Segment, 'name' | 'id'>) => [s.name.toLowerCase(), s.id] as const;
+const after = (a: Pick<Segment, 'name' | 'id'>, b: Pick<Segment, 'name' | 'id'>) => {
+  const [an, ai] = sortKey(a);
+  const [bn, bi] = sortKey(b);
+  return an === bn ? ai > bi : an > bn;
+};
+const encodeCursor = (s: Segment) => btoa(JSON.stringify([s.name, s.id]));
+function decodeCursor(cursor: string): { name: string; id: number } | null {
+  try {
+    const [name, id] = JSON.parse(atob(cursor)) as unknown[];
+    return typeof name === 'string' && Number.isSafeInteger(id) ? { name, id: id as number } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The caller's segment by route id, or the response to send instead (another account's: 404). */
+function ownSegment(request: Request, params: Record<string, unknown>) {
+  const user = currentUser(request);
+  if (!user) return { response: unauthorized(request) } as const;
+  const id = validate(idParam, params);
+  if (!id.ok) return { response: id.response } as const;
+  const segment = allSegments().find((s) => s.id === id.data.id && ownsBrand(user, s.brand_id));
+  return segment ? ({ user, segment } as const) : ({ response: segmentNotFound() } as const);
+}
+
+/** The server's checks of a save, in its order; the saved segment or the refusal. */
+function save(user: MockUser, input: SegmentBody, existing?: Segment): Segment | Response {
+  if (!ownsBrand(user, input.brand_id)) return brandNotFound();
+  const moves = existing && existing.brand_id !== input.brand_id;
+  if (existing && moves) {
+    const includer = referencedBy(existing.id, ofBrand(existing.brand_id));
+    if (includer) return inUse(S.usedBySegment(includer.name));
+  }
+  const problem = segmentProblems(input.definition);
+  if (problem) return invalid(problem);
+  const others = ofBrand(input.brand_id).filter((s) => s.id !== existing?.id);
+  const ref = referenceProblem(
+    { id: existing?.id, name: input.name, definition: input.definition },
+    others,
+  );
+  if (ref) return invalid(ref);
+  if ((!existing || moves) && others.length >= MAX_SEGMENTS_PER_PRODUCT)
+    return apiError(409, 'segment_limit_reached', S.limitReached(MAX_SEGMENTS_PER_PRODUCT), [
+      { path: 'brand_id', message: S.limitReached(MAX_SEGMENTS_PER_PRODUCT) },
+    ]);
+  if (others.some((s) => s.name === input.name))
+    return apiError(409, 'name_taken', S.nameTaken, [{ path: 'name', message: S.nameTaken }]);
+  const now = new Date().toISOString();
+  if (existing) {
+    Object.assign(existing, input, { updated_at: now });
+    return existing;
+  }
+  const segment: Segment = {
+    id: ++lastId,
+    ...input,
+    member_count: null,
+    computed_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  allSegments().push(segment);
+  return segment;
+}
+
+export const segmentHandlers: HttpHandler[] = [
+  http.get('*/v1/segments', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const q = validate(listSegmentsQuery, Object.fromEntries(new URL(request.url).searchParams));
+    if (!q.ok) return q.response;
+    if (!ownsBrand(user, q.data.brand_id)) return brandNotFound();
+    const start = q.data.cursor ? decodeCursor(q.data.cursor) : undefined;
+    if (start === null)
+      return apiError(400, 'invalid_cursor', MESSAGES.profiles.invalidCursor, [
+        { path: 'cursor', message: MESSAGES.profiles.invalidCursor },
+      ]);
+    const search = q.data.search?.trim().toLowerCase();
+    const matching = ofBrand(q.data.brand_id)
+      .filter((s) => !search || s.name.toLowerCase().includes(search))
+      .sort((a, b) => (after(a, b) ? 1 : -1));
+    const rest = start ? matching.filter((s) => after(s, start as Segment)) : matching;
+    const page = rest.slice(0, q.data.limit);
+    const answer: SegmentList = {
+      data: page.map(({ definition: _d, created_at: _c, ...item }) => item),
+      total: matching.length,
+      nextCursor: rest.length > page.length ? encodeCursor(page.at(-1)!) : null,
+    };
+    return ok(answer);
+  }),
+
+  http.post('*/v1/segments', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const parsed = await body(request, segmentBody);
+    if (!parsed.ok) return parsed.response;
+    const saved = save(user, parsed.data);
+    return saved instanceof Response ? saved : ok(saved, 201);
+  }),
+
+  http.get('*/v1/segments/:id', ({ request, params }) => {
+    const own = ownSegment(request, params);
+    return 'response' in own ? own.response : ok(own.segment);
+  }),
+
+  http.put('*/v1/segments/:id', async ({ request, params }) => {
+    const own = ownSegment(request, params);
+    if ('response' in own) return own.response;
+    const parsed = await body(request, segmentBody);
+    if (!parsed.ok) return parsed.response;
+    const saved = save(own.user, parsed.data, own.segment);
+    return saved instanceof Response ? saved : ok(saved);
+  }),
+
+  http.delete('*/v1/segments/:id', ({ request, params }) => {
+    const own = ownSegment(request, params);
+    if ('response' in own) return own.response;
+    const includer = referencedBy(own.segment.id, ofBrand(own.segment.brand_id));
+    if (includer) return inUse(S.usedBySegment(includer.name));
+    const list = allSegments();
+    list.splice(list.indexOf(own.segment), 1);
+    return ok({ message: S.deletedAnswer });
+  }),
+];

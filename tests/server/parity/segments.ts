@@ -1,0 +1,149 @@
+import { okMessage } from '@/lib/contracts/common';
+import { segmentListSchema, segmentSchema } from '@/lib/contracts/segments';
+import { q, saveId, type ParityTable } from './table';
+
+const definition = (...conditions: unknown[]) => ({ operator: 'AND', conditions });
+const proPlan = {
+  type: 'customer',
+  customer_key: 'plan',
+  condition_type: 'exact',
+  value: 'pro',
+};
+const orders = {
+  type: 'event',
+  event_code: 'order_completed',
+  frequency: { condition_type: 'at_least', value: 2 },
+  timeframe: { condition_type: 'in_the_last', value: 30, unit: 'days' },
+  attribute_conditions: [],
+  attribute_condition_operator: 'AND',
+};
+
+/** segments.handlers.ts: the segments' list and CRUD, with the definition's checks. */
+export const segments: ParityTable = {
+  file: 'segments.handlers.ts',
+  title: 'segments',
+  steps: [
+    {
+      name: 'list (empty)',
+      method: 'GET',
+      path: (s) => `/v1/segments?${q(s)}`,
+      contract: segmentListSchema,
+    },
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Pro buyers',
+        definition: definition(proPlan, orders),
+      }),
+      contract: segmentSchema,
+      save: saveId('segment'),
+    },
+    {
+      name: 'refuse a taken name',
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({ brand_id: s.brand, name: 'Pro buyers', definition: definition(proPlan) }),
+    },
+    {
+      name: "refuse a condition's value, at its path",
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Bad',
+        definition: definition(proPlan, {
+          type: 'group',
+          operator: 'OR',
+          conditions: [{ ...proPlan, condition_type: '>', value: 'many' }],
+        }),
+      }),
+    },
+    {
+      name: 'refuse an empty name',
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({ brand_id: s.brand, name: ' ', definition: definition(proPlan) }),
+    },
+    {
+      name: 'create one including the first',
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Loyal pros',
+        definition: definition({ type: 'segment', segment_id: s.segment, negate: false }),
+      }),
+      contract: segmentSchema,
+      save: saveId('includer'),
+    },
+    {
+      name: 'refuse a cycle',
+      method: 'PUT',
+      path: (s) => `/v1/segments/${s.segment}`,
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Pro buyers',
+        definition: definition({ type: 'segment', segment_id: s.includer, negate: true }),
+      }),
+    },
+    {
+      name: 'refuse deleting an included segment',
+      method: 'DELETE',
+      path: (s) => `/v1/segments/${s.segment}`,
+    },
+    {
+      name: 'read',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}`,
+      contract: segmentSchema,
+    },
+    {
+      name: 'update',
+      method: 'PUT',
+      path: (s) => `/v1/segments/${s.segment}`,
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Pro customers',
+        definition: definition(proPlan),
+      }),
+      contract: segmentSchema,
+    },
+    {
+      name: 'list a page with search',
+      method: 'GET',
+      path: (s) => `/v1/segments?${q(s)}&search=PRO&limit=1`,
+      contract: segmentListSchema,
+    },
+    {
+      name: 'refuse a bad cursor',
+      method: 'GET',
+      path: (s) => `/v1/segments?${q(s)}&cursor=nope`,
+    },
+    {
+      name: 'refuse it to another account',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}`,
+      stranger: true,
+    },
+    {
+      name: 'delete the includer',
+      method: 'DELETE',
+      path: (s) => `/v1/segments/${s.includer}`,
+      contract: okMessage,
+    },
+    {
+      name: 'delete',
+      method: 'DELETE',
+      path: (s) => `/v1/segments/${s.segment}`,
+      contract: okMessage,
+    },
+    {
+      name: 'read a deleted segment',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}`,
+    },
+  ],
+};
