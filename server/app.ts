@@ -48,6 +48,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
 import { segmentRoutes } from './modules/segments/segments.routes';
+import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             reports: ctx.flowReports,
             health: ctx.targetHealth,
           });
+          segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);
           builderProbeEditorRoutes(authed, ctx.builderProbe);

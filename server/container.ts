@@ -46,6 +46,8 @@ import { createFlowsRepository } from './modules/flows/flows.repository';
 import { createFlowsService } from './modules/flows/flows.service';
 import { createSegmentsRepository } from './modules/segments/segments.repository';
 import { createSegmentsService } from './modules/segments/segments.service';
+import { createSegmentEngine } from './modules/segments/engine/members';
+import { createSegmentMembersService } from './modules/segments/engine/members.service';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
 import { createBuilderProbeRepository } from './modules/builder/builder-probe.repository';
@@ -318,6 +320,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     }),
     flowsService,
     segmentsService: createSegmentsService({ segments: createSegmentsRepository(db), access }),
+    segmentMembers: createSegmentMembersService({
+      segments: createSegmentsRepository(db),
+      access,
+      engine: createSegmentEngine({ db, store: reads, now: () => now().getTime() }),
+      now: () => now().getTime(),
+    }),
     builder: createBuilderService({
       sessions: createBuilderRepository(db),
       flows,

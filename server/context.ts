@@ -32,6 +32,7 @@ import type { EventsService } from './modules/events/events.service';
 import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { SegmentsService } from './modules/segments/segments.service';
+import type { SegmentMembersService } from './modules/segments/engine/members.service';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
@@ -100,6 +101,8 @@ export interface AppContext {
   flowsService: FlowsService;
   /** Segments of the owner's products (docs/segments.md). */
   segmentsService: SegmentsService;
+  /** Segments' preview and members (docs/segments.md, "Engine"). */
+  segmentMembers: SegmentMembersService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
   builder: BuilderService;
   /** The live match count of a selector typed in the editor, counted by the open builder. */

@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { brandIdField, envelope, idParam } from '../../../lib/contracts/common';
+import { profileSchema } from '../../../lib/contracts/customer-profiles';
+import { segmentDefinitionSchema } from '../../../lib/contracts/segments';
+import type { ZodApp } from '../../context';
+import { session } from '../../context';
+import { toProfileDto, type ProfileRow } from '../profiles/profiles.repository';
+import { csvCell } from '../reports/report-csv';
+import type { SegmentMembersService } from './engine/members.service';
+
+/**
+ * Preview and members of segments (docs/segments.md, "Engine"): a live count with a sample while
+ * the builder edits, and a segment's members page by page, or every member streamed as CSV or
+ * NDJSON with a keyset cursor (one page of profiles in memory at a time).
+ */
+
+const previewBody = z.object({ brand_id: brandIdField, definition: segmentDefinitionSchema });
+const previewSchema = z.object({
+  count: z.number().int(),
+  sample: z.array(profileSchema),
+  exact: z.literal(true),
+  took_ms: z.number(),
+});
+const membersQuery = z.object({
+  /** The previous page's `nextCursor`: the id of its last profile. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'cursor must be a nextCursor of this list' })
+    .optional(),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
+  format: z
+    .enum(['json', 'csv', 'ndjson'], { error: 'format must be json, csv or ndjson' })
+    .default('json'),
+});
+const membersSchema = z.object({
+  data: z.array(profileSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+  computed_at: z.string(),
+});
+
+/** The export's columns: the profile's fields; attributes and metadata as JSON text. */
+const CSV_COLUMNS = [
+  'id',
+  'customer_key',
+  'email',
+  'name',
+  'first_seen',
+  'last_seen',
+  'data_attributes',
+  'metadata',
+] as const;
+
+function csvLine(p: ProfileRow): string {
+  const d = toProfileDto(p);
+  const cells = CSV_COLUMNS.map((c) => {
+    const v = d[c];
+    return typeof v === 'number'
+      ? v
+      : typeof v === 'object' && v !== null
+        ? JSON.stringify(v)
+        : (v ?? '');
+  });
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Lines of every member, produced only as fast as the client reads them. */
+async function* exportLines(members: AsyncGenerator<ProfileRow>, format: 'csv' | 'ndjson') {
+  if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for await (const p of members)
+    yield format === 'csv' ? csvLine(p) : `${JSON.stringify(toProfileDto(p))}\n`;
+}
+
+export function segmentMemberRoutes(app: ZodApp, svc: SegmentMembersService) {
+  const tags = ['segments'];
+  const owner = (req: Parameters<typeof session>[0]) => session(req).user.id;
+
+  app.post('/segments/preview', {
+    config: { readOnly: true },
+    schema: { tags, body: previewBody, response: { 200: envelope(previewSchema) } },
+    handler: async (req) => {
+      const preview = await svc.preview(owner(req), req.body);
+      return { data: { ...preview, sample: preview.sample.map(toProfileDto) } };
+    },
+  });
+
+  app.get('/segments/:id/members', {
+    schema: {
+      tags,
+      params: idParam,
+      querystring: membersQuery,
+      response: {
+        200: {
+          content: {
+            'application/json': { schema: envelope(membersSchema) },
+            'text/csv': { schema: z.string() },
+            'application/x-ndjson': { schema: z.string() },
+          },
+        },
+      },
+    },
+    handler: async (req, reply) => {
+      const { format } = req.query;
+      if (format === 'csv' || format === 'ndjson') {
+        const members = await svc.all(owner(req), req.params.id);
+        const stream = Readable.from(exportLines(members, format));
+        return (
+          reply
+            .header(
+              'content-type',
+              format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+            )
+            .header(
+              'content-disposition',
+              `attachment; filename="segment-${req.params.id}.${format}"`,
+            )
+            // A stream is sent as it is (never serialized); the declared type is its text.
+            .send(stream as unknown as string)
+        );
+      }
+      const after = req.query.cursor ? Number(req.query.cursor) : 0;
+      const page = await svc.list(owner(req), req.params.id, { after, limit: req.query.limit });
+      return {
+        data: {
+          data: page.data.map(toProfileDto),
+          total: page.total,
+          nextCursor: page.nextCursor,
+          computed_at: page.computedAt.toISOString(),
+        },
+      };
+    },
+  });
+}
