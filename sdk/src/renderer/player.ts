@@ -105,6 +105,10 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     }
   }
 
+  const wait = options.targetWaitMs;
+  /** A tooltip that would have to wait for its target: it is not in this page (yet). */
+  const waits = (step?: FlowStep) => step?.type === 'tool_tip' && !!wait && !findTarget(step);
+
   function anchor(step: FlowStep, shown: StepView): void {
     const target = findTarget(step);
     if (!target || !shown.arrow) {
@@ -145,12 +149,11 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
     clearStep();
     if (!back && index >= 0 && index !== i) history.push(index);
     index = i;
-    const wait = options.targetWaitMs;
-    if (step.type === 'tool_tip' && wait && !findTarget(step)) {
+    if (waits(step)) {
       // Shown once its target is in the page; ends the tour when it never comes.
       const stop = waitForElement(
         () => findTarget(step),
-        wait,
+        wait!,
         (found) => (found ? show(i) : end('target_missing')),
       );
       cleanups.push(stop);
@@ -190,8 +193,9 @@ export function playTour(options: TourPlayerOptions): TourPlayer {
         else if (index + 1 < steps.length) show(index + 1);
         else return end('completed');
       } else if (action.type === 'back') {
-        // The step shown before; a tour resumed on this page goes to the step before in order.
-        const to = history.pop() ?? index - 1;
+        // The step shown before. A tour resumed on this page goes to the step before in order,
+        // unless that one's element is not here (another page's tooltip): then nothing happens.
+        const to = history.pop() ?? (waits(steps[index - 1]) ? -1 : index - 1);
         if (to >= 0) show(to, true);
       } else if (action.type === 'dismiss') {
         return end('dismissed', 'button');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowStep } from '../../../lib/contracts/flows';
 import { aButton, aStep } from '../testing/flows';
 import { playTour, type TourPlayer } from './index';
@@ -81,6 +81,30 @@ describe('Back', () => {
     expect(player.index).toBe(2);
     click('Back');
     expect(player.index).toBe(1);
+  });
+
+  it('resumed on a new page, does not go back to a tooltip whose element is on another page', () => {
+    const resumed = [
+      tooltip({
+        id: 't1',
+        select_element: { url: '/a', selector: '#on-a' },
+        buttons: [next('s2')],
+      }),
+      aStep({ id: 's2', content: '<p>On /b</p>', buttons: [back] }),
+    ];
+    const onEnd = vi.fn();
+    player = playTour({ steps: resumed, startAt: 1, targetWaitMs: 1000, onEnd });
+    click('Back'); // #on-a is not in this page: waiting for it would end the tour as target_missing
+    expect(player.index).toBe(1);
+    expect(card().textContent).toContain('On /b');
+    expect(onEnd).not.toHaveBeenCalled();
+    // A tooltip whose element is here is shown as before.
+    player.destroy();
+    document.body.innerHTML = '<button id="on-a">Buy</button>';
+    player = playTour({ steps: resumed, startAt: 1, targetWaitMs: 1000 });
+    click('Back');
+    expect(player.index).toBe(0);
+    expect(shadow().querySelector('[data-placement]')).not.toBeNull();
   });
 
   it('does nothing on the first step', () => {
