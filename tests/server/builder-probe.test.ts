@@ -3,6 +3,7 @@ import { BUILDER_PROBE_EVENT } from '@/lib/contracts/builder-probe';
 import type { Realtime } from '@/server/realtime/notifier';
 import { builderProbes } from '@/server/db/schema';
 import { aFlow, aStep } from '../fixtures/flows';
+import { MAX_OPEN_PICK_PAGES } from '@/server/modules/builder/builder-probe.repository';
 import { createAccount, ENGINE, setupTestAccount, type TestAccount } from './helpers';
 
 // The live match count of a hand-typed selector (docs/builder.md, "Live match count").
@@ -36,8 +37,8 @@ const newFlow = async (account: Pick<TestAccount, 'call' | 'brandId'>) => {
 };
 
 /** A builder token of `mode` for step `step_id` of the test flow, as the page gets it. */
-const tokenFor = async (step_id = 's1', mode = 'pick') => {
-  const launched = await t.call('POST', `/v1/flows/${flowId}/builder-sessions`, {
+const tokenFor = async (step_id = 's1', mode = 'pick', flow = flowId) => {
+  const launched = await t.call('POST', `/v1/flows/${flow}/builder-sessions`, {
     step_id,
     url: PAGE,
     mode,
@@ -134,6 +135,24 @@ describe(`builder probe: the live match count (${ENGINE})`, () => {
     });
     // A preview token neither polls nor answers.
     expect((await poll(preview)).statusCode).toBe(403);
+  });
+
+  it(`reaches at most ${MAX_OPEN_PICK_PAGES} open pages of a step, the newest, each with the latest selector`, async () => {
+    const flow = await newFlow(t);
+    const tokens: string[] = [];
+    for (let i = 0; i <= MAX_OPEN_PICK_PAGES; i++) tokens.push(await tokenFor('s1', 'pick', flow));
+    const send = (selector: string) => probe({ step_id: 's1', selector }, flow);
+    expect((await send('#first')).json().data).toEqual({ open_pages: MAX_OPEN_PICK_PAGES });
+    expect((await send('#second')).json().data).toEqual({ open_pages: MAX_OPEN_PICK_PAGES });
+    // The oldest page is past the bound; every other one has the second selector, once.
+    expect((await poll(tokens[0]!)).json()).toEqual({ data: null });
+    const pending = await Promise.all(
+      tokens.slice(1).map(async (k) => (await poll(k)).json().data),
+    );
+    expect(pending.map((p: { selector: string }) => p.selector)).toEqual(
+      Array(MAX_OPEN_PICK_PAGES).fill('#second'),
+    );
+    expect(new Set(pending.map((p: { id: string }) => p.id)).size).toBe(1);
   });
 
   it("answers 404 for another account's flow and stores nothing for it", async () => {

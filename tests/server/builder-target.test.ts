@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { flows } from '@/server/db/schema';
 import type { Realtime } from '@/server/realtime/notifier';
 import { createBuilderRepository } from '@/server/modules/builder/builder.repository';
 import { createBuilderService } from '@/server/modules/builder/builder.service';
@@ -188,5 +190,51 @@ describe(`builder pick writes one step (${ENGINE})`, () => {
       status: 'healthy',
       steps: [{ step_id: 's1', views: 5, missing: 0, insufficient_data: true }, {}],
     });
+  });
+
+  it('a pick judges only what it changes: a tour stored before a check tightened still takes one', async () => {
+    const flowId = await newTour(true, '/old-font');
+    // Saved when the font check was looser: the override's value fails today's theme contract.
+    const oldFont = { font_family: 'Brand "Sans' };
+    await t.app.ctx.database.db
+      .update(flows)
+      .set({
+        definition: sql`${flows.definition} || jsonb_build_object('theme_override', ${JSON.stringify(oldFont)}::jsonb)`,
+      })
+      .where(eq(flows.id, flowId));
+    const token = await pickToken(flowId);
+    const res = await putTarget(token, { url: PAGE, selector: '#new-font-buy' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.app.ctx.database.db.select().from(flows).where(eq(flows.id, flowId));
+    expect(row!.definition.steps[0]!.select_element).toEqual({
+      url: PAGE,
+      selector: '#new-font-buy',
+    });
+    expect(row!.definition.theme_override).toEqual(oldFont);
+
+    // What the pick changes is still checked: a published tooltip needs its selector.
+    const blank = await putTarget(token, { url: PAGE, selector: ' ' });
+    expect(blank.statusCode, blank.body).toBe(400);
+    expect(blank.json().code).toBe('flow_incomplete');
+  });
+
+  it("a pick that grows the tour stays within the plan's bytes, as the editor's Save", async () => {
+    const flowId = await newTour(false, '/bytes');
+    const other = await newTour(false, '/bytes-other');
+    const db = t.app.ctx.database.db;
+    const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
+    // The product's other tour takes all the Free plan's room but this tour's bytes.
+    await db
+      .update(flows)
+      .set({ definitionBytes: 5_000_000 - row!.definitionBytes })
+      .where(eq(flows.id, other));
+    const token = await pickToken(flowId);
+    const grows = await putTarget(token, { url: PAGE, selector: '#a-longer-selector-than-before' });
+    expect(grows.statusCode, grows.body).toBe(403);
+    expect(grows.json().code).toBe('plan_limit_reached');
+    // Not growing is always allowed, so a product at its limit can still be fixed.
+    const same = await putTarget(token, { url: PAGE, selector: '#new' });
+    expect(same.statusCode, same.body).toBe(200);
+    await db.delete(flows).where(eq(flows.id, other));
   });
 });

@@ -1,8 +1,15 @@
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { builderProbes, builderSessions } from '../../db/schema';
 
 export type BuilderProbeRow = typeof builderProbes.$inferSelect;
+
+/**
+ * At most this many open pick pages of one step get a typed selector, the newest first
+ * (docs/builder.md, "Live match count"): a marketer has a page or two open; the bound keeps the
+ * editor's request one small statement whatever number of tokens an owner keeps alive.
+ */
+export const MAX_OPEN_PICK_PAGES = 20;
 
 /**
  * Pending selectors to count, one per builder session (docs/builder.md, "Live match count").
@@ -11,7 +18,10 @@ export type BuilderProbeRow = typeof builderProbes.$inferSelect;
  */
 export function createBuilderProbeRepository(db: Db) {
   return {
-    /** The user's pick sessions of this flow and step whose token is alive: the open pages. */
+    /**
+     * The user's pick sessions of this flow and step whose token is alive, the open pages: the
+     * newest MAX_OPEN_PICK_PAGES.
+     */
     async openPages(userId: string, flowId: number, stepId: string, now: Date) {
       return db
         .select({ id: builderSessions.id })
@@ -25,16 +35,22 @@ export function createBuilderProbeRepository(db: Db) {
             isNotNull(builderSessions.tokenHash),
             gt(builderSessions.tokenExpiresAt, now),
           ),
-        );
+        )
+        .orderBy(desc(builderSessions.id))
+        .limit(MAX_OPEN_PICK_PAGES);
     },
-    /** Sets the session's pending probe, replacing the one before (one per session). */
-    async put(row: BuilderProbeRow) {
+    /**
+     * Sets the pending probe of each session, replacing the one before (one per session), in one
+     * statement.
+     */
+    async put(sessionIds: readonly number[], probe: Omit<BuilderProbeRow, 'sessionId'>) {
+      if (sessionIds.length === 0) return;
       await db
         .insert(builderProbes)
-        .values(row)
+        .values(sessionIds.map((sessionId) => ({ sessionId, ...probe })))
         .onConflictDoUpdate({
           target: builderProbes.sessionId,
-          set: { probeId: row.probeId, selector: row.selector, createdAt: row.createdAt },
+          set: probe,
         });
     },
     async pending(sessionId: number) {

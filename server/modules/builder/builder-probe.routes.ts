@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, idParam } from '../../../lib/contracts/common';
 import {
   builderProbeAnswerBody,
@@ -9,14 +8,13 @@ import {
 } from '../../../lib/contracts/builder-probe';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
-import { bearer } from '../../lib/bearer';
 import {
   limitByIp,
   memoryCounterStore,
   type CounterStore,
   type LimitRule,
 } from '../../plugins/rate-limit';
-import type { BuilderCaller } from './builder.service';
+import { builderPreflight, callerOf } from './builder-http';
 import type { BuilderProbeService } from './builder-probe.service';
 
 const PROBE_PATH = '/builder/probe';
@@ -42,12 +40,6 @@ export function builderProbeEditorRoutes(app: ZodApp, svc: BuilderProbeService) 
     }),
   });
 }
-
-const callerOf = (req: FastifyRequest, reply: FastifyReply): BuilderCaller => ({
-  token: bearer(req),
-  origin: req.headers.origin,
-  allow: (origin) => reply.header('access-control-allow-origin', origin),
-});
 
 /**
  * The picker's poll and answer from the customer's page (builder token), with the builder
@@ -80,15 +72,5 @@ export function builderProbeRoutes(
     },
     handler: async (req, reply) => ({ data: await svc.answer(callerOf(req, reply), req.body) }),
   });
-  app.options(PROBE_PATH, { schema: { hide: true } }, async (req, reply) => {
-    const origin = req.headers.origin;
-    if (origin && /^https?:\/\/[^/]+$/i.test(origin))
-      reply.headers({
-        'access-control-allow-origin': origin,
-        'access-control-allow-methods': 'GET, PUT',
-        'access-control-allow-headers': 'Authorization, Content-Type',
-        'access-control-max-age': '600',
-      });
-    return reply.status(204).send();
-  });
+  app.options(PROBE_PATH, { schema: { hide: true } }, builderPreflight('GET, PUT'));
 }

@@ -8,16 +8,12 @@ import {
   type BuilderProbeSent,
 } from '../../../lib/contracts/builder-probe';
 import { MESSAGES } from '../../../lib/messages';
-import { hashToken } from '../../lib/tokens';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/notifier';
 import type { FlowsRepository } from '../flows/flows.repository';
 import type { BuilderRepository } from './builder.repository';
-import type { BuilderCaller } from './builder.service';
+import { builderAuthenticator, type BuilderCaller } from './builder-auth';
 import type { BuilderProbeRepository } from './builder-probe.repository';
-
-const tokenInvalid = () =>
-  new AppError(401, 'builder_token_invalid', MESSAGES.builder.tokenInvalid);
 
 /**
  * The live match count of a selector typed in the editor (docs/builder.md, "Live match count").
@@ -35,33 +31,24 @@ export function createBuilderProbeService(deps: {
 }) {
   const { probes, now } = deps;
 
-  /**
-   * The session of a builder token, with the builder routes' rules (builder.service.ts): alive,
-   * called from its own origin, which is then allowed in CORS; a pick session (only the picker
-   * counts).
-   */
-  const authenticate = async ({ token, origin, allow }: BuilderCaller) => {
-    const row = token ? await deps.sessions.findByToken(hashToken(token)) : undefined;
-    if (!row?.tokenExpiresAt) throw tokenInvalid();
-    if (origin !== row.origin)
-      throw new AppError(403, 'builder_wrong_origin', MESSAGES.builder.wrongOrigin);
-    allow(row.origin);
-    if (row.tokenExpiresAt.getTime() <= now().getTime()) throw tokenInvalid();
-    if (row.mode !== 'pick')
-      throw new AppError(403, 'builder_preview_only', MESSAGES.builder.previewOnly);
-    return row;
-  };
+  /** The builder routes' token check (builder-auth.ts); only the picker counts. */
+  const check = builderAuthenticator(deps.sessions, now);
+  const authenticate = (caller: BuilderCaller) => check(caller, { pickOnly: true });
 
   return {
-    /** The owner's request: the selector goes to every open pick page of that flow's step. */
+    /**
+     * The owner's request: the selector goes to the open pick pages of that flow's step, the
+     * newest MAX_OPEN_PICK_PAGES of them, in one statement.
+     */
     async send(ownerId: string, flowId: number, body: BuilderProbeBody): Promise<BuilderProbeSent> {
       const flow = await deps.flows.findHead(ownerId, flowId);
       if (!flow) throw notFound(MESSAGES.flows.notFound);
       const at = now();
       const pages = await probes.openPages(ownerId, flowId, body.step_id, at);
-      const probeId = randomUUID();
-      for (const page of pages)
-        await probes.put({ sessionId: page.id, probeId, selector: body.selector, createdAt: at });
+      await probes.put(
+        pages.map((p) => p.id),
+        { probeId: randomUUID(), selector: body.selector, createdAt: at },
+      );
       return { open_pages: pages.length };
     },
 

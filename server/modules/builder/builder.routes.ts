@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, idParam } from '../../../lib/contracts/common';
 import {
@@ -23,7 +23,8 @@ import {
   type CounterStore,
   type LimitRule,
 } from '../../plugins/rate-limit';
-import type { AllowOrigin, BuilderService } from './builder.service';
+import type { BuilderService } from './builder.service';
+import { allowOn, builderPreflight, callerOf } from './builder-http';
 
 /** A pick is a few selectors and some text; the body stays small. */
 const BUILDER_MAX_BODY_BYTES = 64 * 1024;
@@ -71,11 +72,6 @@ export function builderSessionRoutes(app: ZodApp, svc: BuilderService) {
   });
 }
 
-const allowOn =
-  (reply: FastifyReply): AllowOrigin =>
-  (origin) =>
-    reply.header('access-control-allow-origin', origin);
-
 /**
  * The builder's calls from the customer's page. CORS answers only the origin the code or token
  * is bound to; a preflight carries neither, so it names the asking origin, and the call itself
@@ -119,23 +115,13 @@ export function builderRoutes(
       response: { 200: envelope(builderTargetSavedSchema) },
     },
     handler: async (req, reply) => ({
-      data: await svc.saveTarget(
-        { token: bearer(req), origin: req.headers.origin, allow: allowOn(reply) },
-        req.params.step_id,
-        req.body,
-      ),
+      data: await svc.saveTarget(callerOf(req, reply), req.params.step_id, req.body),
     }),
   });
   app.get(FLOW_PATH, {
     preHandler: tokenLimits,
     schema: { tags, response: { 200: envelope(builderFlowSchema) } },
-    handler: async (req, reply) => ({
-      data: await svc.flow({
-        token: bearer(req),
-        origin: req.headers.origin,
-        allow: allowOn(reply),
-      }),
-    }),
+    handler: async (req, reply) => ({ data: await svc.flow(callerOf(req, reply)) }),
   });
   // The builder's Cancel: the token is revoked on the server, not only forgotten by the page.
   app.delete(SESSION_PATH, {
@@ -143,27 +129,12 @@ export function builderRoutes(
     // No body: the empty answer of a 204, declared for the API document.
     schema: { tags, response: { 204: z.null().describe('No content: the token is revoked') } },
     handler: async (req, reply) => {
-      await svc.cancel({
-        token: bearer(req),
-        origin: req.headers.origin,
-        allow: allowOn(reply),
-      });
+      await svc.cancel(callerOf(req, reply));
       return reply.status(204).send(null);
     },
   });
-  const preflight = (methods: string) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const origin = req.headers.origin;
-    if (origin && /^https?:\/\/[^/]+$/i.test(origin))
-      reply.headers({
-        'access-control-allow-origin': origin,
-        'access-control-allow-methods': methods,
-        'access-control-allow-headers': 'Authorization, Content-Type',
-        'access-control-max-age': '600',
-      });
-    return reply.status(204).send();
-  };
-  app.options(EXCHANGE_PATH, { schema: { hide: true } }, preflight('POST'));
-  app.options(TARGET_PATH, { schema: { hide: true } }, preflight('PUT'));
-  app.options(FLOW_PATH, { schema: { hide: true } }, preflight('GET'));
-  app.options(SESSION_PATH, { schema: { hide: true } }, preflight('DELETE'));
+  app.options(EXCHANGE_PATH, { schema: { hide: true } }, builderPreflight('POST'));
+  app.options(TARGET_PATH, { schema: { hide: true } }, builderPreflight('PUT'));
+  app.options(FLOW_PATH, { schema: { hide: true } }, builderPreflight('GET'));
+  app.options(SESSION_PATH, { schema: { hide: true } }, builderPreflight('DELETE'));
 }

@@ -13,9 +13,8 @@ import type {
   BuilderTargetBody,
   BuilderTargetSaved,
 } from '../../../lib/contracts/builder';
-import { flowBody } from '../../../lib/contracts/flows';
-import { flowProblems } from '../../../lib/flows/checks';
-import { formatBytes } from '../../../lib/plans';
+import { selectElementSchema } from '../../../lib/contracts/flows';
+import { stepProblems } from '../../../lib/flows/checks';
 import { MESSAGES } from '../../../lib/messages';
 import { trustedPageOrigin } from '../../../lib/sources';
 import { AppError, notFound } from '../../errors';
@@ -25,32 +24,20 @@ import type { WriteKeys } from '../ingest/write-keys';
 import type { BrandsRepository } from '../brands/brands.repository';
 import type { Db } from '../../db/client';
 import type { FlowDefinition } from '../../db/schema';
-import { toFlowDto, type FlowRow, type FlowsRepository } from '../flows/flows.repository';
-import { sizeOf, tourLimit } from '../flows/flows.service';
+import type { FlowRow, FlowsRepository } from '../flows/flows.repository';
+import { assertComplete, checkPlanLimits, sizeOf } from '../flows/flows.service';
 import type { Theme } from '../../../lib/contracts/theme';
 import type { SavedFlow } from '../flows/runtime/published-flows';
 import type { PlansRepository } from '../plans/plans.repository';
 import type { BuilderRepository, BuilderSessionRow } from './builder.repository';
+import { builderAuthenticator, type AllowOrigin, type BuilderCaller } from './builder-auth';
+
+export type { AllowOrigin, BuilderCaller };
 
 /** 128 random bits, URL-safe: the launch code in the open URL's fragment. */
 const newCode = () => randomBytes(16).toString('base64url');
 
-/**
- * Called with the session's origin once a code or token is known to belong to the calling page:
- * the route answers that origin in CORS, and no other (docs/builder.md, "Security model").
- */
-export type AllowOrigin = (origin: string) => void;
-
-/** A call of the builder from the customer's page: its bearer token and `Origin`. */
-export interface BuilderCaller {
-  token: string | undefined;
-  origin: string | undefined;
-  allow: AllowOrigin;
-}
-
 const codeInvalid = () => new AppError(401, 'builder_code_invalid', MESSAGES.builder.codeInvalid);
-const tokenInvalid = () =>
-  new AppError(401, 'builder_token_invalid', MESSAGES.builder.tokenInvalid);
 
 /**
  * The builder on the customer's site (docs/builder.md): the editor launches a session for one
@@ -86,60 +73,54 @@ export function createBuilderService(deps: {
     return step;
   };
 
-  /** The session of a builder token, refused unless it is alive and called from its origin. */
-  const authenticate = async ({ token, origin, allow }: BuilderCaller) => {
-    const row = token ? await sessions.findByToken(hashToken(token)) : undefined;
-    if (!row?.tokenExpiresAt) throw tokenInvalid();
-    if (origin !== row.origin)
-      throw new AppError(403, 'builder_wrong_origin', MESSAGES.builder.wrongOrigin);
-    allow(row.origin);
-    if (row.tokenExpiresAt.getTime() <= now().getTime()) throw tokenInvalid();
-    return row;
-  };
+  /** The session of a builder token, alive and called from its origin (builder-auth.ts). */
+  const authenticate = builderAuthenticator(sessions, now);
 
   /**
-   * The editor's Save rules for a picked target (docs/builder.md, "Save"): the tour with it must
-   * be a valid tour, a published one complete, and a tour that grows must stay within the plan's
-   * bytes. Its stored size in bytes.
+   * The checks of a pick (docs/builder.md, "Save"), on what it changes only: the new target
+   * against the flows contract, on a published tour the publish checks of its step that the new
+   * target fails and the old one did not, and the plan's bytes when the tour grows (the editor's
+   * Save's rules, flows.service.ts). The rest of the stored tour is not judged again, so a tour
+   * saved before a check tightened still takes a pick. Its stored size in bytes.
    */
   const checkTarget = async (
     ownerId: string,
+    stepId: string,
     current: FlowRow,
     definition: FlowDefinition,
     tx: Db,
   ): Promise<number> => {
-    const parsed = flowBody.safeParse(toFlowDto({ ...current, definition }));
+    const before = current.definition.steps.find((s) => s.id === stepId);
+    const step = definition.steps.find((s) => s.id === stepId);
+    if (!before || !step) throw notFound(MESSAGES.builder.stepNotFound);
+    const parsed = selectElementSchema.safeParse(step.select_element);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError(400, 'validation_error', issue?.message ?? MESSAGES.http.validation);
+      throw new AppError(400, 'validation_error', issue?.message ?? MESSAGES.http.validation, [
+        {
+          path: ['select_element', ...(issue?.path ?? [])].join('.'),
+          message: issue?.message ?? MESSAGES.http.validation,
+        },
+      ]);
     }
     if (current.published) {
-      const problems = flowProblems(definition);
-      if (problems.length)
-        throw new AppError(
-          400,
-          'flow_incomplete',
-          problems[0] as string,
-          problems.map((message) => ({ path: 'flow', message })),
-        );
+      const ids = definition.steps.map((s) => s.id);
+      const had = stepProblems(before, ids);
+      assertComplete(stepProblems(step, ids).filter((p) => !had.includes(p)));
     }
     const bytes = sizeOf(definition, current.layout);
-    if (deps.plans && bytes > current.definitionBytes) {
-      const sub = await deps.plans.subscriptionOf(ownerId, tx);
-      const limit = tourLimit(sub?.plan.code);
-      const used = await flows.usageOfBrand(current.brandId, tx, current.id);
-      if (used.bytes + bytes > limit.bytes)
-        throw new AppError(
-          403,
-          'plan_limit_reached',
-          MESSAGES.flows.tourBytesLimitReached(
-            formatBytes(used.bytes + bytes),
-            formatBytes(limit.bytes),
-            sub?.plan.name ?? 'Free',
-          ),
-          [{ path: 'plan', message: limit.plan }],
-        );
-    }
+    if (deps.plans)
+      await checkPlanLimits(
+        { flows, plans: deps.plans },
+        ownerId,
+        {
+          brandId: current.brandId,
+          adds: false,
+          bytes,
+          before: { id: current.id, bytes: current.definitionBytes },
+        },
+        tx,
+      );
     return bytes;
   };
 
@@ -262,9 +243,7 @@ export function createBuilderService(deps: {
       stepId: string,
       body: BuilderTargetBody,
     ): Promise<BuilderTargetSaved> {
-      const row = await authenticate(auth);
-      if (row.mode !== 'pick')
-        throw new AppError(403, 'builder_preview_only', MESSAGES.builder.previewOnly);
+      const row = await authenticate(auth, { pickOnly: true });
       if (stepId !== row.stepId)
         throw new AppError(403, 'builder_other_step', MESSAGES.builder.otherStep);
       stepOf(await boundFlow(row), stepId);
@@ -281,7 +260,8 @@ export function createBuilderService(deps: {
         },
         {
           first: deps.plans ? (tx) => deps.plans!.lockSubscription(row.userId, tx) : undefined,
-          check: (current, definition, tx) => checkTarget(row.userId, current, definition, tx),
+          check: (current, definition, tx) =>
+            checkTarget(row.userId, stepId, current, definition, tx),
         },
       );
       if (!saved) throw notFound(MESSAGES.builder.stepNotFound);

@@ -68,7 +68,7 @@ export function tourLimit(planCode: string | undefined) {
 }
 
 /** What a write does to its product's usage (docs/flows.md, "Limits"). */
-interface Growth {
+export interface Growth {
   brandId: number;
   /** A tour joins the product (create, duplicate, moved from another product). */
   adds: boolean;
@@ -80,18 +80,59 @@ interface Growth {
 }
 
 /**
- * Publishing validates the whole flow first (docs/product/validation.md#58-flow-checks); drafts
- * may be incomplete.
+ * Refuses a published tour with problems of docs/product/validation.md#58-flow-checks
+ * (`flow_incomplete`, every problem in the details). The builder's pick uses it too, with the
+ * problems of the one step it changes (builder-target.ts).
  */
-function assertPublishable(values: FlowValues) {
-  if (!values.published) return;
-  const problems = flowProblems(values.definition);
+export function assertComplete(problems: readonly string[]) {
   if (problems.length)
     throw new AppError(
       400,
       'flow_incomplete',
       problems[0] as string,
       problems.map((message) => ({ path: 'flow', message })),
+    );
+}
+
+/**
+ * Publishing validates the whole flow first (docs/product/validation.md#58-flow-checks); drafts
+ * may be incomplete.
+ */
+function assertPublishable(values: FlowValues) {
+  if (values.published) assertComplete(flowProblems(values.definition));
+}
+
+/**
+ * Refuses a write that takes the product past the plan's limits (docs/flows.md, "Limits"): a
+ * theme override on a plan without custom styling, one tour too many, or bytes over the limit
+ * when the tour grows (a write that does not grow a tour is always allowed, so a product over its
+ * limits can still be edited down). Runs in `tx`, after the caller locked the subscription row.
+ */
+export async function checkPlanLimits(
+  deps: {
+    flows: Pick<FlowsRepository, 'usageOfBrand'>;
+    plans: Pick<PlansRepository, 'subscriptionOf'>;
+  },
+  ownerId: string,
+  g: Growth,
+  tx: Db,
+) {
+  const sub = await deps.plans.subscriptionOf(ownerId, tx);
+  const limit = tourLimit(sub?.plan.code);
+  const planName = sub?.plan.name ?? 'Free';
+  if (g.themed && !hasCustomStyling(sub?.plan.code))
+    throw new AppError(403, 'plan_feature_unavailable', MESSAGES.theme.paidOnly(planName), [
+      { path: 'plan', message: limit.plan },
+    ]);
+  const used = await deps.flows.usageOfBrand(g.brandId, tx, g.before?.id);
+  const refuse = (message: string) =>
+    new AppError(403, 'plan_limit_reached', message, [{ path: 'plan', message: limit.plan }]);
+  if (g.adds && used.tours >= limit.tours)
+    throw refuse(MESSAGES.flows.tourLimitReached(limit.tours, planName));
+  const total = used.bytes + g.bytes;
+  if (total > limit.bytes && g.bytes > (g.before?.bytes ?? 0))
+    throw refuse(
+      MESSAGES.flows.tourBytesLimitReached(formatBytes(total), formatBytes(limit.bytes), planName),
     );
 }
 
@@ -122,37 +163,16 @@ export function createFlowsService(deps: {
   };
 
   /**
-   * Runs `write` if the product keeps within the plan's number of tours and bytes. A write that
-   * does not grow a tour is always allowed, so a product over its limits (a downgrade, an older
-   * tour) can still be edited down. One account's writes wait for each other (its subscription
-   * row is locked), so two at once cannot both take the last room.
+   * Runs `write` if the product keeps within the plan's limits (`checkPlanLimits`). One account's
+   * writes wait for each other (its subscription row is locked), so two at once cannot both take
+   * the last room.
    */
   const withinLimits = <T>(ownerId: string, g: Growth, write: (tx?: Db) => Promise<T>) => {
     const { db, plans } = deps;
     if (!db || !plans) return write();
     return db.transaction(async (tx) => {
       await plans.lockSubscription(ownerId, tx);
-      const sub = await plans.subscriptionOf(ownerId, tx);
-      const limit = tourLimit(sub?.plan.code);
-      const planName = sub?.plan.name ?? 'Free';
-      if (g.themed && !hasCustomStyling(sub?.plan.code))
-        throw new AppError(403, 'plan_feature_unavailable', MESSAGES.theme.paidOnly(planName), [
-          { path: 'plan', message: limit.plan },
-        ]);
-      const used = await flows.usageOfBrand(g.brandId, tx, g.before?.id);
-      const refuse = (message: string) =>
-        new AppError(403, 'plan_limit_reached', message, [{ path: 'plan', message: limit.plan }]);
-      if (g.adds && used.tours >= limit.tours)
-        throw refuse(MESSAGES.flows.tourLimitReached(limit.tours, planName));
-      const total = used.bytes + g.bytes;
-      if (total > limit.bytes && g.bytes > (g.before?.bytes ?? 0))
-        throw refuse(
-          MESSAGES.flows.tourBytesLimitReached(
-            formatBytes(total),
-            formatBytes(limit.bytes),
-            planName,
-          ),
-        );
+      await checkPlanLimits({ flows, plans }, ownerId, g, tx);
       return write(tx);
     });
   };
@@ -229,7 +249,7 @@ export function createFlowsService(deps: {
           before: stays ? { id, bytes: before.definitionBytes } : undefined,
           themed: !!values.definition.theme_override,
         },
-        (tx) => flows.update(ownerId, id, { ...values, publishedAt }, tx),
+        (tx) => flows.update(ownerId, id, { ...values, publishedAt }, tx, now()),
       );
       if (!row) throw notFound(MESSAGES.flows.notFound);
       if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');
