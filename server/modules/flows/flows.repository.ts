@@ -4,6 +4,7 @@ import { flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
 import { containing } from '../../db/like';
 import { ownedById } from '../../db/owned';
+import { TARGET_HEALTH_WINDOW_MS } from '../../../lib/flows/target-health';
 
 export type FlowRow = typeof flows.$inferSelect;
 export interface FlowValues {
@@ -19,13 +20,30 @@ export interface FlowValues {
 }
 
 /**
- * `flows.target_changed_at` after writing `definition`: the stored stamps, with `at` for every
- * step whose `select_element` is not the stored one (jsonb equality, so key order does not
- * count). In an UPDATE `flows.definition` is the row before the write.
+ * The stored `flows.target_changed_at` stamps worth keeping after writing `definition` at `at`:
+ * those of steps still in the tour and newer than the health window (an older stamp is before
+ * every session the health counts, docs/flows.md "Target health"), so the object never grows
+ * past the tour's steps.
+ */
+function keptStamps(definition: FlowDefinition, at: Date) {
+  const ids = JSON.stringify(definition.steps.map((s) => s.id));
+  const cutoff = new Date(at.getTime() - TARGET_HEALTH_WINDOW_MS).toISOString();
+  return sql`coalesce((
+    select jsonb_object_agg(c.key, to_jsonb(c.value))
+    from jsonb_each_text(coalesce(${flows.targetChangedAt}, '{}'::jsonb)) as c(key, value)
+    where c.key in (select jsonb_array_elements_text(${ids}::jsonb))
+      and c.value::timestamptz > ${cutoff}::timestamptz
+  ), '{}'::jsonb)`;
+}
+
+/**
+ * `flows.target_changed_at` after writing `definition`: the kept stamps (`keptStamps`), with `at`
+ * for every step whose `select_element` is not the stored one (jsonb equality, so key order does
+ * not count). In an UPDATE `flows.definition` is the row before the write.
  */
 function targetsChanged(definition: FlowDefinition, at: Date) {
   const steps = JSON.stringify(definition.steps);
-  return sql`coalesce(${flows.targetChangedAt}, '{}'::jsonb) || coalesce((
+  return sql`${keptStamps(definition, at)} || coalesce((
     select jsonb_object_agg(n.step->>'id', to_jsonb(${at.toISOString()}::text))
     from jsonb_array_elements(${steps}::jsonb) as n(step)
     where n.step->>'id' is not null
@@ -137,11 +155,11 @@ export function createFlowsRepository(db: Db) {
       return row;
     },
     /**
-     * Undefined when no flow of the owner has this id. Stamps `target_changed_at` of each step
-     * whose `select_element` differs from the stored one (compared in the same statement).
+     * Undefined when no flow of the owner has this id. `at` (flows.service passes its clock) is the
+     * new `updated_at` and stamps `target_changed_at` of each step whose `select_element` differs
+     * from the stored one (compared in the same statement; `targetsChanged`).
      */
-    async update(ownerId: string, id: number, v: FlowValues, tx: Db = db) {
-      const at = new Date();
+    async update(ownerId: string, id: number, v: FlowValues, tx: Db = db, at = new Date()) {
       const [row] = await tx
         .update(flows)
         .set({ ...v, updatedAt: at, targetChangedAt: targetsChanged(v.definition, at) })
@@ -189,7 +207,7 @@ export function createFlowsRepository(db: Db) {
             definition,
             definitionBytes,
             updatedAt: target.at,
-            targetChangedAt: sql`coalesce(${flows.targetChangedAt}, '{}'::jsonb) || jsonb_build_object(${target.stepId}::text, ${target.at.toISOString()}::text)`,
+            targetChangedAt: sql`${keptStamps(definition, target.at)} || jsonb_build_object(${target.stepId}::text, ${target.at.toISOString()}::text)`,
           })
           .where(eq(flows.id, row.id))
           .returning();
