@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SEGMENTS_PER_PRODUCT } from '@/lib/contracts/segments';
 import { MESSAGES } from '@/lib/messages';
 import { segments } from '@/server/db/schema';
+import { createSegmentsRepository } from '@/server/modules/segments/segments.repository';
 import { aSegmentBody, createSegment } from '../fixtures/segments';
 import { createAccount, ENGINE, setupTestAccount, type TestAccount } from './helpers';
 
@@ -74,6 +75,22 @@ describe(`segment list search and paging (${ENGINE})`, () => {
 });
 
 describe(`segments of other accounts (${ENGINE})`, () => {
+  // The service checks the owner first; the repository checks again.
+  it('the repository neither reads, updates nor deletes for another owner', async () => {
+    const mine = await create('Guarded');
+    const other = await createAccount(t.app);
+    const repo = createSegmentsRepository(t.database.db);
+    const values = {
+      brandId: t.brandId,
+      name: 'Hijacked',
+      definition: { operator: 'AND' as const, conditions: [] },
+    };
+    expect(await repo.find(other.userId, mine.id)).toBeUndefined();
+    expect(await repo.update(other.userId, mine.id, values)).toBeUndefined();
+    await repo.remove(other.userId, mine.id);
+    expect((await repo.find(t.userId, mine.id))?.name).toBe('Guarded');
+  });
+
   it("answers 404 for another account's segment or product", async () => {
     const mine = await create('Mine');
     const other = await createAccount(t.app);
