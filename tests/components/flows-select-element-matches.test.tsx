@@ -15,6 +15,7 @@ import { SocketProvider } from '@/components/providers/socket-provider';
 import { PROBE_DEBOUNCE_MS } from '@/features/flows/components/step/select-element-matches';
 import { FlowEditorHeader } from '@/features/flows/components/editor/flow-editor-header';
 import { FlowEditorView } from '@/features/flows/components/editor/flow-editor-view';
+import { useFlowEditorStore } from '@/features/flows/state/editor-store';
 import { aStep } from '../fixtures/flows';
 import { server } from '../mocks/node';
 import { fake, fire, resetFakeSocket } from './fake-tail-socket';
@@ -70,6 +71,8 @@ let open: MockInstance<typeof window.open>;
 beforeAll(installReactFlowEnv);
 beforeEach(() => {
   resetFakeSocket();
+  // Pickers opened are remembered per flow and step across editor loads: none from another test.
+  useFlowEditorStore.setState({ pickersOpened: {} });
   open = vi.spyOn(window, 'open').mockReturnValue(null);
 });
 afterEach(() => open.mockRestore());
@@ -119,6 +122,32 @@ describe('Advanced selector: the live match count on the page open in the builde
     fire(BUILDER_PROBE_EVENT, { flow_id: flow.id, step_id: 'tip', selector: '#bu', count: 7 });
     expect(within(panel).queryByText(/7 matches/)).toBeNull();
     expect(within(panel).getByText(/Counting the matches/)).toBeInTheDocument();
+  });
+
+  it('keeps counting after another step was edited, and after the editor was opened again', async () => {
+    const flow = seedTour({ steps: [tooltip(), aStep({ id: 'intro', content: '<p>Hi</p>' })] });
+    const sent = probeServer();
+    const { user, unmount } = renderEditor();
+    await openPicker(user);
+    // Step 2 is a modal: step 1's target section goes away, and comes back new.
+    await user.click(screen.getByRole('button', { name: 'Edit step 2' }));
+    await screen.findByRole('complementary', { name: 'Step 2 editor' });
+    await user.click(screen.getByRole('button', { name: 'Edit step 1' }));
+    let panel = await screen.findByRole('complementary', { name: 'Step 1 editor' });
+    await user.type(within(panel).getByLabelText('CSS selector'), '#buy');
+    await waitFor(() => expect(sent).toEqual([{ step_id: 'tip', selector: '#buy' }]));
+    await within(panel).findByText(/Counting the matches/);
+
+    unmount();
+    const again = renderEditor();
+    await again.user.click(await screen.findByRole('button', { name: 'Edit step 1' }));
+    panel = screen.getByRole('complementary', { name: 'Step 1 editor' });
+    await again.user.clear(within(panel).getByLabelText('CSS selector'));
+    await again.user.type(within(panel).getByLabelText('CSS selector'), '.buy');
+    await waitFor(() => expect(sent).toContainEqual({ step_id: 'tip', selector: '.buy' }));
+    await waitFor(() => expect(fake.state.listeners.get(BUILDER_PROBE_EVENT)?.size).toBe(1));
+    fire(BUILDER_PROBE_EVENT, { flow_id: flow.id, step_id: 'tip', selector: '.buy', count: 2 });
+    expect(await within(panel).findByText(/2 matches/)).toBeInTheDocument();
   });
 
   it('says when no builder page is open for the step', async () => {

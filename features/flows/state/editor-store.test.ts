@@ -5,6 +5,7 @@ import {
   selectCanRedo,
   selectCanUndo,
   selectDirty,
+  selectPickerOpened,
   selectReadOnly,
   toBody,
   useFlowEditorStore,
@@ -157,5 +158,24 @@ describe('flow editor store', () => {
     useFlowEditorStore.setState({ editing: false });
     store().undo();
     expect(store().draft!.name).toBe('Changed');
+  });
+});
+
+describe('pickers opened from the editor', () => {
+  it('are remembered per flow and step, across loads and resets of the editor', () => {
+    const opened = (stepId: string) => selectPickerOpened(stepId)(store());
+    store().load(newDraft(3));
+    store().markPickerOpened('tip'); // a new flow: no page can be opened for it yet
+    expect(store().pickersOpened).toEqual({});
+    store().load(toBody(stored()), { id: 9, status: 'unpublished' });
+    expect(opened('tip')).toBe(false);
+    store().markPickerOpened('tip');
+    expect(opened('tip')).toBe(true);
+    expect(opened('other')).toBe(false);
+    store().reset();
+    store().load(toBody(stored()), { id: 9, status: 'unpublished' });
+    expect(opened('tip')).toBe(true); // its page is still open
+    store().load(toBody(stored({ id: 10 })), { id: 10, status: 'unpublished' });
+    expect(opened('tip')).toBe(false); // the same step id in another flow
   });
 });

@@ -32,6 +32,14 @@ export interface FlowEditorState {
   checked: boolean;
   /** Steps changed since the flow was loaded: their problems show. */
   touchedSteps: Readonly<Record<string, true>>;
+  /**
+   * Steps a picker page was opened for from this editor, keyed `flowId/stepId` (`pickerKey`): the
+   * Advanced selector's live match count asks their pages (docs/builder.md, "Live match count").
+   * Kept across step switches, loads and resets: the page stays open after the editor remounts.
+   */
+  pickersOpened: Readonly<Record<string, true>>;
+  /** A picker page was opened for this step of the stored flow. */
+  markPickerOpened: (stepId: string) => void;
   /** Save or Publish was pressed: every problem shows from now on. */
   markChecked: () => void;
   /** Loads a stored flow (or a new draft) and forgets any unsaved changes. */
@@ -97,6 +105,12 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
   };
   return {
     ...EMPTY,
+    pickersOpened: {},
+    markPickerOpened: (stepId) => {
+      const { flowId, pickersOpened } = get();
+      if (flowId !== null)
+        set({ pickersOpened: { ...pickersOpened, [pickerKey(flowId, stepId)]: true } });
+    },
     load: (flow, meta = { id: null, status: 'unpublished' }) =>
       set({
         ...EMPTY,
@@ -159,6 +173,14 @@ export const useFlowEditorStore = create<FlowEditorState>()((set, get) => {
 /** Whether Undo (or Redo) has something to do. */
 export const selectCanUndo = (s: Pick<FlowEditorState, 'history'>) => s.history.past.length > 0;
 export const selectCanRedo = (s: Pick<FlowEditorState, 'history'>) => s.history.future.length > 0;
+
+/** The key of a flow's step in `pickersOpened`. */
+export const pickerKey = (flowId: number, stepId: string) => `${flowId}/${stepId}`;
+
+/** Whether a picker page was opened for this step of the flow being edited. */
+export const selectPickerOpened =
+  (stepId: string) => (s: Pick<FlowEditorState, 'flowId' | 'pickersOpened'>) =>
+    s.flowId !== null && !!s.pickersOpened[pickerKey(s.flowId, stepId)];
 
 /** The editable body of a stored flow (server fields dropped). */
 export function toBody(flow: Flow): FlowBody {

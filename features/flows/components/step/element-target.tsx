@@ -4,6 +4,7 @@ import type { FlowStep } from '@/lib/contracts/flows';
 import { stepProblems } from '@/lib/flows/checks';
 import { MESSAGES } from '@/lib/messages';
 import { isPicked, withTypedSelector } from '../../lib/builder-target';
+import { selectPickerOpened, useFlowEditorStore } from '../../state/editor-store';
 import { ActionListEditor } from './action-list-editor';
 import { SelectElementControls } from './select-element';
 import { SelectElementMatches } from './select-element-matches';
@@ -36,8 +37,10 @@ export function ElementTarget({
   const picked = isPicked(target);
   const [advanced, setAdvanced] = useState(!picked);
   const [wasPicked, setWasPicked] = useState(picked);
-  // Once a picker was opened from here, the selector typed below is counted on its page.
-  const [picking, setPicking] = useState(false);
+  // Once a picker was opened for this step, the selector typed below is counted on its page. In
+  // the store: this panel remounts when another step is edited, the picker page stays open.
+  const picking = useFlowEditorStore(selectPickerOpened(step.id));
+  const markPickerOpened = useFlowEditorStore((s) => s.markPickerOpened);
   if (picked !== wasPicked) {
     setWasPicked(picked);
     if (picked) setAdvanced(false);
@@ -55,7 +58,7 @@ export function ElementTarget({
       <SelectElementControls
         step={step}
         readOnly={readOnly}
-        onOpened={(mode) => mode === 'pick' && setPicking(true)}
+        onOpened={(mode) => mode === 'pick' && markPickerOpened(step.id)}
       />
       <details
         open={advanced}
