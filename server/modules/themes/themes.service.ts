@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   DEFAULT_THEME,
   hasCustomStyling,
@@ -5,7 +6,6 @@ import {
   themeSchema,
   type BrandTheme,
   type Theme,
-  type ThemeOverride,
 } from '../../../lib/contracts/theme';
 import { MESSAGES } from '../../../lib/messages';
 import { AppError, notFound } from '../../errors';
@@ -16,39 +16,35 @@ export const THEME_CACHE_TTL_MS = 10_000;
 const MAX_CACHED = 5_000;
 
 /**
+ * The fields of a stored object that `schema` still accepts, each checked alone: one value saved
+ * before a check tightened drops by itself, not the whole object (docs/theme.md). Fields left out,
+ * unknown keys and anything but an object give nothing.
+ */
+function validFieldsOf<T extends z.ZodObject>(schema: T, value: unknown): Partial<z.output<T>> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    if (!Object.hasOwn(value, key)) continue;
+    const one = field.safeParse((value as Record<string, unknown>)[key]);
+    if (one.success) kept[key] = one.data;
+  }
+  return kept as Partial<z.output<T>>;
+}
+
+/**
  * A stored theme read with today's defaults: a field added later, or one that no longer passes
  * the contract, reads as its default rather than failing the product's tours.
  */
 export function storedTheme(stored: unknown): Theme {
   const parsed = themeSchema.safeParse(stored ?? {});
   if (parsed.success) return parsed.data;
-  const fields = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...DEFAULT_THEME };
-  for (const [key, field] of Object.entries(themeSchema.shape)) {
-    const one = field.safeParse(fields[key]);
-    if (one.success) out[key] = one.data;
-  }
-  return out as Theme;
+  return { ...DEFAULT_THEME, ...validFieldsOf(themeSchema, stored) };
 }
 
 /**
  * The product theme, "Custom styling" (docs/theme.md): read by its owner on any plan, saved on
  * paid plans only, and handed to the tour runtime (null on the free plan or when none is saved).
  */
-/**
- * The fields of a tour's stored override that still pass the theme's checks: one value saved
- * before a check tightened drops alone, not the whole override (docs/theme.md).
- */
-function validFields(override: unknown): ThemeOverride {
-  if (!override || typeof override !== 'object' || Array.isArray(override)) return {};
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(override)) {
-    const one = themeOverrideSchema.safeParse({ [key]: value });
-    if (one.success) Object.assign(kept, one.data);
-  }
-  return kept as ThemeOverride;
-}
-
 export function createThemesService(deps: {
   themes: Pick<ThemesRepository, 'find' | 'forRuntime' | 'save'>;
   now?: () => number;
@@ -122,7 +118,7 @@ export function createThemesService(deps: {
     async forRuntime(brandId: number, override?: unknown): Promise<Theme | null> {
       const look = await product(brandId);
       if (!look.paid) return null;
-      const fields = validFields(override);
+      const fields = validFieldsOf(themeOverrideSchema, override);
       if (!Object.keys(fields).length) return look.theme;
       return storedTheme({ ...(look.theme ?? DEFAULT_THEME), ...fields });
     },
