@@ -17,7 +17,6 @@ export type SegmentOperator = (typeof SEGMENT_OPERATORS)[number];
 export const segmentCustomerConditionSchema = customerConditionSchema.extend({
   type: z.literal('customer'),
 });
-export type SegmentCustomerCondition = z.infer<typeof segmentCustomerConditionSchema>;
 
 /**
  * What the customer did: exactly the flow contract's event condition. The event is named by
@@ -56,7 +55,6 @@ export const segmentGroupConditionSchema = z.object({
   operator: z.enum(SEGMENT_OPERATORS),
   conditions: conditionList(segmentLeafConditionSchema),
 });
-export type SegmentGroupCondition = z.infer<typeof segmentGroupConditionSchema>;
 
 export const segmentConditionSchema = z.discriminatedUnion('type', [
   segmentCustomerConditionSchema,

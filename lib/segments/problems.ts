@@ -99,14 +99,3 @@ export function segmentProblems(
 ): SegmentProblem | null {
   return segmentProblemList(definition, base)[0] ?? null;
 }
-
-/** The segment ids a definition refers to, top level and in groups. */
-export function referencedSegmentIds(definition: SegmentDefinitionInput): number[] {
-  const ids = new Set<number>();
-  for (const c of definition.conditions) {
-    if (c.type === 'segment') ids.add(c.segment_id);
-    if (c.type === 'group')
-      for (const inner of c.conditions) if (inner.type === 'segment') ids.add(inner.segment_id);
-  }
-  return [...ids];
-}
