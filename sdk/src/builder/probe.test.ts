@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPicker, type Picker } from './picker';
-import { pollProbes, PROBE_POLL_MS } from './probe';
+import { pollProbes, PROBE_MAX_WAIT_MS, PROBE_POLL_MS } from './probe';
 import { aSession, HOST, resetBuilder, storeSession, stubServer, type Call } from './test-setup';
 
 /** The live match count, the picker's side (docs/builder.md, "Live match count"), in jsdom. */
@@ -102,5 +102,34 @@ describe('the live match count in the picker', () => {
     stop = pollProbes(HOST, session, () => 0);
     await vi.advanceTimersByTimeAsync(10 * PROBE_POLL_MS);
     expect(polls(server)).toHaveLength(2);
+  });
+
+  it('waits twice as long after each failed ask (429, network error), up to 10 s, and every second again once answered', async () => {
+    let failing: 'busy' | 'offline' | null = 'busy';
+    const server = stubServer(() => {
+      if (failing === 'offline') throw new TypeError('Failed to fetch');
+      if (failing === 'busy') return { status: 429, body: { message: 'Too many requests' } };
+      return { status: 200, body: { data: null } };
+    });
+    stop = pollProbes(HOST, aSession(), () => 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(polls(server)).toHaveLength(1);
+    // Asks at 0, 2, 6 (4 later), 14 (8 later), then every 10 s.
+    await vi.advanceTimersByTimeAsync(2 * PROBE_POLL_MS - 1);
+    expect(polls(server)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls(server)).toHaveLength(2);
+    failing = 'offline';
+    await vi.advanceTimersByTimeAsync(12 * PROBE_POLL_MS);
+    expect(polls(server)).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(PROBE_MAX_WAIT_MS);
+    expect(polls(server)).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(PROBE_MAX_WAIT_MS - 1);
+    expect(polls(server)).toHaveLength(5); // never more than 10 s apart, never less while failing
+    failing = null;
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls(server)).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(3 * PROBE_POLL_MS);
+    expect(polls(server)).toHaveLength(9);
   });
 });
