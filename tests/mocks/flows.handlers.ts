@@ -14,7 +14,7 @@ import {
 } from '@/lib/contracts/flow-runtime';
 import { targetHealthSettingsSchema, type TargetHealth } from '@/lib/contracts/target-health';
 import { flowProblems } from '@/lib/flows/checks';
-import { stepHealth, worstHealth } from '@/lib/flows/target-health';
+import { healthOf, type SessionGroup } from '@/lib/flows/target-health';
 import { hasCustomStyling } from '@/lib/contracts/theme';
 import { MESSAGES } from '@/lib/messages';
 import { db, planOf, type MockUser } from './db';
@@ -119,36 +119,40 @@ const pauseWhenBroken = (flow: Flow) =>
   (flow as Flow & { pause_when_broken?: boolean }).pause_when_broken ?? false;
 
 /**
- * Target health of a published tour (drafts have none) as the server computes it
- * (docs/flows.md, "Target health"): today's views of `dayOfTour` on each step with a target, 4 %
- * of them missing (healthy); a selector containing "missing" is never found (broken), so the badge
- * and the report section can be seen in the mock.
+ * Target health of a published tour (drafts have none), computed by the server's own rule
+ * (`healthOf`, lib/flows/target-health.ts; docs/flows.md, "Target health") from made-up sessions:
+ * twice today's views of `dayOfTour` in the 24-hour window (it spans two days), at least 20. At
+ * each step 4 % of the sessions left miss its target and end there (healthy), a selector
+ * containing "missing" is never found (broken), and a fifth of the rest leave after the step, as
+ * the report's funnel; a later step seen fewer than 20 times is "Too few views to judge". So the
+ * badge and the report section can be seen in the mock.
  */
 export function mockTargetHealth(flow: Flow, now = Date.now()): TargetHealth | undefined {
   if (flow.status !== 'published') return undefined;
   const today = dayOf(new Date(now).toISOString());
-  const views = dayOfTour(flow, today, today).views;
-  const steps = flow.steps.flatMap((step, i) => {
-    const target = step.select_element;
-    if (!target?.selector) return [];
-    const missing = target.selector.includes('missing') ? views : Math.floor(views * 0.04);
-    return [
-      {
-        step_id: step.id,
-        status: stepHealth({ views, missing }, i === 0),
-        selector: target.selector,
-        views,
-        missing,
-        last_found_at: views > missing ? new Date(now).toISOString() : null,
-        pages: target.url ? [target.url] : [],
-      },
-    ];
-  });
-  return {
-    status: worstHealth(steps.map((s) => s.status)),
-    steps,
-    pause_when_broken: pauseWhenBroken(flow),
+  let left = 2 * dayOfTour(flow, today, today).views;
+  const last = new Date(now);
+  const groups: SessionGroup[] = [];
+  const group = (stepId: string, progress: number, missing: boolean, n: number) => {
+    if (n > 0) groups.push({ flowId: flow.id, stepId, progress, missing, stale: [], n, last });
+    left -= n;
   };
+  flow.steps.forEach((step, i) => {
+    const selector = step.select_element?.selector;
+    if (selector)
+      group(step.id, i, true, selector.includes('missing') ? left : Math.floor(left * 0.04));
+    group(step.id, i + 1, false, i < flow.steps.length - 1 ? Math.round(left * 0.2) : left);
+  });
+  return healthOf(
+    {
+      id: flow.id,
+      name: flow.name,
+      published: true,
+      definition: flow,
+      pauseWhenBroken: pauseWhenBroken(flow),
+    },
+    groups,
+  );
 }
 
 /**
