@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { idParam } from '@/lib/contracts/common';
 import {
   listSegmentsQuery,
@@ -12,6 +12,7 @@ import { MESSAGES } from '@/lib/messages';
 import { segmentProblems, type SegmentProblem } from '@/lib/segments/problems';
 import { referencedBy, referenceProblem } from '@/lib/segments/references';
 import { db, type MockUser } from './db';
+import { membersCsv, membersOf } from './segment-members';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
 
 /**
@@ -54,6 +55,10 @@ function decodeCursor(cursor: string): { name: string; id: number } | null {
     return null;
   }
 }
+
+/** Another segment's definition, for "in segment" (only the product's own). */
+const definitionIn = (brandId: number) => (id: number) =>
+  ofBrand(brandId).find((s) => s.id === id)?.definition;
 
 /** The caller's segment by route id, or the response to send instead (another account's: 404). */
 function ownSegment(request: Request, params: Record<string, unknown>) {
@@ -151,6 +156,51 @@ export const segmentHandlers: HttpHandler[] = [
     if (!parsed.ok) return parsed.response;
     const saved = save(own.user, parsed.data, own.segment);
     return saved instanceof Response ? saved : ok(saved);
+  }),
+
+  // Preview and members (docs/segments.md, "Engine"), decided by tests/mocks/segment-members.ts.
+  http.post('*/v1/segments/preview', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const parsed = await body(request, segmentBody.pick({ brand_id: true, definition: true }));
+    if (!parsed.ok) return parsed.response;
+    if (!ownsBrand(user, parsed.data.brand_id)) return brandNotFound();
+    const problem = segmentProblems(parsed.data.definition);
+    if (problem) return invalid(problem);
+    const started = Date.now();
+    const members = membersOf(
+      parsed.data.brand_id,
+      parsed.data.definition,
+      definitionIn(parsed.data.brand_id),
+    );
+    return ok({
+      count: members.length,
+      sample: members.slice(0, 10),
+      exact: true,
+      took_ms: Date.now() - started,
+    });
+  }),
+
+  http.get('*/v1/segments/:id/members', ({ request, params }) => {
+    const own = ownSegment(request, params);
+    if ('response' in own) return own.response;
+    const { brand_id, definition } = own.segment;
+    const members = membersOf(brand_id, definition, definitionIn(brand_id));
+    const url = new URL(request.url);
+    if (url.searchParams.get('format') === 'csv')
+      return new HttpResponse(membersCsv(members), {
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      });
+    const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 20) || 20, 1), 100);
+    const after = Number(url.searchParams.get('cursor') ?? 0) || 0;
+    const page = members.filter((p) => p.id > after).slice(0, limit);
+    const more = members.some((p) => p.id > (page.at(-1)?.id ?? Infinity));
+    return ok({
+      data: page,
+      total: members.length,
+      nextCursor: more && page.length ? String(page.at(-1)!.id) : null,
+      computed_at: new Date().toISOString(),
+    });
   }),
 
   http.delete('*/v1/segments/:id', ({ request, params }) => {
