@@ -175,7 +175,7 @@ export const selectCanUndo = (s: Pick<FlowEditorState, 'history'>) => s.history.
 export const selectCanRedo = (s: Pick<FlowEditorState, 'history'>) => s.history.future.length > 0;
 
 /** The key of a flow's step in `pickersOpened`. */
-export const pickerKey = (flowId: number, stepId: string) => `${flowId}/${stepId}`;
+const pickerKey = (flowId: number, stepId: string) => `${flowId}/${stepId}`;
 
 /** Whether a picker page was opened for this step of the flow being edited. */
 export const selectPickerOpened =
