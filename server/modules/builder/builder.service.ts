@@ -32,8 +32,6 @@ import type { PlansRepository } from '../plans/plans.repository';
 import type { BuilderRepository, BuilderSessionRow } from './builder.repository';
 import { builderAuthenticator, type AllowOrigin, type BuilderCaller } from './builder-auth';
 
-export type { AllowOrigin, BuilderCaller };
-
 /** 128 random bits, URL-safe: the launch code in the open URL's fragment. */
 const newCode = () => randomBytes(16).toString('base64url');
 
