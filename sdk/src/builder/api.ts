@@ -51,7 +51,8 @@ export function clearSession(): void {
   }
 }
 
-export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string };
+/** A refusal carries the answer's HTTP status; a server that could not be reached has none. */
+export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string; status?: number };
 
 /** One call with the builder token; never rejects (a failure is a message for the bar). */
 export async function callApi<T>(
@@ -73,7 +74,11 @@ export async function callApi<T>(
     });
     const json = (await res.json().catch(() => null)) as { data?: T; message?: string } | null;
     if (res.ok && json?.data !== undefined) return { ok: true, data: json.data };
-    return { ok: false, message: json?.message || `The server answered ${res.status}.` };
+    return {
+      ok: false,
+      message: json?.message || `The server answered ${res.status}.`,
+      status: res.status,
+    };
   } catch {
     return { ok: false, message: 'The Signpost server could not be reached.' };
   }

@@ -132,4 +132,15 @@ describe('the live match count in the picker', () => {
     await vi.advanceTimersByTimeAsync(3 * PROBE_POLL_MS);
     expect(polls(server)).toHaveLength(9);
   });
+
+  it.each([401, 403])('stops for good once the token is refused (%i)', async (status) => {
+    const server = stubServer(() => ({ status, body: { message: 'Refused' } }));
+    stop = pollProbes(HOST, aSession(), () => 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(polls(server)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60 * PROBE_POLL_MS);
+    document.dispatchEvent(new Event('visibilitychange')); // shown again: still nothing
+    await vi.advanceTimersByTimeAsync(60 * PROBE_POLL_MS);
+    expect(polls(server)).toHaveLength(1);
+  });
 });

@@ -7,8 +7,9 @@ import { callApi } from './api';
  * picker is open and its tab visible, it asks the server every second for a selector the
  * editor typed (`GET /v1/builder/probe`) and answers with how many elements it matches on this
  * page (`PUT /v1/builder/probe`). A hidden tab stops asking until it is shown again; an expired
- * token stops for good. A failed ask (429, a network error, any refusal) doubles the wait before
- * the next, up to PROBE_MAX_WAIT_MS; an answered one brings it back to every second.
+ * token stops for good, and so does a refused one (401 or 403: revoked, its tour deleted). Any
+ * other failed ask (429, a network error) doubles the wait before the next, up to
+ * PROBE_MAX_WAIT_MS; an answered one brings it back to every second.
  */
 
 /** How often an open, visible picker asks. */
@@ -34,6 +35,7 @@ export function pollProbes(
     busy = true;
     const next = await callApi<BuilderProbe>(host, session.token, 'GET', 'probe');
     wait = next.ok ? PROBE_POLL_MS : Math.min(2 * wait, PROBE_MAX_WAIT_MS);
+    if (!next.ok && (next.status === 401 || next.status === 403)) stopped = true;
     if (next.ok && next.data && alive()) {
       const { id, selector } = next.data;
       let n = 0;
