@@ -48,7 +48,9 @@ export function SegmentBuilder({ brandId, segment }: { brandId: number; segment?
     onError: (err) => {
       const problem =
         err.status === 400 || err.status === 409 ? answerProblem(err.data, err.message) : null;
-      if (problem) setAnswered(problem);
+      // At its field when the builder has one (the name, a condition); otherwise a toast.
+      if (problem && (problem.path === 'name' || problem.path.startsWith('definition.')))
+        setAnswered(problem);
       else notify.error(SEGMENT_COPY.failedToSave(err.message));
     },
   });
