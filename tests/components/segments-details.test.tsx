@@ -75,6 +75,17 @@ describe('SegmentDetailsView (/segments/[id])', () => {
     expect(within(rules).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('counts from the members answer, always current, when the stored count is older or missing', async () => {
+    const segment = openSegment();
+    Object.assign(segment, { member_count: null, computed_at: null });
+    const now = new Date(Date.UTC(2026, 10, 28, 23, 0)).toISOString();
+    api.state.membersComputedAt = now;
+    renderWithProviders(<SegmentDetailsView />);
+    expect(
+      await screen.findByText(`25 members · computed ${formatDateTime(now)}`),
+    ).toBeInTheDocument();
+  });
+
   it('pages the members, each linking to its customer profile', async () => {
     openSegment();
     const { user } = renderWithProviders(<SegmentDetailsView />);

@@ -17,6 +17,8 @@ export function fakeSegmentsApi(brandId: number) {
     previewFails: false,
     count: 3,
     deleteAnswer: null as null | { status: number; message: string },
+    /** When the members answer says it was computed (the segment's stored time otherwise). */
+    membersComputedAt: null as string | null,
   };
   let nextId = 1;
 
@@ -98,7 +100,7 @@ export function fakeSegmentsApi(brandId: number) {
         data: all.slice(start, start + limit),
         total: all.length,
         nextCursor: next,
-        computed_at: segment?.computed_at ?? null,
+        computed_at: state.membersComputedAt ?? segment?.computed_at ?? null,
       });
     }),
     http.get('*/v1/segments/:id', async ({ request, params }) => {

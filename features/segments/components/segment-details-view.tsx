@@ -5,6 +5,7 @@ import { paths } from '@/lib/paths';
 import { pagedRows } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/list/page-header';
 import { buttonClasses } from '@/components/ui/button';
+import { useSegmentMembers } from '../hooks/use-segment-members';
 import { useSegments } from '../hooks/use-segments';
 import { SEGMENT_COPY } from '../lib/copy';
 import { ExportCsvLink } from './export-csv-link';
@@ -19,22 +20,32 @@ export function SegmentDetailsView() {
   );
 }
 
-function countText(segment: Segment): string {
-  if (segment.member_count === null || !segment.computed_at) return SEGMENT_COPY.notCounted;
-  const n = segment.member_count;
-  return `${formatInteger(n)} ${n === 1 ? 'member' : 'members'} · computed ${formatDateTime(segment.computed_at)}`;
+/**
+ * "N members · computed {when}": the members answer's total and time (always current) once it
+ * is in, the segment's stored count until then.
+ */
+function countText(
+  segment: Segment,
+  live: { total: number; computed_at: string | null } | undefined,
+): string {
+  const n = live ? live.total : segment.member_count;
+  const at = live ? live.computed_at : segment.computed_at;
+  if (n === null || !at) return SEGMENT_COPY.notCounted;
+  return `${formatInteger(n)} ${n === 1 ? 'member' : 'members'} · computed ${formatDateTime(at)}`;
 }
 
 function LoadedSegment({ segment }: { segment: Segment }) {
   const list = useSegments(segment.brand_id, '');
   const names = pagedRows(list).rows;
   const segmentName = (id: number) => names.find((s) => s.id === id)?.name;
+  // The same query as the members table's (one request): its first page carries the total.
+  const members = useSegmentMembers(segment.id);
   return (
     <section aria-labelledby="segment-heading" className="flex flex-col gap-6">
       <PageHeader
         id="segment-heading"
         title={segment.name}
-        description={countText(segment)}
+        description={countText(segment, members.data?.pages[0])}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <ExportCsvLink segmentId={segment.id} name={segment.name} />
