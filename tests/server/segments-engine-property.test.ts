@@ -80,6 +80,7 @@ function world(rnd: () => number, now: number) {
       if (rnd() < 0.8) properties.amount = pick([0, 3, 10, 25.5, 99, '12']);
       if (rnd() < 0.7) properties.channel = pick(['web', 'App', 'web-shop', '', 'email']);
       if (rnd() < 0.2) properties.gift = pick([true, false]);
+      if (rnd() < 0.5) properties.tags = pick([[], ['web'], ['App', 'x'], ['webby']]);
       const event = pick(['Order', 'Login', 'Viewed']);
       batch.push({
         type: 'track',
@@ -158,6 +159,12 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
     }
     if (rnd() < 0.2)
       return { attribute_key: 'gift', condition_type: '=' as const, value: pick([true, false]) };
+    if (rnd() < 0.4)
+      return {
+        attribute_key: 'tags',
+        condition_type: pick(['contain', 'not_contain', 'exact', 'empty', 'not_empty'] as const),
+        value: pick(['web', 'app']),
+      };
     const type = pick([
       'exact',
       'not_exact',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileQuery } from '@/server/analytics/sql/build-query';
+import { compileQuery, type Dialect } from '@/server/analytics/sql/build-query';
 import { clickhouseDialect } from '@/server/analytics/sql/clickhouse';
 import { duckdbDialect } from '@/server/analytics/sql/duckdb';
 import type { SegmentEventCountsShape } from '@/server/analytics/types';
+import { countMatching } from '@/server/modules/flows/runtime/reads';
+import { segmentHolds } from '@/server/modules/segments/engine/evaluate';
 import { createAccount, ingest, setupTestAccount } from './helpers';
 
 /**
@@ -132,6 +134,78 @@ describe('segment preview and members routes', () => {
   });
 });
 
+describe('segment event property conditions on lists', () => {
+  const a = setupTestAccount();
+
+  it('reads a list property as the runtime does (element equality for contain, text otherwise)', async () => {
+    const now = Date.now();
+    const lists: Record<string, unknown[]> = {
+      l1: ['web'],
+      l2: ['App', 'web'],
+      l3: ['webby'],
+      l4: [],
+      l5: [5],
+    };
+    const batch = Object.entries(lists).map(([userId, tags], i) => ({
+      type: 'track',
+      userId,
+      event: 'Order',
+      properties: { tags },
+      timestamp: new Date(now - (i + 1) * 3_600_000).toISOString(),
+    }));
+    expect((await ingest(a.app, a.writeKey, '/v1/batch', { batch })).json().accepted).toBe(5);
+    const events = Object.fromEntries(
+      batch.map((e) => [
+        e.userId,
+        [{ event: 'Order', timestamp: new Date(e.timestamp), properties: e.properties }],
+      ]),
+    );
+    const profiles = (
+      await a.call('GET', `/v1/customer-profiles?brand_id=${a.brandId}&limit=100`)
+    ).json().data.data as { customer_key: string }[];
+    const cases: [string, unknown][] = [
+      ['contain', 'web'],
+      ['not_contain', 'web'],
+      ['exact', 'web'],
+      ['exact', 'app,web'],
+      ['not_exact', 'web'],
+      ['starts_with', 'app'],
+      ['empty', null],
+      ['not_empty', null],
+      ['=', 5],
+      ['>', 4],
+    ];
+    for (const [type, value] of cases) {
+      const condition = {
+        type: 'event' as const,
+        event_id: null,
+        event_code: 'Order',
+        frequency: { condition_type: 'at_least' as const, value: 1 },
+        timeframe: { condition_type: 'anytime' as const, value: null, unit: null },
+        attribute_conditions: [
+          { attribute_key: 'tags', condition_type: type as 'exact', value: value as string },
+        ],
+        attribute_condition_operator: 'AND' as const,
+      };
+      const definition = { operator: 'AND' as const, conditions: [condition] };
+      const want = profiles.filter((p) =>
+        segmentHolds(
+          definition,
+          {
+            profile: {},
+            eventCount: (c) => countMatching(events[p.customer_key] ?? [], c, Date.now()),
+          },
+          Date.now(),
+          () => undefined,
+        ),
+      ).length;
+      const res = await a.call('POST', '/v1/segments/preview', { brand_id: a.brandId, definition });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.count, `${type} ${String(value)}`).toBe(want);
+    }
+  });
+});
+
 describe('segmentEventCounts SQL', () => {
   const shape: SegmentEventCountsShape = {
     kind: 'segmentEventCounts',
@@ -148,14 +222,17 @@ describe('segmentEventCounts SQL', () => {
     ],
   };
 
-  it.each([duckdbDialect, clickhouseDialect])('binds every value ($name)', (dialect) => {
-    const { sql, params } = compileQuery(shape, dialect);
-    for (const text of ["o'brien", 'DROP TABLE', "it's", 'chan"nel'])
-      expect(sql).not.toContain(text);
-    const values = JSON.stringify(params, (_, v: unknown) =>
-      typeof v === 'bigint' ? String(v) : v,
-    );
-    expect(values).toContain('DROP TABLE');
-    expect(values).toContain("it's");
-  });
+  it.each([duckdbDialect, clickhouseDialect] as Dialect<unknown>[])(
+    'binds every value ($name)',
+    (dialect) => {
+      const { sql, params } = compileQuery(shape, dialect);
+      for (const text of ["o'brien", 'DROP TABLE', "it's", 'chan"nel'])
+        expect(sql).not.toContain(text);
+      const values = JSON.stringify(params, (_, v: unknown) =>
+        typeof v === 'bigint' ? String(v) : v,
+      );
+      expect(values).toContain('DROP TABLE');
+      expect(values).toContain("it's");
+    },
+  );
 });

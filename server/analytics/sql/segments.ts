@@ -32,6 +32,32 @@ function jsonTypeIs(d: Dialect<unknown>, key: string, kind: 'array' | 'bool'): s
   return `JSONType(properties, ${key}) = '${kind === 'array' ? 'Array' : 'Bool'}'`;
 }
 
+/**
+ * A list property's elements as text (JSON strings unquoted, other values as their JSON text):
+ * what `String(element)` gives for the scalars a property list holds.
+ */
+function listElements(d: Dialect<unknown>, key: string): string {
+  if (d.name === 'duckdb') return `TRY_CAST(json_extract(properties, ${key}) AS VARCHAR[])`;
+  return (
+    `arrayMap(x -> if(JSONType(x) = 'String', JSONExtractString(x), x),` +
+    ` JSONExtractArrayRaw(properties, ${key}))`
+  );
+}
+
+/** `String(list)`: the elements joined by commas. */
+function listText(d: Dialect<unknown>, key: string): string {
+  return d.name === 'duckdb'
+    ? `array_to_string(${listElements(d, key)}, ',')`
+    : `arrayStringConcat(${listElements(d, key)}, ',')`;
+}
+
+/** Whether one element of a list property, lower-cased, equals `value`. */
+function listHas(d: Dialect<unknown>, key: string, value: string): string {
+  return d.name === 'duckdb'
+    ? `list_contains(list_transform(${listElements(d, key)}, x -> lower(x)), ${value})`
+    : `has(arrayMap(x -> lowerUTF8(x), ${listElements(d, key)}), ${value})`;
+}
+
 class PropertySql<P> {
   private n = 0;
   constructor(
@@ -59,9 +85,11 @@ class PropertySql<P> {
     const isBool = jsonTypeIs(d, key, 'bool');
     const empty = `(${v} IS NULL OR ${v} = '' OR (${isArray} AND ${v} = '[]'))`;
     const full = `NOT ${empty}`;
-    const lower = d.lower(v);
+    // What `String(value)` reads: a list's elements joined by commas, anything else as text.
+    const text = `(CASE WHEN ${isArray} THEN ${listText(d, key)} ELSE ${v} END)`;
+    const lower = d.lower(text);
     // Number(true) is 1 and Number(false) 0; text that is no finite number is NaN.
-    const num = `(CASE WHEN ${isBool} THEN (CASE WHEN ${v} = 'true' THEN 1.0 ELSE 0.0 END) ELSE ${d.toDouble(v)} END)`;
+    const num = `(CASE WHEN ${isBool} THEN (CASE WHEN ${v} = 'true' THEN 1.0 ELSE 0.0 END) ELSE ${d.toDouble(text)} END)`;
     const e = String(c.value ?? '').toLowerCase();
     const expected = Number(c.value);
     const finite = (x: unknown) => Number.isFinite(Number(x));
@@ -77,7 +105,7 @@ class PropertySql<P> {
       case 'contain':
         // A list contains an element equal to the value (case aside); text contains the value.
         return (
-          `(CASE WHEN ${isArray} THEN ${d.contains(lower, this.text(JSON.stringify(e)))}` +
+          `(CASE WHEN ${isArray} THEN ${listHas(d, key, this.text(e))}` +
           ` ELSE (${full} AND ${d.contains(lower, this.text(e))}) END)`
         );
       case 'not_contain':
