@@ -8,12 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/api/http';
 import { useAttributeOptions } from '@/hooks/use-attribute-options';
-import {
-  blankRow,
-  keptCustomerRows,
-  rowsFrom,
-  type ConditionDraftRow,
-} from './condition-rows';
+import { blankRow, keptCustomerRows, rowsFrom, type ConditionDraftRow } from './condition-rows';
 import type { AttributePickerGroup } from './condition-attribute-picker';
 import { ConditionDialogFooter, ConditionDialogFrame } from './condition-dialog-frame';
 import { ConditionProblems } from './condition-problems';

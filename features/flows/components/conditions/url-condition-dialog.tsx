@@ -16,7 +16,10 @@ import {
   updateUrlRow,
   URL_LISTS,
 } from '../../lib/url-rows';
-import { ConditionDialogFooter, ConditionDialogFrame } from '@/components/conditions/condition-dialog-frame';
+import {
+  ConditionDialogFooter,
+  ConditionDialogFrame,
+} from '@/components/conditions/condition-dialog-frame';
 import type { ConditionDialogProps } from '@/components/conditions/dialog-types';
 import { UrlConditionList } from './url-condition-list';
 
