@@ -377,6 +377,40 @@ function propertySuite(engine: string, open: () => Promise<AnalyticsStore>) {
       expect(notEveryone).toBeGreaterThan(DEFINITIONS / 4);
     });
 
+    it('reads a page at a time: the first member costs one page, not the whole product', async () => {
+      let reads = 0;
+      const counting = {
+        query: ((shape, opts) => {
+          reads++;
+          return store.query(shape, opts);
+        }) as AnalyticsStore['query'],
+      };
+      const engine = createSegmentEngine({ db: t.database.db, store: counting, pageSize: 4 });
+      const everyone: SegmentDefinition = {
+        operator: 'AND',
+        conditions: [
+          {
+            type: 'event',
+            event_id: null,
+            event_code: 'Order',
+            frequency: { condition_type: 'at_least', value: 0 },
+            timeframe: { condition_type: 'anytime', value: null, unit: null },
+            attribute_conditions: [],
+            attribute_condition_operator: 'AND',
+          },
+        ],
+      };
+      const members = engine.members(brandId, everyone, () => undefined);
+      const first = await members.next();
+      expect(first.done).toBe(false);
+      expect(reads).toBe(1);
+      await members.return(undefined);
+      let all = 0;
+      for await (const _ of engine.members(brandId, everyone, () => undefined)) all++;
+      expect(all).toBe(PROFILES);
+      expect(reads).toBe(1 + Math.ceil(PROFILES / 4));
+    });
+
     it('gives the same members when profiles are read a few at a time', async () => {
       const engine = createSegmentEngine({ db: t.database.db, store, pageSize: 4 });
       for (const definition of definitions(rnd, [...saved.keys()]).slice(0, 10)) {
