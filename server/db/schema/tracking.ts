@@ -61,6 +61,8 @@ export const customerProfiles = pgTable(
   (t) => [
     uniqueIndex('customer_profiles_brand_key_uq').on(t.brandId, t.customerKey),
     index('customer_profiles_brand_last_seen_idx').on(t.brandId, t.lastSeen),
+    /** Segment members are read a page at a time in id order (docs/adr/0022-segment-engine.md). */
+    index('customer_profiles_brand_id_idx').on(t.brandId, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "customer_profiles_brand_id_idx" ON "customer_profiles" USING btree ("brand_id","id");
