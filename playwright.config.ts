@@ -1,9 +1,31 @@
-import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Project } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The test-mode server (e2e/test-mode.spec.ts). */
 export const TEST_MODE_PORT = PORT + 1;
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Debian's firefox-esr, driven over WebDriver BiDi through e2e/firefox-bidi.mjs (docs/testing.md). */
+const firefox = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+/** The specs that run in Firefox too: the builder on a second origin (pick, publish, play). */
+const FIREFOX_SPECS = ['builder.spec.ts'];
+const firefoxProject: Project[] = existsSync(firefox)
+  ? [
+      {
+        name: 'firefox',
+        testMatch: FIREFOX_SPECS,
+        use: {
+          browserName: 'firefox',
+          channel: 'moz-firefox',
+          launchOptions: {
+            executablePath: path.resolve('e2e/firefox-bidi.mjs'),
+            env: { ...process.env, SIGNPOST_FIREFOX: firefox },
+          },
+        },
+      },
+    ]
+  : [];
 
 /** E2E against the real server (production build) on a throw-away DATA_DIR, in Debian's Chromium. */
 export default defineConfig({
@@ -34,7 +56,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }, ...firefoxProject],
   webServer: [
     {
       command: 'rm -rf .data-e2e && node --import tsx server/index.ts',

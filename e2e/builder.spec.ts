@@ -1,4 +1,4 @@
-import { chooseFromMenu, expect, test, type Page } from './fixtures';
+import { chooseFromMenu, expect, test, typeInto, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, signInDashboard } from './api';
 
@@ -40,19 +40,19 @@ test('Select element opens the site with the picker; the pick reaches the editor
   await signInDashboard(page, acct);
   await page.goto('/flows/create');
   const title = page.getByRole('textbox', { name: 'Flow title' });
-  await title.fill('Upgrade tour');
+  await typeInto(title, 'Upgrade tour');
   await title.press('Enter');
   await page.getByRole('button', { name: 'Add step' }).click();
   await page.getByLabel('Step type').selectOption({ label: 'Tooltip' });
   const content = page.getByRole('textbox', { name: 'Step content' });
   await content.click();
   await content.pressSequentially('Upgrade here');
-  await page.getByLabel('Page URL').fill(`${SITE}/pricing`);
-  await page.getByLabel('CSS selector').fill('#old-button');
+  await typeInto(page.getByLabel('Page URL'), `${SITE}/pricing`);
+  await typeInto(page.getByLabel('CSS selector'), '#old-button');
   await chooseFromMenu(page, 'Add Condition', 'URL');
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
-  await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/pricing');
+  await typeInto(urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }), '/pricing');
   await urlDialog.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/flows\/\d+$/);
