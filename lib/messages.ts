@@ -185,6 +185,7 @@ export const MESSAGES = {
     urlFieldsRequired: 'All URL fields must be filled in before saving.',
     maxUrlConditions: 'Maximum of 8 URL conditions (includes + excludes) allowed.',
     maxTriggers: 'A flow has at most 5 trigger conditions.',
+    maxSegmentConditions: (max: number) => `A segment trigger names at most ${max} segments.`,
     valueRequired: 'Value is required for this condition.',
     valueNumber: 'Value must be a valid number.',
     valueEmpty: 'Value cannot be empty.',

@@ -10,6 +10,8 @@ export const FLOW_TITLE_MAX = 60;
 export const MAX_TRIGGER_CONDITIONS = 5;
 export const MAX_URL_CONDITIONS = 8;
 export const MAX_EVENT_ATTRIBUTE_CONDITIONS = 5;
+/** Segments one segment trigger names (docs/flows.md, "Segment trigger"). */
+export const MAX_SEGMENT_TRIGGER_CONDITIONS = 5;
 export const MAX_STEP_BUTTONS = 2;
 /** Actions of one button, or of a tooltip's element. */
 export const MAX_ACTIONS = 5;
@@ -196,6 +198,16 @@ export const eventConditionSchema = z.object({
 });
 export type EventCondition = z.infer<typeof eventConditionSchema>;
 
+/**
+ * In (or, with `negate`, not in) a segment of the flow's product: our addition beside the three
+ * trigger types (docs/flows.md, "Segment trigger"). All conditions of one trigger must hold.
+ */
+export const segmentTriggerConditionSchema = z.object({
+  segment_id: z.number().int().positive().max(2147483647),
+  negate: z.boolean().default(false),
+});
+export type SegmentTriggerCondition = z.infer<typeof segmentTriggerConditionSchema>;
+
 export const triggerConditionSchema = z.discriminatedUnion('trigger_type', [
   z.object({
     trigger_type: z.literal('url'),
@@ -208,6 +220,14 @@ export const triggerConditionSchema = z.discriminatedUnion('trigger_type', [
     conditions: z.array(customerConditionSchema).max(20),
   }),
   z.object({ trigger_type: z.literal('event'), conditions: z.array(eventConditionSchema).max(1) }),
+  z.object({
+    trigger_type: z.literal('segment'),
+    conditions: z
+      .array(segmentTriggerConditionSchema)
+      .max(MAX_SEGMENT_TRIGGER_CONDITIONS, {
+        error: MESSAGES.flows.maxSegmentConditions(MAX_SEGMENT_TRIGGER_CONDITIONS),
+      }),
+  }),
 ]);
 export type TriggerCondition = z.infer<typeof triggerConditionSchema>;
 

@@ -31,6 +31,11 @@ export interface VisitorFacts {
   eventCount: (flowId: number, condition: EventCondition) => number;
   /** How many sessions of each tour this visitor started before. */
   sessionsOf: (flowId: number) => number;
+  /**
+   * Whether the visitor is in a segment of the product now: the segment engine's `segmentHolds`
+   * over these same facts (runtime.service.ts). Absent, a segment trigger never holds.
+   */
+  inSegment?: (segmentId: number) => boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -250,6 +255,12 @@ function triggerHolds(
       return customerConditionsHold(facts.profile, t.conditions, now);
     case 'event':
       return t.conditions.every((c) => frequencyHolds(facts.eventCount(flowId, c), c.frequency));
+    case 'segment':
+    {
+      const inSegment = facts.inSegment;
+      if (!inSegment) return false;
+      return t.conditions.every((c) => inSegment(c.segment_id) !== c.negate);
+    }
   }
 }
 
