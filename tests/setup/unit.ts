@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from '../mocks/node';
 import { resetMockDb } from '../mocks/db';
@@ -10,6 +10,11 @@ import { resetAllStores } from './stores';
 vi.mock('next/router', async () => (await import('./router')).routerModule());
 // Every zustand store goes back to its initial state after each test (tests/setup/stores.ts).
 vi.mock('zustand', async () => (await import('./stores')).zustandModule());
+
+// findBy*/waitFor give up after 5 s, not Testing Library's 1 s: a bound for a screen that never
+// comes, not a speed check. Under the full suite on two busy cores a lazily loaded screen took
+// longer than 1 s to render (billing-profile, CI of 2026-11-29).
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
