@@ -2,6 +2,7 @@ import { summarizeCustomer, summarizeEvent } from '@/components/conditions/condi
 import {
   MAX_TRIGGER_CONDITIONS,
   type FlowBody,
+  type SegmentTriggerCondition,
   type TriggerCondition,
   type UrlCondition,
 } from '@/lib/contracts/flows';
@@ -60,8 +61,25 @@ export function summarizeUrl(conditions: readonly UrlCondition[]): string {
   return parts.length ? `URL ${parts.join(' · ')}` : 'URL (no URLs yet)';
 }
 
+/** A segment's name when known (read from the API); its id stands in until then. */
+export type SegmentNameOf = (id: number) => string | undefined;
+
+/** "In segment Pro customers and not in segment Churn risk". */
+export function summarizeSegment(
+  conditions: readonly SegmentTriggerCondition[],
+  nameOf: SegmentNameOf = () => undefined,
+): string {
+  if (conditions.length === 0) return 'Segment (none chosen)';
+  return conditions
+    .map((c, i) => {
+      const text = `${c.negate ? 'Not in' : 'In'} segment ${nameOf(c.segment_id) ?? `#${c.segment_id}`}`;
+      return i === 0 ? text : text.charAt(0).toLowerCase() + text.slice(1);
+    })
+    .join(' and ');
+}
+
 /** One line a person can read for a trigger condition group. */
-export function summarizeTrigger(group: TriggerCondition): string {
+export function summarizeTrigger(group: TriggerCondition, segmentName?: SegmentNameOf): string {
   switch (group.trigger_type) {
     case 'url':
       return summarizeUrl(group.conditions);
@@ -69,5 +87,7 @@ export function summarizeTrigger(group: TriggerCondition): string {
       return summarizeCustomer(group.conditions);
     case 'event':
       return summarizeEvent(group.conditions);
+    case 'segment':
+      return summarizeSegment(group.conditions, segmentName);
   }
 }

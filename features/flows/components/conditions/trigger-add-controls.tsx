@@ -9,9 +9,9 @@ export interface TriggerAddControlsProps {
 }
 
 /**
- * "Add Condition" offers only URL, as docs/product/screens.md#241-trigger-conditions-panel says;
- * events and customer attributes have no entry in that menu, so they get their own buttons beside
- * it.
+ * "Add Condition" offers URL, as docs/product/screens.md#241-trigger-conditions-panel says, and
+ * Segment (in or not in a segment, docs/flows.md, "The editor"); events and customer attributes
+ * have no entry in that menu, so they get their own buttons beside it.
  */
 export function TriggerAddControls({ onAdd }: TriggerAddControlsProps) {
   return (
@@ -25,7 +25,10 @@ export function TriggerAddControls({ onAdd }: TriggerAddControlsProps) {
             <ChevronDownIcon className="h-4 w-4 text-slate-400" />
           </>
         }
-        items={[{ key: 'url', label: 'URL', onSelect: () => onAdd('url') }]}
+        items={[
+          { key: 'url', label: 'URL', onSelect: () => onAdd('url') },
+          { key: 'segment', label: 'Segment', onSelect: () => onAdd('segment') },
+        ]}
       />
       <Button variant="ghost" size="sm" onClick={() => onAdd('event')}>
         Add event condition

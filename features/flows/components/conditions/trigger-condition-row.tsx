@@ -4,6 +4,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import type { TriggerCondition } from '@/lib/contracts/flows';
 import { summarizeTrigger, type TriggerOperator } from '../../lib/trigger-conditions';
 import { ConditionOperatorToggle } from '@/components/conditions/condition-operator-toggle';
+import { useSegmentNames } from '@/components/conditions/segment-queries';
 
 /** Props of one trigger condition group in the panel. */
 export interface TriggerConditionRowProps {
@@ -28,6 +29,10 @@ export function TriggerConditionRow({
   onRemove,
 }: TriggerConditionRowProps) {
   const n = index + 1;
+  // A segment row names its segments: they are read (and cached) by id.
+  const names = useSegmentNames(
+    group.trigger_type === 'segment' ? group.conditions.map((c) => c.segment_id) : [],
+  );
   return (
     <li className="flex flex-col gap-1.5">
       {index === 0 ? (
@@ -51,7 +56,7 @@ export function TriggerConditionRow({
             focusRing,
           )}
         >
-          {summarizeTrigger(group)}
+          {summarizeTrigger(group, (id) => names.get(id))}
         </button>
         {readOnly ? null : (
           <button

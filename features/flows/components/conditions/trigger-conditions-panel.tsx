@@ -9,6 +9,7 @@ import {
 } from '../../lib/trigger-conditions';
 import { AttributeConditionDialog } from '@/components/conditions/attribute-condition-dialog';
 import { EventConditionDialog } from '@/components/conditions/event-condition-dialog';
+import { SegmentConditionDialog } from '@/components/conditions/segment-condition-dialog';
 import { TriggerAddControls } from './trigger-add-controls';
 import { TriggerConditionRow } from './trigger-condition-row';
 import { UrlConditionDialog } from './url-condition-dialog';
@@ -96,6 +97,14 @@ export function TriggerConditionsPanel({
         open={editing?.kind === 'event'}
         initial={edited?.trigger_type === 'event' ? (edited.conditions[0] ?? null) : null}
         onSave={(next) => commit(next ? { trigger_type: 'event', conditions: [next] } : null)}
+      />
+      <SegmentConditionDialog
+        {...common}
+        open={editing?.kind === 'segment'}
+        initial={edited?.trigger_type === 'segment' ? edited.conditions : null}
+        onSave={(next) =>
+          commit(next?.length ? { trigger_type: 'segment', conditions: next } : null)
+        }
       />
     </div>
   );
