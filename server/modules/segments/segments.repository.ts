@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Segment, SegmentDefinition } from '../../../lib/contracts/segments';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
@@ -22,6 +22,13 @@ export interface SegmentKey {
  * service has checked against the session's owner; reads and writes by id filter by the owner
  * themselves, so another account's segment is never touched.
  */
+/** The row still describes this audience: the same product and the same definition. */
+const sameAudience = (brandId: number, definition: SegmentDefinition): SQL =>
+  and(
+    eq(segments.brandId, brandId),
+    sql`${segments.definition} = ${JSON.stringify(definition)}::jsonb`,
+  ) as SQL;
+
 function segmentQueries(db: Db) {
   const ownedBy = (ownerId: string, id: number) => ownedById(db, segments, ownerId, id);
   const matching = (brandId: number, search?: string): SQL => {
@@ -69,14 +76,43 @@ function segmentQueries(db: Db) {
       const [row] = await db.insert(segments).values(v).returning();
       return row!;
     },
-    /** Undefined when no segment of the owner has this id. */
+    /**
+     * Undefined when no segment of the owner has this id. A new definition or product clears the
+     * stored count (it counted other members) until the engine counts again.
+     */
     async update(ownerId: string, id: number, v: SegmentValues) {
+      const same = sameAudience(v.brandId, v.definition);
       const [row] = await db
         .update(segments)
-        .set({ ...v, updatedAt: sql`now()` })
+        .set({
+          ...v,
+          memberCount: sql`case when ${same} then ${segments.memberCount} end`,
+          computedAt: sql`case when ${same} then ${segments.computedAt} end`,
+          updatedAt: sql`now()`,
+        })
         .where(ownedBy(ownerId, id))
         .returning();
       return row;
+    },
+    /**
+     * Stores an exact member count and when it was computed, only while the segment still has
+     * the definition that was counted and no later count is stored (a save since then asks for
+     * its own count). Leaves `updated_at` alone: a count is no edit.
+     */
+    async storeCount(
+      id: number,
+      v: { brandId: number; definition: SegmentDefinition; count: number; computedAt: Date },
+    ) {
+      await db
+        .update(segments)
+        .set({ memberCount: v.count, computedAt: v.computedAt })
+        .where(
+          and(
+            eq(segments.id, id),
+            sameAudience(v.brandId, v.definition),
+            or(isNull(segments.computedAt), lte(segments.computedAt, v.computedAt)),
+          ),
+        );
     },
     async remove(ownerId: string, id: number) {
       await db.delete(segments).where(ownedBy(ownerId, id));

@@ -9,6 +9,7 @@ import { segmentProblems, type SegmentProblem } from '../../../lib/segments/prob
 import { referencedBy, referenceProblem } from '../../../lib/segments/references';
 import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
+import type { SegmentCounts } from './engine/members-counts';
 import {
   toSegmentDto,
   type SegmentKey,
@@ -52,6 +53,11 @@ export function createSegmentsService(deps: {
    * naming the tour (docs/segments.md, "API"). Wired once flows can target segments.
    */
   tourTargeting?: (brandId: number, segmentId: number) => Promise<string | undefined>;
+  /**
+   * Counts a saved segment's members after the answer (engine/members-counts.ts): the save
+   * never waits for it. Without it a segment is counted when its members are listed.
+   */
+  counts?: Pick<SegmentCounts, 'request'>;
 }) {
   const { segments, access } = deps;
   const owned = async (ownerId: string, id: number) => {
@@ -115,6 +121,7 @@ export function createSegmentsService(deps: {
           }),
         nameTaken,
       );
+      deps.counts?.request(ownerId, row.brandId, row.id);
       return toSegmentDto(row);
     },
 
@@ -136,16 +143,19 @@ export function createSegmentsService(deps: {
         nameTaken,
       );
       if (!row) throw notFound(M.notFound);
+      deps.counts?.request(ownerId, row.brandId, row.id);
       return toSegmentDto(row);
     },
 
     async remove(ownerId: string, id: number) {
       const row = await owned(ownerId, id);
+      // Asked before the lock: it reads the tours outside the segments' transaction (on the
+      // embedded database, one connection, it would wait for that transaction forever).
+      const tour = await deps.tourTargeting?.(row.brandId, id);
+      if (tour) throw new AppError(409, 'segment_in_use', M.usedByTour(tour));
       await segments.locked(row.brandId, async (repo) => {
         const user = referencedBy(id, await repo.ofBrand(row.brandId));
         if (user) throw new AppError(409, 'segment_in_use', M.usedBySegment(user.name));
-        const tour = await deps.tourTargeting?.(row.brandId, id);
-        if (tour) throw new AppError(409, 'segment_in_use', M.usedByTour(tour));
         await repo.remove(ownerId, id);
       });
       return { message: M.deletedAnswer };

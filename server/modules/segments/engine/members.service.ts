@@ -71,7 +71,15 @@ export function createSegmentMembersService(deps: {
 
     async list(ownerId: string, id: number, q: { after: number; limit: number }) {
       const { row, resolve } = await stored(ownerId, id);
-      return refusing(() => engine.list(row.brandId, row.definition, resolve, q));
+      const page = await refusing(() => engine.list(row.brandId, row.definition, resolve, q));
+      // The total is an exact count: the list of segments shows it from now on.
+      await segments.storeCount(row.id, {
+        brandId: row.brandId,
+        definition: row.definition,
+        count: page.total,
+        computedAt: page.computedAt,
+      });
+      return page;
     },
 
     /** Every member in profile id order, read a page at a time (the export). */

@@ -136,7 +136,7 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
         if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
         count++;
       }
-      return { count, sample };
+      return { count, sample, computedAt: new Date(p.now) };
     },
 
     /**
