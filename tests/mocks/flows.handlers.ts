@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { getResponse, http, type HttpHandler } from 'msw';
 import { idParam } from '@/lib/contracts/common';
 import {
   flowBody,
@@ -18,6 +18,7 @@ import { healthOf, type SessionGroup } from '@/lib/flows/target-health';
 import { hasCustomStyling } from '@/lib/contracts/theme';
 import { MESSAGES } from '@/lib/messages';
 import { db, planOf, type MockUser } from './db';
+import { segmentHandlers } from './segments.handlers';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
 
 const notFound = () => apiError(404, 'not_found', MESSAGES.flows.notFound);
@@ -68,6 +69,35 @@ function unpublishable(input: FlowBody): Response | null {
     problems[0]!,
     problems.map((message) => ({ path: 'flow', message })),
   );
+}
+
+/**
+ * As the server (docs/flows.md, "Segment trigger"): every segment a segment trigger names is a
+ * segment of the tour's product; any other id gets the same 400 at its path. The segments are
+ * asked of the mock's own segment routes, as the caller, so the two mocks share one store.
+ */
+async function unknownSegments(request: Request, input: FlowBody): Promise<Response | null> {
+  const paths = input.condition.trigger_conditions.flatMap((t, i) =>
+    t.trigger_type === 'segment'
+      ? t.conditions.map((c, j) => ({
+          path: `condition.trigger_conditions.${i}.conditions.${j}.segment_id`,
+          id: c.segment_id,
+        }))
+      : [],
+  );
+  const unknown: { path: string; message: string }[] = [];
+  for (const { path, id } of paths) {
+    const answer = await getResponse(
+      segmentHandlers,
+      new Request(new URL(`/v1/segments/${id}`, request.url), { headers: request.headers }),
+    );
+    const found = answer?.ok
+      ? ((await answer.json()) as { data: { brand_id: number } }).data
+      : undefined;
+    if (found?.brand_id !== input.brand_id)
+      unknown.push({ path, message: MESSAGES.segments.unknownSegment });
+  }
+  return unknown.length ? apiError(400, 'validation_error', unknown[0]!.message, unknown) : null;
 }
 
 /** As the server: by updated_at or lower-case name, then by id, both in the asked direction. */
@@ -263,7 +293,7 @@ export const flowHandlers: HttpHandler[] = [
     if (!parsed.ok) return parsed.response;
     if (!owns(user.id, parsed.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
-    const refused = unpublishable(parsed.data);
+    const refused = unpublishable(parsed.data) ?? (await unknownSegments(request, parsed.data));
     if (refused) return refused;
     const themed = withOverride(user, parsed.data);
     return 'response' in themed ? themed.response : ok(addFlow(themed.data), 201);
@@ -295,7 +325,7 @@ export const flowHandlers: HttpHandler[] = [
     const user = currentUser(request)!;
     if (!owns(user.id, parsed.data.brand_id))
       return apiError(404, 'not_found', MESSAGES.brands.notFound);
-    const refused = unpublishable(parsed.data);
+    const refused = unpublishable(parsed.data) ?? (await unknownSegments(request, parsed.data));
     if (refused) return refused;
     const themed = withOverride(user, parsed.data);
     if ('response' in themed) return themed.response;

@@ -2,6 +2,7 @@ import { okMessage } from '@/lib/contracts/common';
 import { targetHealthSettingsSchema } from '@/lib/contracts/target-health';
 import { flowReportSchema } from '@/lib/contracts/flow-runtime';
 import { flowListSchema, flowSchema, type FlowBody } from '@/lib/contracts/flows';
+import { segmentSchema } from '@/lib/contracts/segments';
 import { aButton, aFlow, aStep } from '../../fixtures/flows';
 import { q, saveId, type ParityTable, type Saved } from './table';
 
@@ -11,6 +12,17 @@ const flowBody = (s: Saved, over: Partial<FlowBody> = {}) =>
     brand_id: Number(s.brand),
     steps: [aStep({ id: 'step-1', buttons: [aButton({ id: 'btn-1', label: 'Done' })] })],
     ...over,
+  });
+
+/** A segment trigger: in the segment `segment_id`. */
+const inSegment = (s: Saved, segment_id: number) =>
+  flowBody(s, {
+    condition: {
+      trigger_operator: 'AND',
+      trigger_conditions: [
+        { trigger_type: 'segment', conditions: [{ segment_id, negate: false }] },
+      ],
+    },
   });
 
 /** flows.handlers.ts: product tours. */
@@ -43,6 +55,42 @@ export const flows: ParityTable = {
       method: 'POST',
       path: '/v1/flows',
       bodyOf: (s) => flowBody(s, { theme_override: { corner_radius: 4 } }),
+    },
+    {
+      name: 'create a segment to target',
+      method: 'POST',
+      path: '/v1/segments',
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Tour audience',
+        definition: {
+          operator: 'AND',
+          conditions: [
+            { type: 'customer', customer_key: 'plan', condition_type: 'exact', value: 'pro' },
+          ],
+        },
+      }),
+      contract: segmentSchema,
+      save: saveId('audience'),
+    },
+    {
+      name: 'save a segment trigger',
+      method: 'PUT',
+      path: (s) => `/v1/flows/${s.flow}`,
+      bodyOf: (s) => inSegment(s, Number(s.audience)),
+      contract: flowSchema,
+    },
+    {
+      name: 'refuse a segment trigger naming no segment of the product',
+      method: 'PUT',
+      path: (s) => `/v1/flows/${s.flow}`,
+      bodyOf: (s) => inSegment(s, 2147483647),
+    },
+    {
+      name: 'delete the targeted segment (the tour is not published)',
+      method: 'DELETE',
+      path: (s) => `/v1/segments/${s.audience}`,
+      contract: okMessage,
     },
     { name: 'read', method: 'GET', path: (s) => `/v1/flows/${s.flow}`, contract: flowSchema },
     { name: 'refuse a malformed id', method: 'GET', path: '/v1/flows/first' },
