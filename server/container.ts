@@ -66,6 +66,8 @@ import { createReportsService } from './modules/reports/reports.service';
 import { createReportsRepository } from './modules/reports/reports.repository';
 import { createSavedReportsService } from './modules/reports/saved-reports.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
+import { createPublishedSegments } from './modules/flows/runtime/published-segments';
+import { refreshingRuntime } from './modules/flows/runtime/segment-changes';
 import { createFlowRuntimeService } from './modules/flows/runtime/runtime.service';
 import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -235,7 +237,16 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     opts.database.engine === 'pglite'
       ? withWriteBehindStarts(withSeenVisitors(sessionsTable), { now, log })
       : sessionsTable;
-  const publishedFlows = createPublishedFlows({ flows, redis, log });
+  // The segments segment triggers read, forgotten with the product's published tours.
+  const publishedSegments = createPublishedSegments({
+    ofBrand: (brandId) => createSegmentsRepository(db).ofBrand(brandId),
+  });
+  const publishedFlows = createPublishedFlows({
+    flows,
+    redis,
+    log,
+    onForget: publishedSegments.forget,
+  });
   // Tour events and link clicks draw on a daily quota of their own (derived-quota.ts).
   const derived = createDerivedQuota({
     batcher,
@@ -257,6 +268,8 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const flowsService = createFlowsService({
     flows,
     access,
+    segmentIdsOf: async (brandId) =>
+      new Set((await createSegmentsRepository(db).ofBrand(brandId)).map((s) => s.id)),
     db,
     plans,
     sessions: flowSessions,
@@ -319,7 +332,14 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       }),
     }),
     flowsService,
-    segmentsService: createSegmentsService({ segments: createSegmentsRepository(db), access }),
+    segmentsService: refreshingRuntime(
+      createSegmentsService({
+        segments: createSegmentsRepository(db),
+        access,
+        tourTargeting: flows.tourTargeting,
+      }),
+      publishedFlows.changed,
+    ),
     segmentMembers: createSegmentMembersService({
       segments: createSegmentsRepository(db),
       access,
@@ -355,6 +375,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       store: productGatedStore(analytics),
       events: flowEvents,
       memory: eventMemory,
+      segments: publishedSegments,
       limit: runtimeLimitFor(env, redis),
       theme: themes.forRuntime,
       now,

@@ -136,6 +136,32 @@ export function createFlowsRepository(db: Db) {
       return rows.at(0);
     },
     /**
+     * The name of a published tour of the product whose segment trigger names the segment, if
+     * one does: deleting the segment is refused naming it (docs/segments.md, "Targeting tours").
+     */
+    async tourTargeting(brandId: number, segmentId: number): Promise<string | undefined> {
+      const targets = JSON.stringify({
+        condition: {
+          trigger_conditions: [
+            { trigger_type: 'segment', conditions: [{ segment_id: segmentId }] },
+          ],
+        },
+      });
+      const [row] = await db
+        .select({ name: flows.name })
+        .from(flows)
+        .where(
+          and(
+            eq(flows.brandId, brandId),
+            eq(flows.published, true),
+            sql`${flows.definition} @> ${targets}::jsonb`,
+          ),
+        )
+        .orderBy(asc(flows.id))
+        .limit(1);
+      return row?.name;
+    },
+    /**
      * How many tours the product holds and their bytes (the plan bounds both), leaving out
      * `except` (the tour being saved).
      */

@@ -55,6 +55,21 @@ async function toValues(body: FlowBody): Promise<FlowValues> {
   };
 }
 
+/** Where each segment trigger's segment id sits in a definition, and the id. */
+export function segmentTriggerPaths(definition: Pick<FlowValues['definition'], 'condition'>) {
+  const out: { path: string; segmentId: number }[] = [];
+  definition.condition.trigger_conditions.forEach((t, i) => {
+    if (t.trigger_type !== 'segment') return;
+    t.conditions.forEach((c, j) =>
+      out.push({
+        path: `condition.trigger_conditions.${i}.conditions.${j}.segment_id`,
+        segmentId: c.segment_id,
+      }),
+    );
+  });
+  return out;
+}
+
 /** A tour's stored size: UTF-8 bytes of its definition and layout as JSON. */
 export const sizeOf = (definition: unknown, layout: unknown) =>
   Buffer.byteLength(JSON.stringify(definition)) + Buffer.byteLength(JSON.stringify(layout));
@@ -150,6 +165,11 @@ export function createFlowsService(deps: {
    * is the tour as just saved, its content cleaned here, which the cache keeps as it is.
    */
   onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
+  /**
+   * The ids of the product's segments: a segment trigger must name one of them (docs/flows.md,
+   * "Segment trigger"). Without it segment triggers are not checked.
+   */
+  segmentIdsOf?: (brandId: number) => Promise<ReadonlySet<number>>;
   /** With it, each published tour of a list page carries its target health (one query a page). */
   health?: Pick<TargetHealthService, 'forFlows'>;
   now?: () => Date;
@@ -160,6 +180,20 @@ export function createFlowsService(deps: {
     const row = await flows.find(ownerId, id);
     if (!row) throw notFound(MESSAGES.flows.notFound);
     return row;
+  };
+
+  /**
+   * Every segment a segment trigger names is a segment of the tour's product; any other id (of
+   * another product or account, or none) gets the same 400 at its path, so nothing leaks.
+   */
+  const checkSegments = async (values: FlowValues) => {
+    const paths = segmentTriggerPaths(values.definition);
+    if (paths.length === 0 || !deps.segmentIdsOf) return;
+    const known = await deps.segmentIdsOf(values.brandId);
+    const details = paths
+      .filter((p) => !known.has(p.segmentId))
+      .map((p) => ({ path: p.path, message: MESSAGES.segments.unknownSegment }));
+    if (details.length) throw new AppError(400, 'validation_error', details[0]!.message, details);
   };
 
   /**
@@ -210,6 +244,7 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = await toValues(body);
       assertPublishable(values);
+      await checkSegments(values);
       const row = await withinLimits(
         ownerId,
         {
@@ -234,6 +269,7 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = await toValues(body);
       assertPublishable(values);
+      await checkSegments(values);
       const publishedAt = !values.published
         ? null
         : before.published && before.publishedAt

@@ -33,9 +33,10 @@ export interface VisitorFacts {
   sessionsOf: (flowId: number) => number;
   /**
    * Whether the visitor is in a segment of the product now: the segment engine's `segmentHolds`
-   * over these same facts (runtime.service.ts). Absent, a segment trigger never holds.
+   * over these same facts (runtime.service.ts); undefined for a segment it cannot read (gone from
+   * the product). Absent, or undefined, a segment trigger does not hold, negated or not.
    */
-  inSegment?: (segmentId: number) => boolean;
+  inSegment?: (segmentId: number) => boolean | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -255,11 +256,13 @@ function triggerHolds(
       return customerConditionsHold(facts.profile, t.conditions, now);
     case 'event':
       return t.conditions.every((c) => frequencyHolds(facts.eventCount(flowId, c), c.frequency));
-    case 'segment':
-    {
+    case 'segment': {
       const inSegment = facts.inSegment;
       if (!inSegment) return false;
-      return t.conditions.every((c) => inSegment(c.segment_id) !== c.negate);
+      return t.conditions.every((c) => {
+        const inside = inSegment(c.segment_id);
+        return inside !== undefined && inside !== c.negate;
+      });
     }
   }
 }

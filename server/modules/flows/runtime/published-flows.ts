@@ -73,6 +73,8 @@ export function createPublishedFlows(deps: {
   sanitize?: (html: string) => string;
   /** Characters of content kept over all products (tests use a small one). */
   maxChars?: number;
+  /** Called whenever a product's list is forgotten: the segments kept beside it go too. */
+  onForget?: (brandId: number) => void;
 }) {
   const ttl = deps.ttlMs ?? TTL_MS;
   const maxChars = deps.maxChars ?? PUBLISHED_FLOWS_MAX_CHARS;
@@ -178,6 +180,7 @@ export function createPublishedFlows(deps: {
 
   const forget = (brandId: number) => {
     cache.delete(brandId);
+    deps.onForget?.(brandId);
   };
 
   const subscriber = deps.redis?.duplicate();

@@ -60,26 +60,34 @@ function urlTriggersAllow(condition: Candidate['definition']['condition'], url: 
 /**
  * What the decision must read for these candidates: the profile, which events since when, and
  * per event code the properties its conditions read (`eventKeys`: all the event memory keeps).
+ * `segments` are what the segment triggers read (segment-trigger.ts): their event conditions
+ * join the tours' own on the same path, and any segment trigger reads the profile.
  */
-export function readsNeeded(candidates: Candidate[], now: number) {
+export function readsNeeded(
+  candidates: Candidate[],
+  now: number,
+  segments: { events: readonly EventCondition[] } = { events: [] },
+) {
   let profile = false;
   const eventKeys = new Map<string, Set<string>>();
   let from: number | null = Number.POSITIVE_INFINITY;
+  const needEvent = (e: EventCondition) => {
+    if (!e.event_code) return;
+    let keys = eventKeys.get(e.event_code);
+    if (!keys) eventKeys.set(e.event_code, (keys = new Set()));
+    for (const a of e.attribute_conditions) keys.add(a.attribute_key);
+    const w = eventWindow(e.timeframe, now);
+    from = w.from === null || from === null ? null : Math.min(from, w.from);
+  };
   for (const c of candidates) {
     if (c.definition.attribute_conditions.length > 0) profile = true;
     for (const t of c.definition.condition.trigger_conditions) {
       if (t.trigger_type === 'customer_condition' && t.conditions.length > 0) profile = true;
-      if (t.trigger_type !== 'event') continue;
-      for (const e of t.conditions) {
-        if (!e.event_code) continue;
-        let keys = eventKeys.get(e.event_code);
-        if (!keys) eventKeys.set(e.event_code, (keys = new Set()));
-        for (const a of e.attribute_conditions) keys.add(a.attribute_key);
-        const w = eventWindow(e.timeframe, now);
-        from = w.from === null || from === null ? null : Math.min(from, w.from);
-      }
+      if (t.trigger_type === 'segment' && t.conditions.length > 0) profile = true;
+      if (t.trigger_type === 'event') for (const e of t.conditions) needEvent(e);
     }
   }
+  for (const e of segments.events) needEvent(e);
   return {
     profile,
     events: [...eventKeys.keys()],

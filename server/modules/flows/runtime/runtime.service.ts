@@ -4,6 +4,7 @@ import type {
   FlowSessionAnswer,
   FlowTrackBody,
 } from '../../../../lib/contracts/flow-runtime';
+import type { EventCondition } from '../../../../lib/contracts/flows';
 import type { Theme } from '../../../../lib/contracts/theme';
 import { MESSAGES } from '../../../../lib/messages';
 import type { AnalyticsStore, EventRow } from '../../../analytics/types';
@@ -30,6 +31,8 @@ import {
   stillPossible,
   type SeenEvent,
 } from './reads';
+import type { PublishedSegments } from './published-segments';
+import { segmentMembership, segmentReads } from './segment-trigger';
 import { clickTarget, stepOnPage } from './steps';
 
 /** An open session nobody touched for this long ends (`abandoned`) when its visitor next asks. */
@@ -68,6 +71,8 @@ export function createFlowRuntimeService(deps: {
   events: Pick<FlowEventQueue, 'push'>;
   /** The events of codes in use, kept in memory (embedded store only); else the store is read. */
   memory?: Pick<EventMemory, 'counter'>;
+  /** The segments segment triggers read (published-segments.ts); without it they never hold. */
+  segments?: Pick<PublishedSegments, 'get'>;
   /** The per-product limit on these calls (runtime-limit.ts); none when switched off. */
   limit?: (brandId: number) => Promise<void>;
   /**
@@ -180,7 +185,8 @@ export function createFlowRuntimeService(deps: {
         : [...published.values()].filter((f) => !resting(lastEnded.get(f.id), at.getTime()));
     const possible = stillPossible(awake, input.url, sessionsOf);
     if (possible.length === 0) return null;
-    const needs = readsNeeded(possible, at.getTime());
+    const segments = await segmentReads(deps.segments, brandId, possible);
+    const needs = readsNeeded(possible, at.getTime(), segments ?? undefined);
     const claimed = visitor.claimedUserId ?? null;
     const row =
       needs.profile || (claimed !== null && needs.events.length > 0)
@@ -209,13 +215,17 @@ export function createFlowRuntimeService(deps: {
       });
       counter = (c, t) => countMatching(events, c, t);
     }
+    const eventCount = (c: EventCondition) => (counter ? counter(c, at.getTime()) : 0);
+    const inSegment =
+      segments && segmentMembership(segments.definitions, { profile, eventCount }, at.getTime());
     const chosen = chooseFlow(
       possible,
       input.url,
       {
         profile,
-        eventCount: (_flowId, c) => (counter ? counter(c, at.getTime()) : 0),
+        eventCount: (_flowId, c) => eventCount(c),
         sessionsOf,
+        inSegment: inSegment || undefined,
       },
       at.getTime(),
     ) as PublishedFlow | null;
