@@ -428,6 +428,21 @@ export const MESSAGES = {
     usedByTour: (name: string) =>
       `The published product tour "${name}" targets this segment. Change its trigger or unpublish it first.`,
     deletedAnswer: 'Segment deleted.',
+    dateProperty: (key: string) =>
+      `Event property "${key}" cannot be compared as a date in a segment`,
+    // The screens' messages (features/segments).
+    empty: 'No segments yet. Create one to group customers by what they are and what they do.',
+    noMatches: 'No segments match this search.',
+    failedToGetList: (m: string) => `Failed to get segments: ${m}`,
+    failedToGet: (m: string) => `Failed to get the segment: ${m}`,
+    failedToGetMembers: (m: string) => `Failed to get the members: ${m}`,
+    deleted: (name: string) => `Segment "${name}" deleted.`,
+    failedToDelete: (m: string) => `Failed to delete the segment: ${m}`,
+    saved: (name: string) => `Segment "${name}" saved.`,
+    failedToSave: (m: string) => `Failed to save the segment: ${m}`,
+    failedToCount: (m: string) => `Could not count the customers: ${m}`,
+    failedToExport: (m: string) => `Failed to export the members: ${m}`,
+    noMembers: 'No customer is in this segment right now.',
   },
   builder: {
     urlRequired: 'Enter the address of the page where the element is.',

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { errorMessage } from '@/api/http';
 import { exportSegmentMembersCsv, segmentMembersCsvPath } from '@/api/segments';
-import { SEGMENT_COPY } from '../lib/copy';
+import { MESSAGES } from '@/lib/messages';
 
 /** A file name from a segment's name: letters, digits and dashes. */
 export function membersFileName(name: string): string {
@@ -39,7 +39,7 @@ export function ExportCsvLink(props: { segmentId: number; name: string }) {
       // Some browsers read the object URL after click() returns.
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      notify.error(SEGMENT_COPY.failedToExport(errorMessage(error)));
+      notify.error(MESSAGES.segments.failedToExport(errorMessage(error)));
     } finally {
       setPending(false);
     }

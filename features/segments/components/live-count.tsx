@@ -2,7 +2,7 @@ import type { SegmentDefinitionInput } from '@/lib/contracts/segments';
 import { formatInteger } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { useSegmentPreview } from '../hooks/use-segment-preview';
-import { SEGMENT_COPY } from '../lib/copy';
+import { MESSAGES } from '@/lib/messages';
 
 /**
  * How many customers the definition matches now, asked again after each pause in editing:
@@ -17,7 +17,7 @@ export function LiveCount(props: { brandId: number; definition: SegmentDefinitio
   else if (query.isError)
     body = (
       <span className="flex flex-wrap items-center gap-2 text-red-700">
-        {SEGMENT_COPY.failedToCount(query.error.message)}
+        {MESSAGES.segments.failedToCount(query.error.message)}
         <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
           Retry
         </Button>

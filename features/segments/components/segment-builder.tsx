@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
 import { useSaveSegment } from '../hooks/use-save-segment';
 import { useSegments } from '../hooks/use-segments';
-import { SEGMENT_COPY } from '../lib/copy';
+import { MESSAGES } from '@/lib/messages';
 import { emptyDraft, fromDraft, toDraft, type SegmentDraft } from '../lib/draft';
 import { answerProblem, builderProblems } from '../lib/problems';
 import { LiveCount } from './live-count';
@@ -42,7 +42,7 @@ export function SegmentBuilder({ brandId, segment }: { brandId: number; segment?
 
   const save = useSaveSegment({
     onSuccess: (saved) => {
-      notify.success(SEGMENT_COPY.saved(saved.name));
+      notify.success(MESSAGES.segments.saved(saved.name));
       void router.push(paths.segment(saved.id));
     },
     onError: (err) => {
@@ -51,7 +51,7 @@ export function SegmentBuilder({ brandId, segment }: { brandId: number; segment?
       // At its field when the builder has one (the name, a condition); otherwise a toast.
       if (problem && (problem.path === 'name' || problem.path.startsWith('definition.')))
         setAnswered(problem);
-      else notify.error(SEGMENT_COPY.failedToSave(err.message));
+      else notify.error(MESSAGES.segments.failedToSave(err.message));
     },
   });
   const submit = () => {

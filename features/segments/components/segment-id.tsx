@@ -8,7 +8,6 @@ import { PageSpinner } from '@/components/layout/spinner';
 import { FormAlert } from '@/components/ui/form-alert';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useSegment } from '../hooks/use-segment';
-import { SEGMENT_COPY } from '../lib/copy';
 
 /** The segment id of `/segments/[id]` and `/segments/edit/[id]`; 'pending' until the URL is read. */
 function useSegmentIdParam(): number | 'invalid' | 'pending' {
@@ -38,7 +37,7 @@ export function WithSegment({ children }: { children: (segment: Segment) => Reac
   if (segment.isError)
     return (
       <RetryAlert
-        message={SEGMENT_COPY.failedToGet(segment.error.message)}
+        message={MESSAGES.segments.failedToGet(segment.error.message)}
         onRetry={() => void segment.refetch()}
       />
     );

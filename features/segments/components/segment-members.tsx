@@ -7,7 +7,7 @@ import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/ta
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useSegmentMembers } from '../hooks/use-segment-members';
-import { SEGMENT_COPY } from '../lib/copy';
+import { MESSAGES } from '@/lib/messages';
 
 const text = (v: string | null) => (v && v.trim() ? v : '—');
 
@@ -18,9 +18,9 @@ export function SegmentMembers({ segmentId }: { segmentId: number }) {
     <PagedList
       query={members}
       loading={{ label: 'Loading members', columns: ['w-32', 'w-32', 'w-40', 'w-32'] }}
-      failed={SEGMENT_COPY.failedToGetMembers}
+      failed={MESSAGES.segments.failedToGetMembers}
       noun="members"
-      empty={{ text: SEGMENT_COPY.noMembers }}
+      empty={{ text: MESSAGES.segments.noMembers }}
     >
       {(rows: CustomerProfile[]) => (
         <Table caption="Members">

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useBrandStore } from '@/stores/brand';
 import { useDeleteSegment } from '../hooks/use-delete-segment';
 import { useSegments } from '../hooks/use-segments';
+import { MESSAGES } from '@/lib/messages';
 import { SEGMENT_COPY } from '../lib/copy';
 import { SegmentsTable } from './segments-table';
 
@@ -55,11 +56,11 @@ function BrandSegments({ brandId }: { brandId: number }) {
   const remove = useDeleteSegment({
     onSuccess: (_, segment) => {
       setDoomed(null);
-      notify.success(SEGMENT_COPY.deleted(segment.name));
+      notify.success(MESSAGES.segments.deleted(segment.name));
     },
     onError: (err) => {
       setDoomed(null);
-      notify.error(SEGMENT_COPY.failedToDelete(err.message));
+      notify.error(MESSAGES.segments.failedToDelete(err.message));
     },
   });
   return (
@@ -80,10 +81,14 @@ function BrandSegments({ brandId }: { brandId: number }) {
           label: 'Loading segments',
           columns: ['w-40', 'w-16', 'w-32', 'w-32', 'ml-auto w-32'],
         }}
-        failed={SEGMENT_COPY.failedToGetList}
-        noMatches={debounced ? SEGMENT_COPY.noMatches : undefined}
+        failed={MESSAGES.segments.failedToGetList}
+        noMatches={debounced ? MESSAGES.segments.noMatches : undefined}
         noun="segments"
-        empty={{ label: 'No segments', text: SEGMENT_COPY.empty, action: <CreateSegmentLink /> }}
+        empty={{
+          label: 'No segments',
+          text: MESSAGES.segments.empty,
+          action: <CreateSegmentLink />,
+        }}
       >
         {(rows) => <SegmentsTable segments={rows} onDelete={setDoomed} />}
       </PagedList>

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
+import { MESSAGES } from '../../../../lib/messages';
 import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
 import type { AnalyticsStore, SegmentCountedEvent } from '../../../analytics/types';
 import type { Db } from '../../../db/client';
@@ -49,9 +50,7 @@ function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: nu
   const counted = conditions.map((c): SegmentCountedEvent => {
     for (const a of c.attribute_conditions)
       if (UNCOUNTABLE_PROPERTY_TYPES.includes(a.condition_type))
-        throw new SegmentNotEvaluable(
-          `Event property "${a.attribute_key}" cannot be compared as a date in a segment`,
-        );
+        throw new SegmentNotEvaluable(MESSAGES.segments.dateProperty(a.attribute_key));
     const w = eventWindow(c.timeframe, now);
     return {
       event: c.event_code || null,
