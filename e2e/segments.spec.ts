@@ -46,10 +46,11 @@ async function ingestCustomers(request: APIRequestContext, acct: Account) {
   }).toPass({ timeout: 30_000 });
 }
 
-test('segments: an attribute and an event condition counted live, saved, opened, and exported as CSV', async ({
+test('segments: an attribute and an event condition counted live, saved, opened, exported as CSV, and targeted by a tour', async ({
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const acct = await accountWithBrand(request, 'segments');
   await defineEvent(request, acct, 'order_completed', 'Order completed');
   await ingestCustomers(request, acct);
@@ -120,4 +121,34 @@ test('segments: an attribute and an event condition counted live, saved, opened,
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).join('\n')).toContain('seg-customer-0');
   expect(lines.slice(1).join('\n')).toContain('seg-customer-2');
+
+  // A tour targeted at it: Add Condition → Segment, pick it, save.
+  await page.goto('/flows');
+  await page.getByRole('link', { name: 'Create product tour' }).first().click();
+  await expect(page).toHaveURL(/\/flows\/create$/);
+  const title = page.getByRole('textbox', { name: 'Flow title' });
+  await title.fill('Tour for pro customers');
+  await title.press('Enter');
+  await chooseFromMenu(page, 'Add Condition', 'Segment');
+  const seg = page.getByRole('dialog', { name: 'Segment' });
+  await seg.getByRole('combobox', { name: 'Segment 1', exact: true }).click();
+  await page.getByRole('option', { name: 'Pro customers who ordered' }).click();
+  await seg.getByRole('button', { name: 'Save changes' }).click();
+  await expect(seg).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Trigger conditions' })).toContainText(
+    'In segment Pro customers who ordered',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update product tour successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/flows\/\d+$/);
+  const flowId = page.url().split('/').pop()!;
+  const stored = await request.get(`/v1/flows/${flowId}`, {
+    headers: { authorization: `Bearer ${acct.token}` },
+  });
+  expect(((await stored.json()) as { data: { condition: unknown } }).data.condition).toEqual({
+    trigger_operator: 'AND',
+    trigger_conditions: [
+      { trigger_type: 'segment', conditions: [{ segment_id: id, negate: false }] },
+    ],
+  });
 });
