@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { z } from 'zod';
 import { idParam } from '@/lib/contracts/common';
 import {
   listSegmentsQuery,
@@ -94,7 +95,12 @@ function save(user: MockUser, input: SegmentBody, existing?: Segment): Segment |
     return apiError(409, 'name_taken', S.nameTaken, [{ path: 'name', message: S.nameTaken }]);
   const now = new Date().toISOString();
   if (existing) {
+    // A new definition or product clears the stored count, as the server's update does.
+    const same =
+      existing.brand_id === input.brand_id &&
+      JSON.stringify(existing.definition) === JSON.stringify(input.definition);
     Object.assign(existing, input, { updated_at: now });
+    if (!same) Object.assign(existing, { member_count: null, computed_at: null });
     return existing;
   }
   const segment: Segment = {
@@ -108,6 +114,18 @@ function save(user: MockUser, input: SegmentBody, existing?: Segment): Segment |
   allSegments().push(segment);
   return segment;
 }
+
+/** The members' query, as segment-members.routes.ts reads it. */
+const membersQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'cursor must be a nextCursor of this list' })
+    .optional(),
+  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
+  format: z
+    .enum(['json', 'csv', 'ndjson'], { error: 'format must be json, csv or ndjson' })
+    .default('json'),
+});
 
 export const segmentHandlers: HttpHandler[] = [
   http.get('*/v1/segments', ({ request }) => {
@@ -182,24 +200,29 @@ export const segmentHandlers: HttpHandler[] = [
   }),
 
   http.get('*/v1/segments/:id/members', ({ request, params }) => {
+    // The query is read first, as the server's schema reads it before the handler.
+    const q = validate(membersQuery, Object.fromEntries(new URL(request.url).searchParams));
+    if (!q.ok) return q.response;
     const own = ownSegment(request, params);
     if ('response' in own) return own.response;
     const { brand_id, definition } = own.segment;
     const members = membersOf(brand_id, definition, definitionIn(brand_id));
-    const url = new URL(request.url);
-    if (url.searchParams.get('format') === 'csv')
+    if (q.data.format === 'csv')
       return new HttpResponse(membersCsv(members), {
         headers: { 'content-type': 'text/csv; charset=utf-8' },
       });
-    const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 20) || 20, 1), 100);
-    const after = Number(url.searchParams.get('cursor') ?? 0) || 0;
+    const { limit } = q.data;
+    const after = Number(q.data.cursor ?? 0);
     const page = members.filter((p) => p.id > after).slice(0, limit);
     const more = members.some((p) => p.id > (page.at(-1)?.id ?? Infinity));
+    const computedAt = new Date().toISOString();
+    // The total is an exact count: stored on the segment, as the server stores it.
+    Object.assign(own.segment, { member_count: members.length, computed_at: computedAt });
     return ok({
       data: page,
       total: members.length,
       nextCursor: more && page.length ? String(page.at(-1)!.id) : null,
-      computed_at: new Date().toISOString(),
+      computed_at: computedAt,
     });
   }),
 

@@ -1,5 +1,7 @@
 import { okMessage } from '@/lib/contracts/common';
+import { profileSchema } from '@/lib/contracts/customer-profiles';
 import { segmentListSchema, segmentSchema } from '@/lib/contracts/segments';
+import { z } from 'zod';
 import { q, saveId, type ParityTable } from './table';
 
 const definition = (...conditions: unknown[]) => ({ operator: 'AND', conditions });
@@ -17,6 +19,21 @@ const orders = {
   attribute_conditions: [],
   attribute_condition_operator: 'AND',
 };
+
+/** POST /v1/segments/preview's `data` (docs/api.md). */
+const previewSchema = z.object({
+  count: z.number().int(),
+  sample: z.array(profileSchema),
+  exact: z.literal(true),
+  took_ms: z.number(),
+});
+/** GET /v1/segments/{id}/members' `data` (docs/api.md). */
+const membersSchema = z.object({
+  data: z.array(profileSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+  computed_at: z.string(),
+});
 
 /** segments.handlers.ts: the segments' list and CRUD, with the definition's checks. */
 export const segments: ParityTable = {
@@ -116,6 +133,39 @@ export const segments: ParityTable = {
       method: 'GET',
       path: (s) => `/v1/segments?${q(s)}&search=PRO&limit=1`,
       contract: segmentListSchema,
+    },
+    {
+      name: 'preview',
+      method: 'POST',
+      path: '/v1/segments/preview',
+      bodyOf: (s) => ({ brand_id: s.brand, definition: definition(proPlan, orders) }),
+      contract: previewSchema,
+      // The mock's canned profiles are not the server's.
+      madeUp: ['count', 'sample', 'took_ms'],
+    },
+    {
+      name: 'refuse an empty preview, at its path',
+      method: 'POST',
+      path: '/v1/segments/preview',
+      bodyOf: (s) => ({ brand_id: s.brand, definition: definition() }),
+    },
+    {
+      name: 'members',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}/members?limit=5`,
+      contract: membersSchema,
+      madeUp: ['data', 'total', 'computed_at'],
+    },
+    {
+      name: 'refuse a bad members cursor',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}/members?cursor=nope`,
+    },
+    {
+      name: 'refuse the members to another account',
+      method: 'GET',
+      path: (s) => `/v1/segments/${s.segment}/members`,
+      stranger: true,
     },
     {
       name: 'refuse a bad cursor',
