@@ -131,14 +131,32 @@ export async function seed(request: APIRequestContext, acct: Account): Promise<I
     })
     .toBeDefined();
 
-  // There is no segments API yet: /segments/… routes show the not-found page, which must fit too.
+  // A segment of buyers with a long name: the details and the editor of a real segment.
+  const segment = await post(request, acct, '/v1/segments', {
+    brand_id: acct.brandId,
+    name: 'Customers who completed a checkout with a long code in the last 30 days',
+    definition: {
+      operator: 'AND',
+      conditions: [
+        {
+          type: 'event',
+          event_code: code,
+          frequency: { condition_type: 'at_least', value: 1 },
+          timeframe: { condition_type: 'in_the_last', value: 30, unit: 'days' },
+          attribute_conditions: [],
+          attribute_condition_operator: 'AND',
+        },
+      ],
+    },
+  });
+
   return {
     report: report.id,
     event: event.id,
     profile: profile!,
     flow: flow.id,
     link: link.id,
-    segment: 1,
+    segment: segment.id,
   };
 }
 
