@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { flowListItemSchema, flowListSchema } from './flows';
+import { TARGET_HEALTH_STATUSES } from './target-health-constants';
+
+export {
+  TARGET_HEALTH_MIN_VIEWS,
+  TARGET_HEALTH_STATUSES,
+  type TargetHealthStatus,
+} from './target-health-constants';
 
 /**
  * Target health of a tour over the last 24 hours (docs/flows.md, "Target health"): the `health`
  * of GET v1/flows/{id}/report and the `target_health` of each tour in GET v1/flows. The rule is
  * lib/flows/target-health.ts.
  */
-export const TARGET_HEALTH_STATUSES = ['healthy', 'degraded', 'broken', 'unknown'] as const;
-export type TargetHealthStatus = (typeof TARGET_HEALTH_STATUSES)[number];
-
-/**
- * Views a step needs in the window before its share of missing targets can make it degraded or
- * broken: below it the step is healthy with `insufficient_data`, so a few sessions (the runtime
- * calls are public, anyone with the write key can make them) never break a tour, mail its owner
- * or pause it.
- */
-export const TARGET_HEALTH_MIN_VIEWS = 20;
-
 export const targetHealthStatusSchema = z.enum(TARGET_HEALTH_STATUSES);
 
 /** One step that targets an element: its selector, the page it was picked on and the counts. */

@@ -2,7 +2,7 @@ import {
   TARGET_HEALTH_MIN_VIEWS,
   TARGET_HEALTH_STATUSES,
   type TargetHealthStatus,
-} from '../contracts/target-health';
+} from '../contracts/target-health-constants';
 import type { StepTargetHealth, TargetHealth } from '../contracts/target-health';
 import type { FlowBody } from '../contracts/flows';
 

@@ -108,7 +108,7 @@ describe('Trigger conditions panel', () => {
     expect(rows()).toHaveLength(3);
   });
 
-  it('offers only URL in the Add Condition menu and adds the saved URL condition as a row', async () => {
+  it('offers URL and Segment in the Add Condition menu and adds the saved URL condition as a row', async () => {
     const { user } = setup([]);
     expect(
       screen.getByText('No trigger yet: add a condition to decide when this tour starts.'),
@@ -120,7 +120,7 @@ describe('Trigger conditions panel', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['URL']);
+    ).toEqual(['URL', 'Segment']);
     await user.click(within(menu).getByRole('menuitem', { name: 'URL' }));
 
     expect(within(urlDialog()).queryAllByRole('textbox')).toHaveLength(0);

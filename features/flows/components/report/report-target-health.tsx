@@ -1,5 +1,6 @@
 import { RowHeader, Table, TBody, Td, Th, THead, Tr } from '@/components/list/table';
-import { TARGET_HEALTH_MIN_VIEWS, type TargetHealth } from '@/lib/contracts/target-health';
+import type { TargetHealth } from '@/lib/contracts/target-health';
+import { TARGET_HEALTH_MIN_VIEWS } from '@/lib/contracts/target-health-constants';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { notify } from '@/components/ui/toast';
 import { usePauseWhenBroken } from '../../hooks/use-pause-when-broken';
