@@ -3,10 +3,11 @@
  * customers, event definitions and realistic traffic (about 200,000 events by default), loaded
  * through the real ingestion pipeline into the configured stores, and two published product
  * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
- * dashboard with one report of each type (scripts/seed-demo-reports.ts), and three short links
- * with their clicks (scripts/seed-demo-short-urls.ts). The pricing tour's tooltip points at the
- * demo shop the server itself serves (`/demo/pricing`, docs/builder.md); a re-run moves it there
- * when an earlier version pointed it elsewhere. The data ends at `--now` (default: this moment);
+ * dashboard with one report of each type (scripts/seed-demo-reports.ts), three segments
+ * (scripts/seed-demo-segments.ts), and three short links with their clicks
+ * (scripts/seed-demo-short-urls.ts). The pricing tour's tooltip points at the demo shop the server
+ * itself serves (`/demo/pricing`, docs/builder.md); a re-run moves it there when an earlier
+ * version pointed it elsewhere. The data ends at `--now` (default: this moment);
  * a fixed moment draws the same data whatever the hour. Stop the server first: the data directory
  * belongs to one process.
  */
@@ -20,6 +21,7 @@ import { lockDataDir } from '../server/db/data-dir-lock';
 import { appUrl, isLoopbackUrl, loadEnv, readDotEnv } from '../server/env';
 import { seedDemoReports } from './seed-demo-reports';
 import { createRand } from './seed-demo-rhythm';
+import { seedDemoSegments } from './seed-demo-segments';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
 import { demoTraffic } from './seed-demo-traffic';
@@ -251,6 +253,12 @@ async function main() {
       reports.saved.length
         ? `Reports dashboard: ${reports.saved.map((n) => `"${n}"`).join(', ')}.`
         : 'Reports dashboard: already there.',
+    );
+    const segments = await seedDemoSegments({ call, brandId: brand.id });
+    console.log(
+      segments.saved.length
+        ? `Segments: ${segments.saved.map((n) => `"${n}"`).join(', ')}.`
+        : 'Segments: already there.',
     );
     const links = await seedDemoShortUrls({
       app,

@@ -44,6 +44,7 @@ describe('seed:demo', () => {
     expect(run.stdout).toMatch(/Seeded [\d,]+ events over 10 days/);
     expect(run.stdout).toMatch(/Tours: .*; [\d,]+ sessions written/);
     expect(run.stdout).toMatch(/Reports dashboard: "Orders per day by coupon", /);
+    expect(run.stdout).toContain('Segments: "Big spenders", "Paid plans", "Never ordered".');
 
     const database = await openDatabase({ dataDir });
     const store = await openAnalyticsStore({ dataDir });
@@ -195,6 +196,26 @@ describe('seed:demo', () => {
     }
   });
 
+  it('saves three segments that the engine evaluates over the demo customers', async () => {
+    const { t, call, brandId } = await demoApi();
+    try {
+      const listed = await call('GET', `/v1/segments?brand_id=${brandId}`);
+      const segments = (listed.json() as { data: { data: { id: number; name: string }[] } }).data
+        .data;
+      expect(segments.map((s) => s.name)).toEqual(['Big spenders', 'Never ordered', 'Paid plans']);
+      const totals: Record<string, number> = {};
+      for (const s of segments) {
+        const res = await call('GET', `/v1/segments/${s.id}/members?limit=1`);
+        expect(res.statusCode, res.body).toBe(200);
+        totals[s.name] = res.json().data.total as number;
+      }
+      expect(totals['Paid plans'], JSON.stringify(totals)).toBeGreaterThan(0);
+      expect(totals['Never ordered']).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('adds no second copy of the tours and no sessions to them when run again', async () => {
     const before = await demoApi();
     const sessions = (await before.t.database.db.select().from(flowSessions)).length;
@@ -218,12 +239,15 @@ describe('seed:demo', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/; 0 sessions written/);
     expect(run.stdout).toContain('Reports dashboard: already there.');
+    expect(run.stdout).toContain('Segments: already there.');
     const after = await demoApi();
     try {
       for (const name of TOURS) expect(after.flows.filter((f) => f.name === name)).toHaveLength(1);
       expect(await after.t.database.db.select().from(flowSessions)).toHaveLength(sessions);
       const reports = await after.call('GET', `/v1/reports?brand_id=${after.brandId}`);
       expect(reports.json().data.total).toBe(3);
+      const segments = await after.call('GET', `/v1/segments?brand_id=${after.brandId}`);
+      expect(segments.json().data.total).toBe(3);
       // The tooltip is back on the demo page; the rest of the tour is as it was.
       const moved = await pricingTour(after.call, pricingId);
       expect(moved.steps[0]!.select_element).toEqual(demoTarget);
