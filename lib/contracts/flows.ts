@@ -222,11 +222,9 @@ export const triggerConditionSchema = z.discriminatedUnion('trigger_type', [
   z.object({ trigger_type: z.literal('event'), conditions: z.array(eventConditionSchema).max(1) }),
   z.object({
     trigger_type: z.literal('segment'),
-    conditions: z
-      .array(segmentTriggerConditionSchema)
-      .max(MAX_SEGMENT_TRIGGER_CONDITIONS, {
-        error: MESSAGES.flows.maxSegmentConditions(MAX_SEGMENT_TRIGGER_CONDITIONS),
-      }),
+    conditions: z.array(segmentTriggerConditionSchema).max(MAX_SEGMENT_TRIGGER_CONDITIONS, {
+      error: MESSAGES.flows.maxSegmentConditions(MAX_SEGMENT_TRIGGER_CONDITIONS),
+    }),
   }),
 ]);
 export type TriggerCondition = z.infer<typeof triggerConditionSchema>;
