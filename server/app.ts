@@ -90,6 +90,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Replaces the provider chosen from env (tests). */
   paymentProvider?: PaymentProvider;
+  /** Count a saved segment's members in the background (default true; tests of the count off). */
+  segmentCounts?: boolean;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -145,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     batcher: opts.batcher,
     now: opts.now,
     paymentProvider: opts.paymentProvider,
+    segmentCounts: opts.segmentCounts,
   });
   const { authService, payments, provider, batcher, analytics, mail, mailer } = ctx;
   const userLimits = createUserRateLimit(ctx.counters, {

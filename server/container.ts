@@ -47,6 +47,7 @@ import { createFlowsService } from './modules/flows/flows.service';
 import { createSegmentsRepository } from './modules/segments/segments.repository';
 import { createSegmentsService } from './modules/segments/segments.service';
 import { createSegmentEngine } from './modules/segments/engine/members';
+import { createSegmentCounts } from './modules/segments/engine/members-counts';
 import { createSegmentMembersService } from './modules/segments/engine/members.service';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
@@ -101,6 +102,8 @@ export interface ContainerOptions {
   batcher?: { maxBatchRows?: number; maxPendingRows?: number };
   now?: () => Date;
   paymentProvider?: PaymentProvider;
+  /** Count a saved segment's members in the background (default true). */
+  segmentCounts?: boolean;
 }
 
 /**
@@ -337,6 +340,16 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
         segments: createSegmentsRepository(db),
         access,
         tourTargeting: flows.tourTargeting,
+        // A saved definition is counted in the background, one count at a time per product
+        // (docs/segments.md, "Member count").
+        counts:
+          opts.segmentCounts === false
+            ? undefined
+            : createSegmentCounts({
+                segments: createSegmentsRepository(db),
+                engine: createSegmentEngine({ db, store: reads, now: () => now().getTime() }),
+                onError: (err) => log.warn({ err }, 'segment member count failed'),
+              }),
       }),
       publishedFlows.changed,
     ),

@@ -64,6 +64,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<OwnedTes
     userLimits: opts.userLimits,
     now: opts.now,
     paymentProvider: opts.paymentProvider,
+    segmentCounts: opts.segmentCounts,
     notifier: opts.notifier,
     logger: opts.logger,
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SegmentDefinition } from '@/lib/contracts/segments';
 import { createBrandAccess } from '@/server/modules/brands/brand-access';
 import { createBrandsRepository } from '@/server/modules/brands/brands.repository';
@@ -30,7 +30,8 @@ interface Listed {
 }
 
 describe('stored member counts', () => {
-  const a = setupTestAccount();
+  // The app's own background count is off here: these tests drive the queue and the guard.
+  const a = setupTestAccount({ segmentCounts: false });
 
   const make = async (name: string, definition: SegmentDefinition = pro) => {
     const res = await a.call('POST', '/v1/segments', { brand_id: a.brandId, name, definition });
@@ -141,5 +142,33 @@ describe('stored member counts', () => {
     expect((await listed(second)).member_count).toBe(42);
     expect((await listed(third)).member_count).toBe(43);
     expect((await listed(fourth)).member_count).toBeNull();
+  });
+});
+
+describe('stored member counts, counted after a save by the app', () => {
+  const b = setupTestAccount();
+
+  it('counts a created segment in the background: the list shows its members', async () => {
+    const batch = [
+      { type: 'identify', userId: 'd1', traits: { plan: 'pro' } },
+      { type: 'identify', userId: 'd2', traits: { plan: 'free' } },
+    ];
+    expect((await ingest(b.app, b.writeKey, '/v1/batch', { batch })).json().accepted).toBe(2);
+    const res = await b.call('POST', '/v1/segments', {
+      brand_id: b.brandId,
+      name: 'Pro',
+      definition: pro,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    // A bound on the wait for the background count, not a speed check.
+    await vi.waitFor(
+      async () => {
+        const item = (await b.call('GET', `/v1/segments/${id}`)).json().data;
+        expect(item.member_count).toBe(1);
+        expect(item.computed_at).not.toBeNull();
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
