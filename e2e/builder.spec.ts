@@ -49,7 +49,12 @@ test('Select element opens the site with the picker; the pick reaches the editor
   await content.pressSequentially('Upgrade here');
   await typeInto(page.getByLabel('Page URL'), `${SITE}/pricing`);
   await typeInto(page.getByLabel('CSS selector'), '#old-button');
-  await chooseFromMenu(page, 'Add Condition', 'URL');
+  await chooseFromMenu(
+    page,
+    'Add Condition',
+    'URL',
+    page.getByRole('dialog', { name: 'URL Condition' }),
+  );
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await typeInto(urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }), '/pricing');

@@ -22,12 +22,6 @@ export const test = base.extend<{ cspViolations: string[] }>({
 export { expect };
 export type { Page } from '@playwright/test';
 
-/**
- * Opens a menu with its trigger and picks an item. On a busy machine a click can land while the
- * menu still animates in: the page takes it as a click outside and the menu closes under the
- * pointer, and a plain `click()` then waits for an item that is gone. Opens it again until the
- * pick goes through (a few seconds at most per try).
- */
 const browserName = (page: Page) => page.context().browser()?.browserType().name();
 
 /**
@@ -43,15 +37,26 @@ export async function typeInto(field: Locator, text: string): Promise<void> {
   await field.pressSequentially(text);
 }
 
-export async function chooseFromMenu(page: Page, trigger: string, item: string): Promise<void> {
+/**
+ * Opens a menu with its trigger and picks an item, then (when given) waits for what the pick
+ * opens. On a busy machine a click could land while the menu still animated in, or the
+ * scroll-into-view before a click fired a scroll event that closes our fixed-position menus (they
+ * follow the page): the click then reached the page, nothing opened, and the test waited out its
+ * timeout (builder.spec, CI of 2026-11-29). The item is focused and pressed (no scroll, no
+ * pointer), and the whole pick is tried again until `opens` is visible.
+ */
+export async function chooseFromMenu(
+  page: Page,
+  trigger: string,
+  item: string,
+  opens?: Locator,
+): Promise<void> {
   const menuItem = page.getByRole('menuitem', { name: item });
   await expect(async () => {
+    if (opens && (await opens.isVisible())) return;
     if (!(await menuItem.isVisible())) await page.getByRole('button', { name: trigger }).click();
-    // Firefox: Playwright's scroll-into-view before a click fires a scroll event, which closes
-    // the fixed-position menu (it follows the page); an item focused and pressed is not scrolled.
-    if (browserName(page) === 'firefox') {
-      await menuItem.focus({ timeout: 2_000 });
-      await menuItem.press('Enter', { timeout: 2_000 });
-    } else await menuItem.click({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await menuItem.focus({ timeout: 2_000 });
+    await menuItem.press('Enter', { timeout: 2_000 });
+    if (opens) await expect(opens).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }

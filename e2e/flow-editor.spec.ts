@@ -91,7 +91,12 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await page.getByRole('button', { name: 'Close step editor' }).click();
 
   // Trigger: a URL condition and an event condition.
-  await chooseFromMenu(page, 'Add Condition', 'URL');
+  await chooseFromMenu(
+    page,
+    'Add Condition',
+    'URL',
+    page.getByRole('dialog', { name: 'URL Condition' }),
+  );
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/shop');

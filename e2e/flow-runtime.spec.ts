@@ -92,7 +92,12 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await next.getByLabel('Link for action 2').fill('/cart');
   await page.getByRole('button', { name: 'Close step editor' }).click();
 
-  await chooseFromMenu(page, 'Add Condition', 'URL');
+  await chooseFromMenu(
+    page,
+    'Add Condition',
+    'URL',
+    page.getByRole('dialog', { name: 'URL Condition' }),
+  );
   const urlDialog = page.getByRole('dialog', { name: 'URL Condition' });
   await urlDialog.getByRole('button', { name: 'Add URL to URLs matches' }).click();
   await urlDialog.getByRole('textbox', { name: 'URL 1 of URLs matches' }).fill('/shop');
