@@ -38,22 +38,27 @@ export const DEMO_SEGMENTS: { name: string; definition: object }[] = [
   },
 ];
 
-/** Saves the demo segments the product does not have yet (matched by name). */
+/**
+ * Saves the demo segments the product does not have yet (matched by name). Answers the names
+ * saved now and the id of every demo segment, saved now or before.
+ */
 export async function seedDemoSegments(opts: { call: DemoCall; brandId: number }) {
   const { call, brandId } = opts;
   const listed = await call('GET', `/v1/segments?brand_id=${brandId}&limit=100`);
-  const have = new Set(
-    ((listed.body as unknown as { data?: { data: { name: string }[] } }).data?.data ?? []).map(
-      (s) => s.name,
-    ),
+  const ids = new Map(
+    (
+      (listed.body as unknown as { data?: { data: { id: number; name: string }[] } }).data?.data ??
+      []
+    ).map((s) => [s.name, s.id]),
   );
   const saved: string[] = [];
   for (const segment of DEMO_SEGMENTS) {
-    if (have.has(segment.name)) continue;
+    if (ids.has(segment.name)) continue;
     const res = await call('POST', '/v1/segments', { ...segment, brand_id: brandId });
     if (res.status !== 201)
       throw new Error(`demo segment "${segment.name}": ${JSON.stringify(res.body)}`);
+    ids.set(segment.name, (res.body.data as { id: number }).id);
     saved.push(segment.name);
   }
-  return { saved };
+  return { saved, ids };
 }

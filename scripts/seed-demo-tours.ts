@@ -28,7 +28,7 @@ export type DemoCall = (
   body?: unknown,
 ) => Promise<{ status: number; body: { data: unknown } }>;
 /** The tours also save a tour again (`retargeted`). */
-type TourCall = (
+export type TourCall = (
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,

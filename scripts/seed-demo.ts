@@ -4,7 +4,8 @@
  * through the real ingestion pipeline into the configured stores, and two published product
  * tours with their sessions over the same days (scripts/seed-demo-tours.ts), and a reports
  * dashboard with one report of each type (scripts/seed-demo-reports.ts), three segments
- * (scripts/seed-demo-segments.ts), and three short links with their clicks
+ * (scripts/seed-demo-segments.ts) and a published tour targeting one of them
+ * (scripts/seed-demo-segment-tour.ts), and three short links with their clicks
  * (scripts/seed-demo-short-urls.ts). The pricing tour's tooltip points at the demo shop the server
  * itself serves (`/demo/pricing`, docs/builder.md); a re-run moves it there when an earlier
  * version pointed it elsewhere. The data ends at `--now` (default: this moment);
@@ -21,6 +22,7 @@ import { lockDataDir } from '../server/db/data-dir-lock';
 import { appUrl, isLoopbackUrl, loadEnv, readDotEnv } from '../server/env';
 import { seedDemoReports } from './seed-demo-reports';
 import { createRand } from './seed-demo-rhythm';
+import { SEGMENT_TOUR, SEGMENT_TOUR_SEGMENT, seedDemoSegmentTour } from './seed-demo-segment-tour';
 import { seedDemoSegments } from './seed-demo-segments';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { FLOW_EVENT_DEFS, seedDemoTours, type DemoVisitor } from './seed-demo-tours';
@@ -259,6 +261,17 @@ async function main() {
       segments.saved.length
         ? `Segments: ${segments.saved.map((n) => `"${n}"`).join(', ')}.`
         : 'Segments: already there.',
+    );
+    const segmentTour = await seedDemoSegmentTour({
+      call,
+      brandId: brand.id,
+      segmentId: segments.ids.get(SEGMENT_TOUR_SEGMENT)!,
+    });
+    console.log(
+      segmentTour.action === 'kept'
+        ? 'Segment tour: already there.'
+        : `Segment tour: "${SEGMENT_TOUR}" (#${segmentTour.id}) ${segmentTour.action}, ` +
+            `targeting "${SEGMENT_TOUR_SEGMENT}".`,
     );
     const links = await seedDemoShortUrls({
       app,
