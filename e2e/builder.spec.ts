@@ -1,4 +1,4 @@
-import { chooseFromMenu, expect, test, typeInto, type Page } from './fixtures';
+import { chooseFromMenu, dismissToasts, expect, test, typeInto, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, signInDashboard } from './api';
 
@@ -61,7 +61,7 @@ test('Select element opens the site with the picker; the pick reaches the editor
   await urlDialog.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/flows\/\d+$/);
-  await page.locator('.Toastify').getByRole('button', { name: 'close' }).click();
+  await dismissToasts(page);
 
   // --- Select element: the page opens in a new tab, with the code, and the picker appears.
   const editor = page.getByRole('complementary', { name: 'Step 1 editor' });

@@ -60,3 +60,22 @@ export async function chooseFromMenu(
     if (opens) await expect(opens).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Waits for a toast (react-toastify) and closes every one on the page, then waits until none is
+ * left: toasts sit over the header's buttons (top right). Clicking a toast's close button as a
+ * pointer does waited for the toast to stop moving (it slides in, and the others move when one
+ * arrives or leaves) while the mouse, resting on the toasts, paused their auto-close: a spec could
+ * wait out its timeout (flow-editor.spec). The close buttons are clicked in the page instead (the
+ * library's own handler, no pointer, no waiting for the animation).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.Toastify__toast');
+  await expect(toasts.first()).toBeVisible();
+  await expect(async () => {
+    await page
+      .locator('.Toastify__close-button')
+      .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLElement).click()));
+    await expect(toasts).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,4 +1,4 @@
-import { chooseFromMenu, expect, test, type Page } from './fixtures';
+import { chooseFromMenu, dismissToasts, expect, test, type Page } from './fixtures';
 import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
 /** The stored flow through the API, without the fields a save always changes. */
@@ -10,12 +10,6 @@ async function storedFlow(page: Page, token: string, id: string) {
   const { data } = (await res.json()) as { data: Record<string, unknown> };
   const { updated_at: _u, ...rest } = data;
   return rest;
-}
-
-/** The toast sits over the header's buttons (top right); a user closes it to reach them. */
-async function dismissToast(page: Page) {
-  await page.locator('.Toastify').getByRole('button', { name: 'close' }).click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 }
 
 test('build a two-step tour, save, reload, preview it, publish and unpublish it', async ({
@@ -121,7 +115,7 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await expect(page.getByText('Update product tour successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/flows\/\d+$/);
   const flowId = page.url().split('/').pop()!;
-  await dismissToast(page);
+  await dismissToasts(page);
   const saved = await storedFlow(page, acct.token, flowId);
   expect(saved).toMatchObject({ name: 'Welcome tour', publish: false });
 
@@ -144,7 +138,7 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await expect(page.getByText(/unsaved changes/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update product tour successfully')).toBeVisible();
-  await dismissToast(page);
+  await dismissToasts(page);
   expect(await storedFlow(page, acct.token, flowId)).toEqual(saved);
 
   // Preview plays both steps with the real renderer.
@@ -165,7 +159,7 @@ test('build a two-step tour, save, reload, preview it, publish and unpublish it'
   await expect(publish.getByRole('link', { name: 'View install instructions' })).toBeVisible();
   await publish.getByRole('button', { name: 'Publish now' }).click();
   await expect(publish).toBeHidden();
-  await dismissToast(page);
+  await dismissToasts(page);
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
   expect(await storedFlow(page, acct.token, flowId)).toMatchObject({ status: 'published' });
 

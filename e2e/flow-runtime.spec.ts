@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { chooseFromMenu, expect, test, type Page } from './fixtures';
+import { chooseFromMenu, dismissToasts, expect, test, type Page } from './fixtures';
 import { trackingSnippet } from '../lib/sdk-snippet';
 import { accountWithBrand, defineEvent, signInDashboard } from './api';
 
@@ -112,7 +112,7 @@ test('a tour built in the dashboard plays on a customer site, ends on unpublish,
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/flows\/\d+$/);
   const flowId = page.url().split('/').pop()!;
-  await page.locator('.Toastify').getByRole('button', { name: 'close' }).click();
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Publish Flow' })
