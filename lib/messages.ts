@@ -384,6 +384,8 @@ export const MESSAGES = {
     clientClosed: 'The request was closed before its answer was ready.',
     analyticsBusy:
       'Too many reports are running for your account right now. Wait a few seconds and try again.',
+    segmentsBusy:
+      'Too many segment counts and exports are running for your account right now. Wait a few seconds and try again.',
     runtimeBusy:
       'Too many tour decisions of this product are reading events right now. Ask again in a few seconds.',
     analyticsRefused:

@@ -49,6 +49,7 @@ import { createSegmentsService } from './modules/segments/segments.service';
 import { createSegmentEngine } from './modules/segments/engine/members';
 import { createSegmentCounts } from './modules/segments/engine/members-counts';
 import { createSegmentMembersService } from './modules/segments/engine/members.service';
+import { createSegmentWalks } from './modules/segments/engine/walks';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
 import { createBuilderProbeRepository } from './modules/builder/builder-probe.repository';
@@ -191,6 +192,8 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   // The reads of signed-in accounts are scheduled per account (docs/reports.md).
   const analyticsScheduler = new AnalyticsScheduler();
   const reads = scheduledStore(analytics, analyticsScheduler);
+  // Each account's segment walks and their pages are bounded (docs/segments.md).
+  const segmentWalks = createSegmentWalks();
   const liveTail = createLiveTail(realtime);
   // The embedded DuckDB store lives in this process alone: every event passes through here, so
   // the codes event conditions use can be kept in memory (docs/adr/0012-flow-runtime-cost.md).
@@ -310,6 +313,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     themes,
     analytics,
     analyticsScheduler,
+    segmentWalks,
     batcher,
     profiles,
     now,
@@ -347,7 +351,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
             ? undefined
             : createSegmentCounts({
                 segments: createSegmentsRepository(db),
-                engine: createSegmentEngine({ db, store: reads, now: () => now().getTime() }),
+                engine: createSegmentEngine({
+                  db,
+                  store: reads,
+                  now: () => now().getTime(),
+                  walks: segmentWalks,
+                }),
                 onError: (err) => log.warn({ err }, 'segment member count failed'),
               }),
       }),
@@ -356,7 +365,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     segmentMembers: createSegmentMembersService({
       segments: createSegmentsRepository(db),
       access,
-      engine: createSegmentEngine({ db, store: reads, now: () => now().getTime() }),
+      engine: createSegmentEngine({
+        db,
+        store: reads,
+        now: () => now().getTime(),
+        walks: segmentWalks,
+      }),
       now: () => now().getTime(),
     }),
     builder: createBuilderService({

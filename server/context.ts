@@ -51,6 +51,7 @@ import type { ClickQueue } from './modules/short-urls/click-queue';
 import type { ClickHasher } from './modules/short-urls/click-fingerprint';
 import type { HomeService } from './modules/home/home.service';
 import type { AnalyticsScheduler } from './analytics/scheduler';
+import type { SegmentWalks } from './modules/segments/engine/walks';
 import { unauthorized } from './errors';
 import { MESSAGES } from '../lib/messages';
 
@@ -87,6 +88,8 @@ export interface AppContext {
   analytics: AnalyticsStore;
   /** Admits the analytics reads of signed-in accounts (docs/reports.md). */
   analyticsScheduler: AnalyticsScheduler;
+  /** Bounds each account's segment walks and pages (docs/segments.md, "Sharing the stores"). */
+  segmentWalks: SegmentWalks;
   batcher: Batcher;
   profiles: ProfilesRepository;
   /** The clock of billing and usage decisions (tests move it). */

@@ -73,7 +73,11 @@ export class AnalyticsScheduler {
   /** Reads started since creation (tests count them). */
   started = 0;
 
-  constructor(readonly limits: SchedulerLimits = DEFAULT_SCHEDULER_LIMITS) {}
+  constructor(
+    readonly limits: SchedulerLimits = DEFAULT_SCHEDULER_LIMITS,
+    /** What a refused caller is told (the 429's message). */
+    private readonly busy: string = MESSAGES.http.analyticsBusy,
+  ) {}
 
   /** Reads running and queued now, in all and for one account. */
   load(account?: string) {
@@ -121,7 +125,7 @@ export class AnalyticsScheduler {
       }
       const mine = this.queues.get(account)?.length ?? 0;
       if (mine >= this.limits.queuePerAccount || this.queued >= this.limits.queueTotal) {
-        reject(tooManyRequests(MESSAGES.http.analyticsBusy, this.limits.retryAfterSeconds));
+        reject(tooManyRequests(this.busy, this.limits.retryAfterSeconds));
         return;
       }
       const onAbort = () => {
@@ -204,6 +208,36 @@ function isTooLarge(err: unknown): boolean {
 }
 
 /**
+ * Runs `work` through `scheduler` as the current request's account (`analyticsCaller`), with its
+ * signal and its user's rate limit; outside a request it runs straight away. A refused run fails
+ * the request's other queued runs too; a caller gone before its turn answers 499.
+ */
+export async function runAsCaller<T>(
+  scheduler: AnalyticsScheduler,
+  work: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const caller = analyticsCaller.getStore();
+  try {
+    if (!caller) return await work();
+    if (caller.admit) await (caller.admitted ??= caller.admit());
+    // A queued run starts when another's ends, in that one's async context: bind it to its own.
+    return await scheduler.run(
+      caller.account,
+      signal ?? caller.signal,
+      AsyncLocalStorage.bind(work),
+    );
+  } catch (err) {
+    // One refused read fails the request: its other queued reads are not worth running.
+    if (err instanceof AppError && err.status === 429) caller?.request?.abort();
+    // The client went away: nobody reads the answer, and it is no server error to log.
+    if (err instanceof CallerGoneError)
+      throw new AppError(499, 'client_closed', MESSAGES.http.clientClosed);
+    throw err;
+  }
+}
+
+/**
  * The store the authenticated routes read through: reads made inside an account's request
  * (`analyticsCaller`) go through the scheduler with the request's signal; other reads (the tour
  * runtime, jobs) go straight to the store. Writes are not scheduled.
@@ -215,17 +249,15 @@ export function scheduledStore(
   const read = async <S extends QueryShape>(shape: S, opts?: QueryOptions) => {
     const caller = analyticsCaller.getStore();
     const signal = opts?.signal ?? caller?.signal;
+    // An account's reads take the reports lane; others (no caller) keep theirs.
+    const lane = caller ? ({ lane: 'reports' } as const) : {};
     try {
-      if (!caller) return await store.query(shape, { ...opts, signal });
-      if (caller.admit) await (caller.admitted ??= caller.admit());
-      const read = { ...opts, signal, lane: 'reports' } as const;
-      return await scheduler.run(caller.account, signal, () => store.query(shape, read));
+      return await runAsCaller(
+        scheduler,
+        () => store.query(shape, { ...opts, signal, ...lane }),
+        signal,
+      );
     } catch (err) {
-      // One refused read fails the request: its other queued reads are not worth running.
-      if (err instanceof AppError && err.status === 429) caller?.request?.abort();
-      // The client went away: nobody reads the answer, and it is no server error to log.
-      if (err instanceof CallerGoneError)
-        throw new AppError(499, 'client_closed', MESSAGES.http.clientClosed);
       if (isBinderError(err))
         throw new AppError(400, 'unanswerable_report', MESSAGES.http.analyticsRefused);
       if (isTooLarge(err))

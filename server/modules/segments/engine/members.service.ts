@@ -31,6 +31,28 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Reads the first member before the answer starts, so a refusal (a 429 past the account's share
+ * of walks) or a failed first page is answered as an error, not as a broken download; the rest
+ * is read as the client reads it.
+ */
+async function primed<T>(it: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await it.next();
+  async function* rest(): AsyncGenerator<T> {
+    if (first.done) return;
+    yield first.value;
+    yield* it;
+  }
+  const r = rest();
+  const end = r.return.bind(r);
+  // Closed before anything was read (the client went away): the started walk is closed too.
+  r.return = async (value) => {
+    await it.return(undefined);
+    return end(value);
+  };
+  return r;
+}
+
 export function createSegmentMembersService(deps: {
   segments: SegmentsRepository;
   access: BrandAccess;
@@ -85,7 +107,7 @@ export function createSegmentMembersService(deps: {
     /** Every member in profile id order, read a page at a time (the export). */
     async all(ownerId: string, id: number): Promise<AsyncGenerator<ProfileRow>> {
       const { row, resolve } = await stored(ownerId, id);
-      return refusing(async () => engine.members(row.brandId, row.definition, resolve));
+      return refusing(() => primed(engine.members(row.brandId, row.definition, resolve)));
     },
   };
 }

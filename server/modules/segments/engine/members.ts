@@ -14,6 +14,7 @@ import {
   SegmentNotEvaluable,
   type ResolveSegment,
 } from './evaluate';
+import type { SegmentWalks } from './walks';
 
 /**
  * The set evaluator of segments (docs/adr/0022-segment-engine.md, docs/segments.md "Engine"):
@@ -34,6 +35,8 @@ export interface SegmentEngineDeps {
   store: Pick<AnalyticsStore, 'query'>;
   now?: () => number;
   pageSize?: number;
+  /** Bounds each account's walks and pages (walks.ts); the container shares one among engines. */
+  walks?: SegmentWalks;
 }
 
 /** One definition made ready to run: its event conditions and what the statement counts. */
@@ -101,14 +104,27 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     return { members, last: rows.at(-1)?.id ?? null, full: rows.length === pageSize };
   }
 
-  /** Every member after profile id `after`, in id order, read a page at a time. */
+  /**
+   * Every member after profile id `after`, in id order, read a page at a time. Opens a walk of
+   * the request's account on its first read (a 429 past the account's share) and closes it when
+   * it ends or is closed early.
+   */
   async function* walk(brandId: number, p: Prepared, after = 0): AsyncGenerator<ProfileRow> {
-    let cursor = after;
-    for (;;) {
-      const { members, last, full } = await page(brandId, p, cursor);
-      yield* members;
-      if (!full || last === null) return;
-      cursor = last;
+    const walks = deps.walks;
+    const close = walks ? walks.enter() : () => undefined;
+    try {
+      let cursor = after;
+      for (;;) {
+        const at = cursor;
+        const { members, last, full } = walks
+          ? await walks.page(() => page(brandId, p, at))
+          : await page(brandId, p, at);
+        yield* members;
+        if (!full || last === null) return;
+        cursor = last;
+      }
+    } finally {
+      close();
     }
   }
 
