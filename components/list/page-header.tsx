@@ -1,4 +1,7 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { buttonClasses } from '@/components/ui/button';
+import { PlusIcon } from '@/components/ui/icons';
 
 export interface PageHeaderProps {
   /** Id of the heading, for the `aria-labelledby` of the page's section. */
@@ -21,5 +24,15 @@ export function PageHeader({ id, title, description, actions }: PageHeaderProps)
       </div>
       {actions}
     </div>
+  );
+}
+
+/** The page's main "Create …" action as a link, with its plus sign ("Create segment"). */
+export function CreateLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className={buttonClasses()}>
+      <PlusIcon className="h-4 w-4" />
+      {children}
+    </Link>
   );
 }
