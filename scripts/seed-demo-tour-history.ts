@@ -57,8 +57,9 @@ function sessionId(flowId: number, n: number): string {
 }
 
 /**
- * Plays a session as the runtime records it (server/modules/flows/runtime/runtime.service.ts):
- * the session row as it ends up and the flow events of each call.
+ * Plays a session as the runtime records it (server/modules/flows/runtime/visitor-decision.ts
+ * starts it, runtime.service.ts tracks and ends it): the session row as it ends up and the flow
+ * events of each call.
  */
 function play(tour: Tour, n: number, v: DemoVisitor, start: number, acts: Act[], rand: Rand) {
   const key = {

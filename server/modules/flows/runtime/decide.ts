@@ -33,7 +33,7 @@ export interface VisitorFacts {
   sessionsOf: (flowId: number) => number;
   /**
    * Whether the visitor is in a segment of the product now: the segment engine's `segmentHolds`
-   * over these same facts (runtime.service.ts); undefined for a segment it cannot read (gone from
+   * over these same facts (visitor-decision.ts); undefined for a segment it cannot read (gone from
    * the product). Absent, or undefined, a segment trigger does not hold, negated or not.
    */
   inSegment?: (segmentId: number) => boolean | undefined;
