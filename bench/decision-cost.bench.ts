@@ -92,7 +92,7 @@ function tours(): Candidate[] {
   });
 }
 
-/** The event part of a decision, as runtime.service.ts runs it (no session, no profile). */
+/** The event part of a decision, as runtime/visitor-decision.ts runs it (no session, no profile). */
 function decide(memory: EventMemory, candidates: Candidate[], visitor: string) {
   const at = Date.now();
   const possible = stillPossible(candidates, 'https://shop.example.com/orders', () => 0);
