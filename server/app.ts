@@ -285,6 +285,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
     await ctx.flowSessions.flush?.();
+    // A membership sweep in flight ends after its segment, before its events are flushed.
+    await ctx.segmentMembership.close();
     await ctx.flowEvents.close();
     await ctx.shortUrlClicks.close();
     await batcher.close();

@@ -49,6 +49,8 @@ import { createSegmentsService } from './modules/segments/segments.service';
 import { createSegmentEngine } from './modules/segments/engine/members';
 import { createSegmentCounts } from './modules/segments/engine/members-counts';
 import { createSegmentMembersService } from './modules/segments/engine/members.service';
+import { createMembershipRepository } from './modules/segments/membership/membership.repository';
+import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
 import { createSegmentWalks } from './modules/segments/engine/walks';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
@@ -372,6 +374,21 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
         walks: segmentWalks,
       }),
       now: () => now().getTime(),
+    }),
+    // Who entered and left each segment, a minute behind the events (docs/segments.md,
+    // "Membership records"): server/index.ts starts the sweep, the app's close stops it.
+    segmentMembership: createSegmentMembership({
+      segments: createSegmentsRepository(db),
+      members: createMembershipRepository(db),
+      engine: createSegmentEngine({
+        db,
+        store: reads,
+        now: () => now().getTime(),
+        walks: segmentWalks,
+      }),
+      events: derived,
+      now,
+      onError: (err, segmentId) => log.warn({ err, segmentId }, 'segment membership not swept'),
     }),
     builder: createBuilderService({
       sessions: createBuilderRepository(db),

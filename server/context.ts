@@ -33,6 +33,7 @@ import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
+import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
@@ -106,6 +107,8 @@ export interface AppContext {
   segmentsService: SegmentsService;
   /** Segments' preview and members (docs/segments.md, "Engine"). */
   segmentMembers: SegmentMembersService;
+  /** Records who enters and leaves each segment (docs/segments.md, "Membership records"). */
+  segmentMembership: SegmentMembership;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
   builder: BuilderService;
   /** The live match count of a selector typed in the editor, counted by the open builder. */

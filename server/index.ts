@@ -100,6 +100,9 @@ async function main() {
           TARGET_HEALTH_SWEEP_MS,
         );
   healthTimer?.unref();
+  // Segment membership records, a minute behind the events (docs/segments.md, "Membership
+  // records"); every node may run it: each segment is claimed by one conditional update.
+  if (env.ROLE !== 'web') app.ctx.segmentMembership.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

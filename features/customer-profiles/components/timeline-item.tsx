@@ -5,10 +5,23 @@ import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
-/** One tracked event: time, event code, type, URL, and its properties on demand. */
+/**
+ * A readable line for the membership events the server records (docs/segments.md, "Membership
+ * records"), e.g. "Entered segment Big spenders"; null for other events.
+ */
+export function membershipLabel(event: Pick<TrackedEvent, 'event' | 'properties'>): string | null {
+  const name = event.properties.segment_name;
+  if (typeof name !== 'string') return null;
+  if (event.event === 'segment_entered') return `Entered segment ${name}`;
+  if (event.event === 'segment_exited') return `Left segment ${name}`;
+  return null;
+}
+
+/** One tracked event: time, event code (readably for a segment's), type, URL, properties. */
 export function TimelineItem({ event }: { event: TrackedEvent }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const label = membershipLabel(event);
   const hasProperties = Object.keys(event.properties).length > 0;
   return (
     <li className="py-2.5">
@@ -17,6 +30,7 @@ export function TimelineItem({ event }: { event: TrackedEvent }) {
           {formatDateTime(event.timestamp)}
         </time>
         <span className="font-mono font-medium text-slate-900">{event.event}</span>
+        {label ? <span className="font-medium text-slate-900">{label}</span> : null}
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
           {event.type}
         </span>

@@ -10,3 +10,4 @@ export * from './short-urls';
 export * from './builder';
 export * from './builder-probes';
 export * from './segments';
+export * from './segment-members';

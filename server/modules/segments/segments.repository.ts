@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Segment, SegmentDefinition } from '../../../lib/contracts/segments';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
@@ -64,6 +64,19 @@ function segmentQueries(db: Db) {
         .select({ id: segments.id, name: segments.name, definition: segments.definition })
         .from(segments)
         .where(eq(segments.brandId, brandId));
+    },
+    /**
+     * The products that have segments, after product id `after` in id order, with their owners:
+     * at most `limit` (the membership sweep's pages).
+     */
+    async productsAfter(after: number, limit: number) {
+      return db
+        .selectDistinct({ brandId: segments.brandId, ownerId: brands.ownerId })
+        .from(segments)
+        .innerJoin(brands, eq(brands.id, segments.brandId))
+        .where(gt(segments.brandId, after))
+        .orderBy(asc(segments.brandId))
+        .limit(limit);
     },
     async countOfBrand(brandId: number) {
       const [{ n }] = await db
