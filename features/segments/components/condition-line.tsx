@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import { focusRing } from '@/components/ui/button';
+import {
+  ConditionSummaryButton,
+  RemoveConditionButton,
+} from '@/components/conditions/condition-line-parts';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field-error';
-import { CloseIcon } from '@/components/ui/icons';
 import { compactControl } from '@/components/ui/select-field';
 import type { LeafCondition } from '../lib/draft';
 import { summarizeLeaf } from '../lib/summary';
@@ -72,34 +74,22 @@ export function ConditionLine({
             </select>
           </div>
         ) : (
-          <button
-            type="button"
+          <ConditionSummaryButton
             aria-label={`${label}: ${summarizeLeaf(condition, nameOf)}`}
             aria-describedby={error ? errorId : undefined}
+            invalid={Boolean(error)}
             onClick={onOpen}
-            className={cn(
-              'min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-300 hover:bg-brand-50',
-              error ? 'border-red-500' : 'border-slate-200',
-              focusRing,
-            )}
           >
             <span className="mr-2 text-xs font-semibold uppercase text-slate-500">
               {condition.type === 'customer' ? 'Attribute' : 'Event'}
             </span>
             {summarizeLeaf(condition, nameOf)}
-          </button>
+          </ConditionSummaryButton>
         )}
-        <button
-          type="button"
-          aria-label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+        <RemoveConditionButton
+          label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
           onClick={onRemove}
-          className={cn(
-            'rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700',
-            focusRing,
-          )}
-        >
-          <CloseIcon className="h-4 w-4" />
-        </button>
+        />
       </div>
       <FieldError id={errorId} message={error} />
     </li>

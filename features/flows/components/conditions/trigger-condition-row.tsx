@@ -1,9 +1,10 @@
-import { focusRing } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { CloseIcon } from '@/components/ui/icons';
 import type { TriggerCondition } from '@/lib/contracts/flows';
 import { summarizeTrigger, type TriggerOperator } from '../../lib/trigger-conditions';
 import { ConditionOperatorToggle } from '@/components/conditions/condition-operator-toggle';
+import {
+  ConditionSummaryButton,
+  RemoveConditionButton,
+} from '@/components/conditions/condition-line-parts';
 import { useSegmentNames } from '@/components/conditions/segment-queries';
 
 /** Props of one trigger condition group in the panel. */
@@ -48,28 +49,11 @@ export function TriggerConditionRow({
         />
       )}
       <div className="flex items-start gap-1">
-        <button
-          type="button"
-          onClick={onOpen}
-          className={cn(
-            'min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-300 hover:bg-brand-50',
-            focusRing,
-          )}
-        >
+        <ConditionSummaryButton onClick={onOpen}>
           {summarizeTrigger(group, (id) => names.get(id))}
-        </button>
+        </ConditionSummaryButton>
         {readOnly ? null : (
-          <button
-            type="button"
-            aria-label={`Remove condition ${n}`}
-            onClick={onRemove}
-            className={cn(
-              'rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700',
-              focusRing,
-            )}
-          >
-            <CloseIcon className="h-4 w-4" />
-          </button>
+          <RemoveConditionButton label={`Remove condition ${n}`} onClick={onRemove} />
         )}
       </div>
     </li>
