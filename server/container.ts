@@ -52,6 +52,7 @@ import { createSegmentMembersService } from './modules/segments/engine/members.s
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
 import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
 import { createSegmentWalks } from './modules/segments/engine/walks';
+import { createMembershipChanges } from './modules/segments/engine/membership-change';
 import { createBuilderRepository } from './modules/builder/builder.repository';
 import { createBuilderService } from './modules/builder/builder.service';
 import { createBuilderProbeRepository } from './modules/builder/builder-probe.repository';
@@ -346,6 +347,18 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
         segments: createSegmentsRepository(db),
         access,
         tourTargeting: flows.tourTargeting,
+        // A saved definition a published tour reads answers its members gained and lost.
+        membershipChanges: createMembershipChanges({
+          engine: createSegmentEngine({
+            db,
+            store: reads,
+            now: () => now().getTime(),
+            walks: segmentWalks,
+          }),
+          toursTargeting: flows.toursTargeting,
+          onError: (err, segmentId) =>
+            log.warn({ err, segmentId }, 'segment membership change not counted'),
+        }),
         // A saved definition is counted in the background, one count at a time per product
         // (docs/segments.md, "Member count").
         counts:

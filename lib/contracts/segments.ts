@@ -95,6 +95,26 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
+/**
+ * What a save did to the audience of the published tours that read the segment: members gained
+ * and lost by the new definition, and those tours (docs/segments.md, "API").
+ */
+export const membershipChangeSchema = z.object({
+  gained: z.number().int(),
+  lost: z.number().int(),
+  tours: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type MembershipChange = z.infer<typeof membershipChangeSchema>;
+
+/**
+ * PUT /v1/segments/{id}'s answer: the segment, and `membership_change` when its definition
+ * changed and a published tour reads it (null otherwise, or when it could not be counted).
+ */
+export const savedSegmentSchema = segmentSchema.extend({
+  membership_change: membershipChangeSchema.nullable(),
+});
+export type SavedSegment = z.infer<typeof savedSegmentSchema>;
+
 /** One row of the list. */
 export const segmentListItemSchema = segmentSchema.pick({
   id: true,

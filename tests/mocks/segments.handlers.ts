@@ -5,6 +5,7 @@ import {
   listSegmentsQuery,
   MAX_SEGMENTS_PER_PRODUCT,
   segmentBody,
+  type MembershipChange,
   type Segment,
   type SegmentBody,
   type SegmentList,
@@ -12,6 +13,7 @@ import {
 import { MESSAGES } from '@/lib/messages';
 import { segmentProblems, type SegmentProblem } from '@/lib/segments/problems';
 import { referencedBy, referenceProblem } from '@/lib/segments/references';
+import { readersOf } from '@/lib/segments/readers';
 import { db, type MockUser } from './db';
 import { membersCsv, membersOf } from './segment-members';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
@@ -115,6 +117,40 @@ function save(user: MockUser, input: SegmentBody, existing?: Segment): Segment |
   return segment;
 }
 
+/**
+ * The server's `membership_change` of a PUT (docs/segments.md, "API"): when the definition
+ * changed within its product and a published tour of the product targets the segment or one
+ * including it, the members gained and lost (decided by segment-members.ts) and those tours.
+ */
+function membershipChange(
+  prior: Pick<Segment, 'brand_id' | 'definition'>,
+  saved: Segment,
+): MembershipChange | null {
+  if (prior.brand_id !== saved.brand_id) return null;
+  if (JSON.stringify(prior.definition) === JSON.stringify(saved.definition)) return null;
+  const ids = new Set([saved.id, ...readersOf(saved.id, ofBrand(saved.brand_id))]);
+  const tours = db.flows
+    .filter(
+      (f) =>
+        f.brand_id === saved.brand_id &&
+        f.status === 'published' &&
+        f.condition.trigger_conditions.some(
+          (t) => t.trigger_type === 'segment' && t.conditions.some((c) => ids.has(c.segment_id)),
+        ),
+    )
+    .sort((a, b) => a.id - b.id)
+    .map((f) => ({ id: f.id, name: f.name }));
+  if (tours.length === 0) return null;
+  const resolve = definitionIn(saved.brand_id);
+  const old = new Set(membersOf(saved.brand_id, prior.definition, resolve).map((p) => p.id));
+  const now = new Set(membersOf(saved.brand_id, saved.definition, resolve).map((p) => p.id));
+  return {
+    gained: [...now].filter((id) => !old.has(id)).length,
+    lost: [...old].filter((id) => !now.has(id)).length,
+    tours,
+  };
+}
+
 /** The members' query, as segment-members.routes.ts reads it. */
 const membersQuery = z.object({
   cursor: z
@@ -172,15 +208,24 @@ export const segmentHandlers: HttpHandler[] = [
     if ('response' in own) return own.response;
     const parsed = await body(request, segmentBody);
     if (!parsed.ok) return parsed.response;
+    const prior = { brand_id: own.segment.brand_id, definition: own.segment.definition };
     const saved = save(own.user, parsed.data, own.segment);
-    return saved instanceof Response ? saved : ok(saved);
+    return saved instanceof Response
+      ? saved
+      : ok({ ...saved, membership_change: membershipChange(prior, saved) });
   }),
 
   // Preview and members (docs/segments.md, "Engine"), decided by tests/mocks/segment-members.ts.
+  // The mock's products are small: every count is exact, `exact` in the body or not.
   http.post('*/v1/segments/preview', async ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
-    const parsed = await body(request, segmentBody.pick({ brand_id: true, definition: true }));
+    const parsed = await body(
+      request,
+      segmentBody.pick({ brand_id: true, definition: true }).extend({
+        exact: z.boolean({ error: 'exact must be true or false' }).optional(),
+      }),
+    );
     if (!parsed.ok) return parsed.response;
     if (!ownsBrand(user, parsed.data.brand_id)) return brandNotFound();
     const problem = segmentProblems(parsed.data.definition);

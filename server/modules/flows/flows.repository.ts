@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flows, type FlowDefinition } from '../../db/schema';
 import type { FlowBody, ListFlowsQuery } from '../../../lib/contracts/flows';
@@ -160,6 +160,32 @@ export function createFlowsRepository(db: Db) {
         .orderBy(asc(flows.id))
         .limit(1);
       return row?.name;
+    },
+    /**
+     * The published tours of the product whose segment trigger names any of `segmentIds`, by id:
+     * a save of a segment they read answers how many members it gains and loses (docs/segments.md,
+     * "API").
+     */
+    async toursTargeting(
+      brandId: number,
+      segmentIds: readonly number[],
+    ): Promise<{ id: number; name: string }[]> {
+      if (segmentIds.length === 0) return [];
+      const targets = segmentIds.map(
+        (segmentId) =>
+          sql`${flows.definition} @> ${JSON.stringify({
+            condition: {
+              trigger_conditions: [
+                { trigger_type: 'segment', conditions: [{ segment_id: segmentId }] },
+              ],
+            },
+          })}::jsonb`,
+      );
+      return db
+        .select({ id: flows.id, name: flows.name })
+        .from(flows)
+        .where(and(eq(flows.brandId, brandId), eq(flows.published, true), or(...targets)))
+        .orderBy(asc(flows.id));
     },
     /**
      * How many tours the product holds and their bytes (the plan bounds both), leaving out

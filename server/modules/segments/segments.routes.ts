@@ -1,6 +1,7 @@
 import { envelope, idParam, okMessage } from '../../../lib/contracts/common';
 import {
   listSegmentsQuery,
+  savedSegmentSchema,
   segmentBody,
   segmentListSchema,
   segmentSchema,
@@ -36,7 +37,8 @@ export function segmentRoutes(app: ZodApp, svc: SegmentsService) {
       tags,
       params: idParam,
       body: segmentBody,
-      response: { 200: envelope(segmentSchema) },
+      // The segment and what the save did to the audience of published tours reading it.
+      response: { 200: envelope(savedSegmentSchema) },
     },
     handler: async (req) => ({ data: await svc.update(owner(req), req.params.id, req.body) }),
   });

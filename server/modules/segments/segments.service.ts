@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   MAX_SEGMENTS_PER_PRODUCT,
   type ListSegmentsQuery,
@@ -10,6 +11,7 @@ import { referencedBy, referenceProblem } from '../../../lib/segments/references
 import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type { SegmentCounts } from './engine/members-counts';
+import type { MembershipChanges } from './engine/membership-change';
 import {
   toSegmentDto,
   type SegmentKey,
@@ -58,6 +60,11 @@ export function createSegmentsService(deps: {
    * never waits for it. Without it a segment is counted when its members are listed.
    */
   counts?: Pick<SegmentCounts, 'request'>;
+  /**
+   * How many members a saved definition gains and loses when a published tour reads the segment
+   * (engine/membership-change.ts). Without it a save answers `membership_change: null`.
+   */
+  membershipChanges?: MembershipChanges;
 }) {
   const { segments, access } = deps;
   const owned = async (ownerId: string, id: number) => {
@@ -133,18 +140,34 @@ export function createSegmentsService(deps: {
         const user = referencedBy(id, await segments.ofBrand(before.brandId));
         if (user) throw new AppError(409, 'segment_in_use', M.usedBySegment(user.name));
       }
-      const row = await withUniqueConflict(
+      const { row, prior } = await withUniqueConflict(
         () =>
           segments.locked(body.brand_id, async (repo) => {
             const others = await check(repo, body, id);
             if (moves && others.length >= MAX_SEGMENTS_PER_PRODUCT) throw limitReached();
-            return repo.update(ownerId, id, values(body));
+            // The definition this save replaces, read under the lock (a racing save's counts).
+            const prior = (await repo.find(ownerId, id)) ?? before;
+            return { row: await repo.update(ownerId, id, values(body)), prior };
           }),
         nameTaken,
       );
       if (!row) throw notFound(M.notFound);
+      // Counted after the write, outside the product's lock: a failed count answers null and
+      // never undoes the save. A move or an unchanged definition changes no tour's audience here.
+      // The background count is asked after it, so the two never hold the account's walks at once.
+      const changed = !moves && !isDeepStrictEqual(prior.definition, row.definition);
+      const membership_change =
+        changed && deps.membershipChanges
+          ? await deps.membershipChanges.of(
+              row.brandId,
+              row.id,
+              prior.definition,
+              row.definition,
+              () => segments.ofBrand(row.brandId),
+            )
+          : null;
       deps.counts?.request(ownerId, row.brandId, row.id);
-      return toSegmentDto(row);
+      return { ...toSegmentDto(row), membership_change };
     },
 
     async remove(ownerId: string, id: number) {

@@ -1,6 +1,6 @@
 import { okMessage } from '@/lib/contracts/common';
 import { profileSchema } from '@/lib/contracts/customer-profiles';
-import { segmentListSchema, segmentSchema } from '@/lib/contracts/segments';
+import { savedSegmentSchema, segmentListSchema, segmentSchema } from '@/lib/contracts/segments';
 import { z } from 'zod';
 import { q, saveId, type ParityTable } from './table';
 
@@ -23,7 +23,7 @@ const orders = {
   attribute_condition_operator: 'AND',
 };
 
-/** POST /v1/segments/preview's `data` (docs/api.md). */
+/** POST /v1/segments/preview's `data` (docs/api.md): a small product is counted exactly. */
 const previewSchema = z.object({
   count: z.number().int(),
   sample: z.array(profileSchema),
@@ -124,6 +124,7 @@ export const segments: ParityTable = {
       madeUp: COUNTED,
     },
     {
+      // No published tour reads it: `membership_change` is null on both sides.
       name: 'update',
       method: 'PUT',
       path: (s) => `/v1/segments/${s.segment}`,
@@ -132,7 +133,19 @@ export const segments: ParityTable = {
         name: 'Pro customers',
         definition: definition(proPlan),
       }),
-      contract: segmentSchema,
+      contract: savedSegmentSchema,
+      madeUp: COUNTED,
+    },
+    {
+      name: 'update only the name',
+      method: 'PUT',
+      path: (s) => `/v1/segments/${s.segment}`,
+      bodyOf: (s) => ({
+        brand_id: s.brand,
+        name: 'Pro clients',
+        definition: definition(proPlan),
+      }),
+      contract: savedSegmentSchema,
       madeUp: COUNTED,
     },
     {
@@ -150,6 +163,20 @@ export const segments: ParityTable = {
       contract: previewSchema,
       // The mock's canned profiles are not the server's.
       madeUp: ['count', 'sample', 'took_ms'],
+    },
+    {
+      name: 'preview, counted exactly',
+      method: 'POST',
+      path: '/v1/segments/preview',
+      bodyOf: (s) => ({ brand_id: s.brand, definition: definition(proPlan), exact: true }),
+      contract: previewSchema,
+      madeUp: ['count', 'sample', 'took_ms'],
+    },
+    {
+      name: 'refuse a preview whose exact is not true or false',
+      method: 'POST',
+      path: '/v1/segments/preview',
+      bodyOf: (s) => ({ brand_id: s.brand, definition: definition(proPlan), exact: 'yes' }),
     },
     {
       name: 'refuse an empty preview, at its path',
