@@ -307,6 +307,8 @@ export const MESSAGES = {
     missingEvent: 'A track event needs an event name.',
     reservedEvent: (name: string) =>
       `"${name}" is recorded by Signpost's product tours and cannot be sent: choose another event name.`,
+    reservedSegmentEvent: (name: string) =>
+      `"${name}" is recorded by Signpost when a customer enters or leaves a segment and cannot be sent: choose another event name.`,
     eventTooLarge: 'The event is larger than 32 KB.',
     tooDeep: 'The event is nested deeper than 32 levels.',
     badText: 'The event contains invalid text (a lone UTF-16 surrogate or a NUL character).',
@@ -441,6 +443,23 @@ export const MESSAGES = {
     deleted: (name: string) => `Segment "${name}" deleted.`,
     failedToDelete: (m: string) => `Failed to delete the segment: ${m}`,
     saved: (name: string) => `Segment "${name}" saved.`,
+    /** A saved definition published tours read: who joins and leaves their audience. */
+    savedAudience: (name: string, gained: number, lost: number, tours: string[]) => {
+      const n = (v: number) => v.toLocaleString('en-US');
+      const named = tours.slice(0, tours.length > 3 ? 2 : 3).map((t) => `"${t}"`);
+      const rest = tours.length > 3 ? [`${tours.length - 2} other tours`] : [];
+      const all = [...named, ...rest];
+      const list = all.length > 1 ? `${all.slice(0, -1).join(', ')} and ${all.at(-1)}` : all[0];
+      const audience = `the ${tours.length > 1 ? 'audiences' : 'audience'} of ${list}`;
+      if (gained === 0 && lost === 0)
+        return `Segment "${name}" saved. No customer joins or leaves ${audience}.`;
+      const join =
+        gained === 0
+          ? 'No customer joins'
+          : `${n(gained)} ${gained === 1 ? 'customer joins' : 'customers join'}`;
+      const leave = lost === 0 ? 'none leave' : `${n(lost)} ${lost === 1 ? 'leaves' : 'leave'}`;
+      return `Segment "${name}" saved. ${join} and ${leave} ${audience}.`;
+    },
     failedToSave: (m: string) => `Failed to save the segment: ${m}`,
     failedToCount: (m: string) => `Could not count the customers: ${m}`,
     failedToExport: (m: string) => `Failed to export the members: ${m}`,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { TrackedEvent } from '@/lib/contracts/events';
+import { SEGMENT_EVENT_CODES } from '@/lib/contracts/segment-events';
 import { formatDateTime, NOT_AVAILABLE } from '@/lib/format';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -12,8 +13,8 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 export function membershipLabel(event: Pick<TrackedEvent, 'event' | 'properties'>): string | null {
   const name = event.properties.segment_name;
   if (typeof name !== 'string') return null;
-  if (event.event === 'segment_entered') return `Entered segment ${name}`;
-  if (event.event === 'segment_exited') return `Left segment ${name}`;
+  if (event.event === SEGMENT_EVENT_CODES.entered) return `Entered segment ${name}`;
+  if (event.event === SEGMENT_EVENT_CODES.exited) return `Left segment ${name}`;
   return null;
 }
 

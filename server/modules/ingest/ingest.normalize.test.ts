@@ -127,6 +127,7 @@ describe('normalizeMessage', () => {
         { type: 'track', event: 'e', anonymousId: { id: 1 } },
         { type: 'track', event: ' flow_completed ', anonymousId: 'a' },
         { type: 'track', event: 'flow_completed_by_us', anonymousId: 'a' },
+        { type: 'track', event: 'segment_exited', anonymousId: 'a' },
       ],
       facts(),
     );
@@ -137,9 +138,12 @@ describe('normalizeMessage', () => {
       [3, 'invalid_field'],
       [4, 'invalid_field'],
       [5, 'reserved_event'],
+      [7, 'reserved_event'],
     ]);
     // The flow runtime's own codes are refused: only it writes what tour reports count.
     expect(rejected[4]!.message).toBe(MESSAGES.ingest.reservedEvent('flow_completed'));
+    // So are the membership sweep's: only it records who entered or left a segment.
+    expect(rejected[5]!.message).toBe(MESSAGES.ingest.reservedSegmentEvent('segment_exited'));
   });
 });
 

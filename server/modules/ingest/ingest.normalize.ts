@@ -10,6 +10,7 @@ import {
   PROFILE_MAX_VALUE_BYTES,
 } from '../../../lib/constants';
 import { FLOW_EVENT_CODES } from '../../../lib/contracts/flow-runtime';
+import { SEGMENT_EVENT_CODES } from '../../../lib/contracts/segment-events';
 import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { IDENTIFY_EVENT, PAGE_EVENT, type EventRow } from '../../analytics/types';
@@ -17,6 +18,8 @@ import { parseUserAgent } from '../../../lib/user-agent';
 
 /** Codes only the flow runtime writes (its reports count them). */
 const RESERVED_EVENTS = new Set<string>(Object.values(FLOW_EVENT_CODES));
+/** Codes only the segment membership sweep writes (docs/segments.md, "Membership records"). */
+const SEGMENT_EVENTS = new Set<string>(Object.values(SEGMENT_EVENT_CODES));
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A high surrogate not followed by a low one, or a low one not preceded by a high one; or NUL.
@@ -201,6 +204,8 @@ export function normalizeMessage(
     event = name.trim();
     if (RESERVED_EVENTS.has(event))
       throw new Reject('reserved_event', MESSAGES.ingest.reservedEvent(event));
+    if (SEGMENT_EVENTS.has(event))
+      throw new Reject('reserved_event', MESSAGES.ingest.reservedSegmentEvent(event));
   } else event = type === 'page' ? PAGE_EVENT : IDENTIFY_EVENT;
 
   const properties =

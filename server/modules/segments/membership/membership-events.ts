@@ -1,11 +1,13 @@
 import type { EventRow } from '../../../analytics/types';
 
+import {
+  SEGMENT_EVENT_CODES,
+  type SegmentEventCode,
+} from '../../../../lib/contracts/segment-events';
+
 /** The events a change of membership records, as events of the product (docs/segments.md). */
-export const SEGMENT_EVENTS = {
-  entered: 'segment_entered',
-  exited: 'segment_exited',
-} as const;
-export type SegmentEventCode = (typeof SEGMENT_EVENTS)[keyof typeof SEGMENT_EVENTS];
+export const SEGMENT_EVENTS = SEGMENT_EVENT_CODES;
+export type { SegmentEventCode };
 
 /**
  * One membership event of a customer. The message id names the segment, the profile and when
