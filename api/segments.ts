@@ -46,9 +46,12 @@ export const updateSegment = (id: number, body: SegmentInput) =>
 /** DELETE /v1/segments/{id}; 409 while a published tour targets it. */
 export const deleteSegment = (id: number) => unwrap<unknown>(http.delete(`/v1/segments/${id}`));
 
-/** POST /v1/segments/preview: the live count of the builder. */
+/**
+ * POST /v1/segments/preview: the live count of the builder; an estimate over the server's time
+ * budget unless `exact` (the builder's "Count exactly").
+ */
 export const previewSegment = (
-  body: { brand_id: number; definition: SegmentDefinitionInput },
+  body: { brand_id: number; definition: SegmentDefinitionInput; exact?: boolean },
   signal?: AbortSignal,
 ) => unwrap<SegmentPreview>(http.post('/v1/segments/preview', body, { signal }));
 

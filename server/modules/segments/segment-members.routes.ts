@@ -11,15 +11,23 @@ import type { SegmentMembersService } from './engine/members.service';
 
 /**
  * Preview and members of segments (docs/segments.md, "Engine"): a live count with a sample while
- * the builder edits, and a segment's members page by page, or every member streamed as CSV or
- * NDJSON with a keyset cursor (one page of profiles in memory at a time).
+ * the builder edits (an estimate past a time budget unless asked exactly), and a segment's
+ * members page by page, or every member streamed as CSV or NDJSON with a keyset cursor (one page
+ * of profiles in memory at a time).
  */
 
-const previewBody = z.object({ brand_id: brandIdField, definition: segmentDefinitionSchema });
+const previewBody = z.object({
+  brand_id: brandIdField,
+  definition: segmentDefinitionSchema,
+  /** Count to the end however long it takes (the builder's "Count exactly"). */
+  exact: z.boolean({ error: 'exact must be true or false' }).optional(),
+});
+/** Exact, or (over the time budget) an estimate with its 95% interval. */
 const previewSchema = z.object({
   count: z.number().int(),
   sample: z.array(profileSchema),
-  exact: z.literal(true),
+  exact: z.boolean(),
+  ci95: z.tuple([z.number().int(), z.number().int()]).optional(),
   took_ms: z.number(),
 });
 const membersQuery = z.object({

@@ -76,7 +76,14 @@ export function createSegmentMembersService(deps: {
   }
 
   return {
-    async preview(ownerId: string, body: { brand_id: number; definition: SegmentDefinition }) {
+    /**
+     * The count and sample of a definition being edited: an estimate past the time budget unless
+     * `exact` (docs/segments.md, "Preview").
+     */
+    async preview(
+      ownerId: string,
+      body: { brand_id: number; definition: SegmentDefinition; exact?: boolean },
+    ) {
       await access.owned(ownerId, body.brand_id);
       const problem = segmentProblems(body.definition);
       if (problem) throw invalid(problem);
@@ -85,10 +92,16 @@ export function createSegmentMembersService(deps: {
       if (ref) throw invalid(ref);
       const byId = new Map(others.map((s) => [s.id, s.definition]));
       const started = clock();
-      const { count, sample } = await refusing(() =>
-        engine.count(body.brand_id, body.definition, (id) => byId.get(id)),
+      const counted = await refusing(() =>
+        engine.count(body.brand_id, body.definition, (id) => byId.get(id), {
+          estimate: body.exact !== true,
+        }),
       );
-      return { count, sample, exact: true as const, took_ms: Math.max(0, clock() - started) };
+      const { count, sample, exact } = counted;
+      const took_ms = Math.max(0, clock() - started);
+      return counted.exact
+        ? { count, sample, exact, took_ms }
+        : { count, sample, exact, ci95: counted.ci95, took_ms };
     },
 
     async list(ownerId: string, id: number, q: { after: number; limit: number }) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, count as countRows, eq, gt } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
 import { MESSAGES } from '../../../../lib/messages';
 import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
@@ -8,6 +8,7 @@ import { customerProfiles } from '../../../db/schema';
 import { eventWindow } from '../../flows/runtime/decide';
 import { profileValues } from '../../flows/runtime/reads';
 import type { ProfileRow } from '../../profiles/profiles.repository';
+import { estimateMembers } from './estimate';
 import {
   eventConditionsOf,
   segmentHolds,
@@ -28,6 +29,11 @@ import type { SegmentWalks } from './walks';
 export const SEGMENT_PAGE_SIZE = 1_000;
 /** Members a preview shows. */
 export const SEGMENT_SAMPLE_SIZE = 10;
+/**
+ * How long a preview counts before it answers an estimate (docs/segments.md, "Preview"): the
+ * count stops at the first page that ends past it with profiles left to read.
+ */
+export const SEGMENT_PREVIEW_BUDGET_MS = 2_000;
 
 export interface SegmentEngineDeps {
   db: Db;
@@ -35,6 +41,10 @@ export interface SegmentEngineDeps {
   store: Pick<AnalyticsStore, 'query'>;
   now?: () => number;
   pageSize?: number;
+  /** Milliseconds from a fixed point, for the preview's budget (default `performance.now`). */
+  timer?: () => number;
+  /** The preview's budget in milliseconds (default `SEGMENT_PREVIEW_BUDGET_MS`). */
+  budgetMs?: number;
   /** Bounds each account's walks and pages (walks.ts); the container shares one among engines. */
   walks?: SegmentWalks;
 }
@@ -73,6 +83,11 @@ function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: nu
 export function createSegmentEngine(deps: SegmentEngineDeps) {
   const pageSize = deps.pageSize ?? SEGMENT_PAGE_SIZE;
   const clock = deps.now ?? Date.now;
+  const timer = deps.timer ?? (() => performance.now());
+  const budgetMs = deps.budgetMs ?? SEGMENT_PREVIEW_BUDGET_MS;
+
+  /** Runs one read of an open walk within the account's share of pages. */
+  const bounded = <T>(work: () => Promise<T>) => (deps.walks ? deps.walks.page(work) : work());
 
   /** The members of the page of profiles after profile id `after`, and that page's last id. */
   async function page(brandId: number, p: Prepared, after: number) {
@@ -101,31 +116,48 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       };
       return segmentHolds(p.definition, facts, p.now, p.resolve);
     });
-    return { members, last: rows.at(-1)?.id ?? null, full: rows.length === pageSize };
+    return {
+      members,
+      last: rows.at(-1)?.id ?? null,
+      read: rows.length,
+      full: rows.length === pageSize,
+    };
   }
 
   /**
-   * Every member after profile id `after`, in id order, read a page at a time. Opens a walk of
-   * the request's account on its first read (a 429 past the account's share) and closes it when
-   * it ends or is closed early.
+   * Each page of members after profile id `after`, in id order, with how many profiles it read
+   * and whether profiles may be left. Opens a walk of the request's account on its first read
+   * (a 429 past the account's share) and closes it when it ends or is closed early.
    */
-  async function* walk(brandId: number, p: Prepared, after = 0): AsyncGenerator<ProfileRow> {
-    const walks = deps.walks;
-    const close = walks ? walks.enter() : () => undefined;
+  async function* pages(brandId: number, p: Prepared, after = 0) {
+    const close = deps.walks ? deps.walks.enter() : () => undefined;
     try {
       let cursor = after;
       for (;;) {
         const at = cursor;
-        const { members, last, full } = walks
-          ? await walks.page(() => page(brandId, p, at))
-          : await page(brandId, p, at);
-        yield* members;
-        if (!full || last === null) return;
+        const { members, last, read, full } = await bounded(() => page(brandId, p, at));
+        const more = full && last !== null;
+        yield { members, read, more };
+        if (!more) return;
         cursor = last;
       }
     } finally {
       close();
     }
+  }
+
+  /** Every member after profile id `after`, in id order, read a page at a time. */
+  async function* walk(brandId: number, p: Prepared, after = 0): AsyncGenerator<ProfileRow> {
+    for await (const { members } of pages(brandId, p, after)) yield* members;
+  }
+
+  /** How many profiles the product has now (the estimate's population). */
+  async function profilesOf(brandId: number) {
+    const [row] = await deps.db
+      .select({ n: countRows() })
+      .from(customerProfiles)
+      .where(eq(customerProfiles.brandId, brandId));
+    return Number(row?.n ?? 0);
   }
 
   return {
@@ -142,16 +174,35 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       return walk(brandId, prepare(definition, resolve, clock()), after);
     },
 
-    /** How many customers are members, and the first `SEGMENT_SAMPLE_SIZE` of them. */
-    async count(brandId: number, definition: SegmentDefinition, resolve: ResolveSegment) {
+    /**
+     * How many customers are members, and the first `SEGMENT_SAMPLE_SIZE` of them. Exact unless
+     * `estimate` is set: then a count still running when a page ends past the budget stops
+     * there and answers the estimate for the whole product with its 95% interval (estimate.ts).
+     */
+    async count(
+      brandId: number,
+      definition: SegmentDefinition,
+      resolve: ResolveSegment,
+      opts: { estimate?: boolean } = {},
+    ) {
+      const started = timer();
       const p = prepare(definition, resolve, clock());
       let count = 0;
+      let read = 0;
       const sample: ProfileRow[] = [];
-      for await (const row of walk(brandId, p)) {
-        if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
-        count++;
+      const computedAt = new Date(p.now);
+      for await (const got of pages(brandId, p)) {
+        for (const row of got.members) if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
+        count += got.members.length;
+        read += got.read;
+        if (!got.more || !opts.estimate || timer() - started < budgetMs) continue;
+        // Over the budget with profiles left: the population is read while the walk is open.
+        const total = await bounded(() => profilesOf(brandId));
+        if (total <= read) continue;
+        const { count: estimate, ci95 } = estimateMembers(count, read, total);
+        return { count: estimate, sample, computedAt, exact: false as const, ci95 };
       }
-      return { count, sample, computedAt: new Date(p.now) };
+      return { count, sample, computedAt, exact: true as const };
     },
 
     /**
