@@ -1,6 +1,7 @@
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
 import type {
   ListSegmentsParams,
+  SavedSegment,
   Segment,
   SegmentDefinitionInput,
   SegmentInput,
@@ -39,9 +40,9 @@ export const getSegment = (id: number, signal?: AbortSignal) =>
 export const createSegment = (body: SegmentInput) =>
   unwrap<Segment>(http.post('/v1/segments', body));
 
-/** PUT /v1/segments/{id}. */
+/** PUT /v1/segments/{id}: the segment, and who joins and leaves published tours' audience. */
 export const updateSegment = (id: number, body: SegmentInput) =>
-  unwrap<Segment>(http.put(`/v1/segments/${id}`, body));
+  unwrap<SavedSegment>(http.put(`/v1/segments/${id}`, body));
 
 /** DELETE /v1/segments/{id}; 409 while a published tour targets it. */
 export const deleteSegment = (id: number) => unwrap<unknown>(http.delete(`/v1/segments/${id}`));

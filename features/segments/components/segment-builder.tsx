@@ -42,7 +42,18 @@ export function SegmentBuilder({ brandId, segment }: { brandId: number; segment?
 
   const save = useSaveSegment({
     onSuccess: (saved) => {
-      notify.success(MESSAGES.segments.saved(saved.name));
+      // A definition published tours read: who joins and leaves their audience.
+      const change = saved.membership_change;
+      notify.success(
+        change
+          ? MESSAGES.segments.savedAudience(
+              saved.name,
+              change.gained,
+              change.lost,
+              change.tours.map((t) => t.name),
+            )
+          : MESSAGES.segments.saved(saved.name),
+      );
       void router.push(paths.segment(saved.id));
     },
     onError: (err) => {

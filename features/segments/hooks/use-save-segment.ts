@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '@/hooks/types';
-import type { Segment, SegmentInput } from '@/lib/contracts/segments';
+import type { MembershipChange, Segment, SegmentInput } from '@/lib/contracts/segments';
 import type { ApiError } from '@/api/http';
 import { createSegment, updateSegment } from '@/api/segments';
 import { segmentKeys } from '../lib/query-keys';
@@ -11,13 +11,20 @@ export interface SegmentSave {
   body: SegmentInput;
 }
 
+/**
+ * What a save answers: the segment and, for an edit, who joins and leaves the audience of the
+ * published tours that read it (null when none does or the definition is unchanged).
+ */
+export type SegmentSaved = Segment & { membership_change?: MembershipChange | null };
+
 /** POST /v1/segments or PUT /v1/segments/{id}; the saved copy goes into the cache. */
-export function useSaveSegment(callbacks: MutationCallbacks<Segment, SegmentSave> = {}) {
+export function useSaveSegment(callbacks: MutationCallbacks<SegmentSaved, SegmentSave> = {}) {
   const queryClient = useQueryClient();
-  return useMutation<Segment, ApiError, SegmentSave>({
+  return useMutation<SegmentSaved, ApiError, SegmentSave>({
     mutationFn: ({ id, body }) => (id === null ? createSegment(body) : updateSegment(id, body)),
     onSuccess: async (saved, variables) => {
-      queryClient.setQueryData(segmentKeys.detail(saved.id), saved);
+      const { membership_change: _change, ...segment } = saved;
+      queryClient.setQueryData(segmentKeys.detail(saved.id), segment);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: segmentKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: segmentKeys.members(saved.id) }),
