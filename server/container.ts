@@ -72,7 +72,6 @@ import { createReportsRepository } from './modules/reports/reports.repository';
 import { createSavedReportsService } from './modules/reports/saved-reports.service';
 import { createPublishedFlows } from './modules/flows/runtime/published-flows';
 import { createPublishedSegments } from './modules/flows/runtime/published-segments';
-import { refreshingRuntime } from './modules/flows/runtime/segment-changes';
 import { createFlowRuntimeService } from './modules/flows/runtime/runtime.service';
 import { createFlowEventQueue } from './modules/flows/runtime/flow-event-queue';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -197,6 +196,13 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const reads = scheduledStore(analytics, analyticsScheduler);
   // Each account's segment walks and their pages are bounded (docs/segments.md).
   const segmentWalks = createSegmentWalks();
+  // One set evaluator for every segment walk: previews, members, counts, changes, the sweep.
+  const segmentEngine = createSegmentEngine({
+    db,
+    store: reads,
+    now: () => now().getTime(),
+    walks: segmentWalks,
+  });
   const liveTail = createLiveTail(realtime);
   // The embedded DuckDB store lives in this process alone: every event passes through here, so
   // the codes event conditions use can be kept in memory (docs/adr/0012-flow-runtime-cost.md).
@@ -342,50 +348,34 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       }),
     }),
     flowsService,
-    segmentsService: refreshingRuntime(
-      createSegmentsService({
-        segments: createSegmentsRepository(db),
-        access,
-        tourTargeting: flows.tourTargeting,
-        // A saved definition a published tour reads answers its members gained and lost.
-        membershipChanges: createMembershipChanges({
-          engine: createSegmentEngine({
-            db,
-            store: reads,
-            now: () => now().getTime(),
-            walks: segmentWalks,
-          }),
-          toursTargeting: flows.toursTargeting,
-          onError: (err, segmentId) =>
-            log.warn({ err, segmentId }, 'segment membership change not counted'),
-        }),
-        // A saved definition is counted in the background, one count at a time per product
-        // (docs/segments.md, "Member count").
-        counts:
-          opts.segmentCounts === false
-            ? undefined
-            : createSegmentCounts({
-                segments: createSegmentsRepository(db),
-                engine: createSegmentEngine({
-                  db,
-                  store: reads,
-                  now: () => now().getTime(),
-                  walks: segmentWalks,
-                }),
-                onError: (err) => log.warn({ err }, 'segment member count failed'),
-              }),
+    segmentsService: createSegmentsService({
+      segments: createSegmentsRepository(db),
+      access,
+      tourTargeting: flows.tourTargeting,
+      // A saved definition a published tour reads answers its members gained and lost.
+      membershipChanges: createMembershipChanges({
+        engine: segmentEngine,
+        toursTargeting: flows.toursTargeting,
+        onError: (err, segmentId) =>
+          log.warn({ err, segmentId }, 'segment membership change not counted'),
       }),
-      publishedFlows.changed,
-    ),
+      // A saved definition is counted in the background, one count at a time per product
+      // (docs/segments.md, "Member count").
+      counts:
+        opts.segmentCounts === false
+          ? undefined
+          : createSegmentCounts({
+              segments: createSegmentsRepository(db),
+              engine: segmentEngine,
+              onError: (err) => log.warn({ err }, 'segment member count failed'),
+            }),
+      // A saved, moved or deleted segment reaches the tour runtime at once (docs/segments.md).
+      changed: publishedFlows.changed,
+    }),
     segmentMembers: createSegmentMembersService({
       segments: createSegmentsRepository(db),
       access,
-      engine: createSegmentEngine({
-        db,
-        store: reads,
-        now: () => now().getTime(),
-        walks: segmentWalks,
-      }),
+      engine: segmentEngine,
       now: () => now().getTime(),
     }),
     // Who entered and left each segment, a minute behind the events (docs/segments.md,
@@ -393,12 +383,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     segmentMembership: createSegmentMembership({
       segments: createSegmentsRepository(db),
       members: createMembershipRepository(db),
-      engine: createSegmentEngine({
-        db,
-        store: reads,
-        now: () => now().getTime(),
-        walks: segmentWalks,
-      }),
+      engine: segmentEngine,
       events: derived,
       now,
       onError: (err, segmentId) => log.warn({ err, segmentId }, 'segment membership not swept'),

@@ -65,6 +65,12 @@ export function createSegmentsService(deps: {
    * (engine/membership-change.ts). Without it a save answers `membership_change: null`.
    */
   membershipChanges?: MembershipChanges;
+  /**
+   * Tells the tour runtime a product's segments changed, right after each write and before
+   * anything is counted (published-flows.ts `changed`, every node): the next decision reads the
+   * new definition (docs/segments.md, "Targeting tours").
+   */
+  changed?: (brandId: number) => Promise<void>;
 }) {
   const { segments, access } = deps;
   const owned = async (ownerId: string, id: number) => {
@@ -128,6 +134,7 @@ export function createSegmentsService(deps: {
           }),
         nameTaken,
       );
+      await deps.changed?.(row.brandId);
       deps.counts?.request(ownerId, row.brandId, row.id);
       return toSegmentDto(row);
     },
@@ -152,6 +159,8 @@ export function createSegmentsService(deps: {
         nameTaken,
       );
       if (!row) throw notFound(M.notFound);
+      await deps.changed?.(row.brandId);
+      if (moves) await deps.changed?.(before.brandId);
       // Counted after the write, outside the product's lock: a failed count answers null and
       // never undoes the save. A move or an unchanged definition changes no tour's audience here.
       // The background count is asked after it, so the two never hold the account's walks at once.
@@ -181,6 +190,7 @@ export function createSegmentsService(deps: {
         if (user) throw new AppError(409, 'segment_in_use', M.usedBySegment(user.name));
         await repo.remove(ownerId, id);
       });
+      await deps.changed?.(row.brandId);
       return { message: M.deletedAnswer };
     },
   };
