@@ -4,6 +4,11 @@ import {
   NewSegmentView,
   EditSegmentView,
 } from '@/features/segments/components/segment-builder-view';
+import {
+  MAX_SEGMENT_CONDITIONS,
+  MAX_SEGMENT_DEPTH,
+  MAX_SEGMENTS_PER_PRODUCT,
+} from '@/lib/contracts/segments';
 import { MESSAGES } from '@/lib/messages';
 import { useBrandStore } from '@/stores/brand';
 import { seedConditionData, type ConditionSeed } from '../mocks/flows-seed';
@@ -92,6 +97,14 @@ describe('Segment builder (/segments/add)', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Condition 3 membership' })).toHaveValue('out');
     expect(screen.queryByRole('combobox', { name: 'Condition 4 segment' })).not.toBeInTheDocument();
+  });
+
+  it('states the limits a segment is saved within, from the contract', async () => {
+    renderWithProviders(<NewSegmentView />);
+    const limits = await screen.findByRole('region', { name: 'Segment limits' });
+    expect(limits).toHaveTextContent(`${MAX_SEGMENT_CONDITIONS} conditions per group`);
+    expect(limits).toHaveTextContent(`up to ${MAX_SEGMENT_DEPTH} levels`);
+    expect(limits).toHaveTextContent(`${MAX_SEGMENTS_PER_PRODUCT} segments per product`);
   });
 
   it('shows the server’s messages at their fields on Save and sends nothing', async () => {

@@ -15,6 +15,7 @@ import { emptyDraft, fromDraft, toDraft, type SegmentDraft } from '../lib/draft'
 import { answerProblem, builderProblems } from '../lib/problems';
 import { LiveCount } from './live-count';
 import { SegmentConditions } from './segment-conditions';
+import { SegmentLimits } from './segment-limits';
 
 /**
  * The segment builder of /segments/add and /segments/edit/{id} (docs/segments.md, "Screens"):
@@ -124,6 +125,7 @@ export function SegmentBuilder({ brandId, segment }: { brandId: number; segment?
             Cancel
           </Link>
         </div>
+        <SegmentLimits />
       </aside>
     </form>
   );
