@@ -1,10 +1,7 @@
-import Link from 'next/link';
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { ProfileLink } from '@/components/list/profile-link';
 import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
-import { focusRing } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { displayValue } from '../lib/display-value';
 import type { SortOrder } from './profiles-toolbar';
 
@@ -39,12 +36,7 @@ export function ProfilesTable({ profiles, sortOrder }: ProfilesTableProps) {
         {profiles.map((p) => (
           <Tr key={p.id}>
             <RowHeader>
-              <Link
-                href={paths.customerProfile(p.id)}
-                className={cn('rounded text-brand-700 hover:underline', focusRing)}
-              >
-                {p.customer_key}
-              </Link>
+              <ProfileLink profile={p} />
             </RowHeader>
             <Td>{displayValue(p.name)}</Td>
             <Td>{displayValue(p.email)}</Td>

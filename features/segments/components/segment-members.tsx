@@ -1,11 +1,8 @@
-import Link from 'next/link';
 import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
 import { formatDateTime } from '@/lib/format';
-import { paths } from '@/lib/paths';
 import { PagedList } from '@/components/list/paged-list';
+import { ProfileLink } from '@/components/list/profile-link';
 import { RowHeader, TBody, THead, Table, Td, Th, Tr } from '@/components/list/table';
-import { focusRing } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { useSegmentMembers } from '../hooks/use-segment-members';
 import { MESSAGES } from '@/lib/messages';
 
@@ -34,12 +31,7 @@ export function SegmentMembers({ segmentId }: { segmentId: number }) {
             {rows.map((p) => (
               <Tr key={p.id}>
                 <RowHeader>
-                  <Link
-                    href={paths.customerProfile(p.id)}
-                    className={cn('rounded text-brand-700 hover:underline', focusRing)}
-                  >
-                    {p.customer_key}
-                  </Link>
+                  <ProfileLink profile={p} />
                 </RowHeader>
                 <Td>{text(p.name)}</Td>
                 <Td>{text(p.email)}</Td>
