@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
@@ -18,12 +18,14 @@ export interface ListSearchProps {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** The list's other filters (a status, an order), in one row beside the box, bottoms aligned. */
+  children?: ReactNode;
 }
 
-/** The search box above a list page's table. */
-export function ListSearch({ label, placeholder, value, onChange }: ListSearchProps) {
+/** The search box above a list page's table, with the list's other filters when it has some. */
+export function ListSearch({ label, placeholder, value, onChange, children }: ListSearchProps) {
   return (
-    <div className="mb-4">
+    <div className={children ? 'mb-4 flex flex-wrap items-end gap-3' : 'mb-4'}>
       <TextField
         label={label}
         type="search"
@@ -32,6 +34,7 @@ export function ListSearch({ label, placeholder, value, onChange }: ListSearchPr
         onChange={(e) => onChange(e.target.value)}
         className="w-full max-w-sm"
       />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
 
 export interface PageHeaderProps {
@@ -34,5 +34,18 @@ export function CreateLink({ href, children }: { href: string; children: string 
       <PlusIcon className="h-4 w-4" />
       {children}
     </Link>
+  );
+}
+
+/**
+ * The page's main "Create …" action as a button, with its plus sign, for a list whose new item is
+ * made in a dialog ("Create short link").
+ */
+export function CreateButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon className="h-4 w-4" />
+      {children}
+    </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ListSearch, useListSearch } from '@/components/list/list-search';
-import { CreateLink } from '@/components/list/page-header';
+import { CreateButton, CreateLink } from '@/components/list/page-header';
 import { ProductListPage } from '@/components/list/product-list-page';
 import { useBrandStore } from '@/stores/brand';
 import { renderWithProviders } from './test-utils';
@@ -32,6 +32,41 @@ describe('ListSearch and useListSearch', () => {
     await waitFor(() => expect(screen.getByTestId('query')).toHaveTextContent('[kiwi]'));
     await user.clear(box);
     await waitFor(() => expect(screen.getByTestId('query')).toHaveTextContent('[]'));
+  });
+
+  it("puts the list's other filters in the search box's row, bottoms aligned", () => {
+    renderWithProviders(
+      <ListSearch label="Search fruit" placeholder="Name" value="" onChange={() => {}}>
+        <label>
+          Colour
+          <select>
+            <option>Any</option>
+          </select>
+        </label>
+      </ListSearch>,
+    );
+    const row = screen.getByRole('searchbox', { name: 'Search fruit' }).closest('.mb-4');
+    expect(row).toHaveClass('flex', 'flex-wrap', 'items-end');
+    expect(row).toContainElement(screen.getByRole('combobox', { name: 'Colour' }));
+  });
+
+  it('without filters the box stands alone (no row around it)', () => {
+    renderWithProviders(
+      <ListSearch label="Search fruit" placeholder="Name" value="" onChange={() => {}} />,
+    );
+    const box = screen.getByRole('searchbox', { name: 'Search fruit' }).closest('.mb-4');
+    expect(box).not.toHaveClass('flex');
+  });
+});
+
+describe('CreateButton', () => {
+  it('is a button named by its text that runs onClick (a dialog makes the new item)', async () => {
+    const onClick = vi.fn();
+    const { user } = renderWithProviders(
+      <CreateButton onClick={onClick}>Create fruit</CreateButton>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create fruit' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,18 +1,14 @@
 import { DeleteDialog } from '@/components/ui/delete-dialog';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { PagedList } from '@/components/list/paged-list';
-import { PageHeader } from '@/components/list/page-header';
-import { NoBrandState } from '@/components/no-brand-state';
-import { buttonClasses } from '@/components/ui/button';
-import { PlusIcon } from '@/components/ui/icons';
+import { useListSearch } from '@/components/list/list-search';
+import { CreateLink } from '@/components/list/page-header';
+import { ProductListPage } from '@/components/list/product-list-page';
 import { notify } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FlowListItem } from '@/api/flows';
-import { useBrandStore } from '@/stores/brand';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
 import { useDuplicateFlow } from '../hooks/use-duplicate-flow';
 import { useFlows } from '../hooks/use-flows';
@@ -20,44 +16,29 @@ import { FlowsTable } from './flows-table';
 import { FlowsFilters } from './list/flows-filters';
 import { flowListViewQuery, parseFlowListView, type FlowListView } from './list/list-query';
 
-/** /flows (Product Tour): the current product's tours. */
-export function FlowsView() {
-  const brandId = useBrandStore((s) => s.brandId);
-  return (
-    <section aria-labelledby="flows-heading">
-      <PageHeader
-        id="flows-heading"
-        title="Product tours"
-        description="Modals, tooltips, speech bubbles and banners shown to the right customers."
-        actions={brandId !== null ? <CreateTourLink /> : null}
-      />
-      {brandId === null ? (
-        <NoBrandState title="No tracked product" />
-      ) : (
-        // A new product starts from a clean search.
-        <BrandFlows key={brandId} brandId={brandId} />
-      )}
-    </section>
-  );
-}
-
 /**
  * Opens the editor on a new tour, created only by its first Save: backing out leaves nothing
  * behind.
  */
-function CreateTourLink() {
+const createTour = <CreateLink href={paths.flowCreate()}>Create product tour</CreateLink>;
+
+/** /flows (Product Tour): the current product's tours. */
+export function FlowsView() {
   return (
-    <Link href={paths.flowCreate()} className={buttonClasses()}>
-      <PlusIcon className="h-4 w-4" />
-      Create product tour
-    </Link>
+    <ProductListPage
+      id="flows-heading"
+      title="Product tours"
+      description="Modals, tooltips, speech bubbles and banners shown to the right customers."
+      actions={createTour}
+    >
+      {(brandId) => <BrandFlows brandId={brandId} />}
+    </ProductListPage>
   );
 }
 
 function BrandFlows(props: { brandId: number }) {
   const router = useRouter();
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim());
+  const search = useListSearch();
   // Status and order live in the URL (a reload keeps them); a change is a new query from page 1.
   const view = parseFlowListView(router.query);
   const setView = (next: FlowListView) =>
@@ -67,7 +48,7 @@ function BrandFlows(props: { brandId: number }) {
       { shallow: true },
     );
   // Before the router has read the URL its query is empty: wait rather than load the default.
-  const flows = useFlows(props.brandId, debounced, view, { enabled: router.isReady });
+  const flows = useFlows(props.brandId, search.query, view, { enabled: router.isReady });
   const duplicate = useDuplicateFlow({
     onSuccess: (copy) => notify.success(MESSAGES.flows.duplicated(copy.name)),
     onError: (err) => notify.error(MESSAGES.flows.failedToCreate(err.message)),
@@ -82,7 +63,12 @@ function BrandFlows(props: { brandId: number }) {
   });
   return (
     <>
-      <FlowsFilters search={search} onSearchChange={setSearch} view={view} onViewChange={setView} />
+      <FlowsFilters
+        search={search.text}
+        onSearchChange={search.setText}
+        view={view}
+        onViewChange={setView}
+      />
       <PagedList
         query={flows}
         loading={{
@@ -93,14 +79,14 @@ function BrandFlows(props: { brandId: number }) {
         noMatches={
           view.status
             ? MESSAGES.flows.noFilterMatches
-            : debounced
+            : search.query
               ? MESSAGES.flows.noMatches
               : undefined
         }
         empty={{
           label: 'No product tours',
           text: MESSAGES.flows.empty,
-          action: <CreateTourLink />,
+          action: createTour,
         }}
       >
         {(rows) => (

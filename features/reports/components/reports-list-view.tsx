@@ -5,16 +5,16 @@ import type { SavedReport } from '@/lib/contracts/reports';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 import { PagedList } from '@/components/list/paged-list';
-import { PageHeader } from '@/components/list/page-header';
+import { ListSearch, useListSearch } from '@/components/list/list-search';
+import { CreateLink, PageHeader } from '@/components/list/page-header';
 import { buttonClasses } from '@/components/ui/button';
-import { PlusIcon } from '@/components/ui/icons';
-import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDeleteReport } from '../hooks/use-delete-report';
 import { useReports } from '../hooks/use-reports';
 import { REPORT_LIST_PAGE_SIZE } from '../lib/query-keys';
 import { ReportsTable } from './list/reports-table';
+
+const createReport = <CreateLink href={paths.reportCreate()}>Create report</CreateLink>;
 
 /**
  * /reports/list: the saved reports of every product of the owner (the Product column tells
@@ -32,7 +32,7 @@ export function ReportsListView() {
             <Link href={paths.reportsDashboard()} className={buttonClasses('secondary')}>
               Dashboard
             </Link>
-            <CreateReportLink />
+            {createReport}
           </div>
         }
       />
@@ -41,19 +41,9 @@ export function ReportsListView() {
   );
 }
 
-function CreateReportLink() {
-  return (
-    <Link href={paths.reportCreate()} className={buttonClasses()}>
-      <PlusIcon className="h-4 w-4" />
-      Create report
-    </Link>
-  );
-}
-
 function ReportsList() {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const reports = useReports({ search: debounced }, { limit: REPORT_LIST_PAGE_SIZE });
+  const search = useListSearch();
+  const reports = useReports({ search: search.query }, { limit: REPORT_LIST_PAGE_SIZE });
   const [doomed, setDoomed] = useState<SavedReport | null>(null);
   const remove = useDeleteReport({
     onSuccess: () => {
@@ -64,16 +54,12 @@ function ReportsList() {
   });
   return (
     <>
-      <div className="mb-4">
-        <TextField
-          label="Search reports"
-          type="search"
-          placeholder="Name"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="w-full max-w-sm"
-        />
-      </div>
+      <ListSearch
+        label="Search reports"
+        placeholder="Name"
+        value={search.text}
+        onChange={search.setText}
+      />
       <PagedList
         query={reports}
         loading={{
@@ -81,11 +67,11 @@ function ReportsList() {
           columns: ['w-48', 'w-16', 'w-24', 'w-10', 'w-20', 'ml-auto w-28'],
         }}
         failed={MESSAGES.reports.failedToGetReports}
-        noMatches={debounced ? MESSAGES.reports.listNoMatches : undefined}
+        noMatches={search.query ? MESSAGES.reports.listNoMatches : undefined}
         empty={{
           label: 'No reports',
           text: MESSAGES.reports.listEmpty,
-          action: <CreateReportLink />,
+          action: createReport,
         }}
       >
         {(rows) => <ReportsTable reports={rows} onDelete={setDoomed} />}

@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import { PagedList } from '@/components/list/paged-list';
-import { PageHeader } from '@/components/list/page-header';
-import { NoBrandState } from '@/components/no-brand-state';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PlusIcon } from '@/components/ui/icons';
-import { TextField } from '@/components/ui/text-field';
+import { ListSearch, useListSearch } from '@/components/list/list-search';
+import { CreateButton } from '@/components/list/page-header';
+import { ProductListPage } from '@/components/list/product-list-page';
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 import { notify } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { ShortUrl } from '@/lib/contracts/short-urls';
 import { MESSAGES } from '@/lib/messages';
-import { useBrandStore } from '@/stores/brand';
 import { useDeleteShortUrl } from '../hooks/use-delete-short-url';
 import { useShortUrls } from '../hooks/use-short-urls';
 import { useUpdateShortUrl } from '../hooks/use-update-short-url';
@@ -20,28 +16,19 @@ import { ShortUrlFormDialog } from './short-url-form-dialog';
 
 /** /shorten-urls: the current product's short links, with create, edit, disable and delete. */
 export function ShortUrlsView() {
-  const brandId = useBrandStore((s) => s.brandId);
   // The form: closed, a new link ('new') or one being edited.
   const [editing, setEditing] = useState<ShortUrl | 'new' | null>(null);
+  const create = () => setEditing('new');
   return (
-    <section aria-labelledby="short-urls-heading">
-      <PageHeader
-        id="short-urls-heading"
-        title="Shorten URLs"
-        description="Short addresses for your campaigns, with their clicks, countries and sources."
-        actions={brandId !== null ? <CreateButton onClick={() => setEditing('new')} /> : null}
-      />
-      {brandId === null ? (
-        <NoBrandState title="No tracked product" />
-      ) : (
+    <ProductListPage
+      id="short-urls-heading"
+      title="Shorten URLs"
+      description="Short addresses for your campaigns, with their clicks, countries and sources."
+      actions={<CreateShortUrlButton onClick={create} />}
+    >
+      {(brandId) => (
         <>
-          {/* A new product starts from a clean search. */}
-          <BrandShortUrls
-            key={brandId}
-            brandId={brandId}
-            onCreate={() => setEditing('new')}
-            onEdit={setEditing}
-          />
+          <BrandShortUrls brandId={brandId} onCreate={create} onEdit={setEditing} />
           <ShortUrlFormDialog
             open={editing !== null}
             onOpenChange={(open) => {
@@ -52,27 +39,21 @@ export function ShortUrlsView() {
           />
         </>
       )}
-    </section>
+    </ProductListPage>
   );
 }
 
-function CreateButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button onClick={onClick}>
-      <PlusIcon className="h-4 w-4" />
-      Create short link
-    </Button>
-  );
-}
+const CreateShortUrlButton = ({ onClick }: { onClick: () => void }) => (
+  <CreateButton onClick={onClick}>Create short link</CreateButton>
+);
 
 function BrandShortUrls(props: {
   brandId: number;
   onCreate: () => void;
   onEdit: (link: ShortUrl) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const links = useShortUrls({ brand_id: props.brandId, search: debounced });
+  const search = useListSearch();
+  const links = useShortUrls({ brand_id: props.brandId, search: search.query });
   const [doomed, setDoomed] = useState<ShortUrl | null>(null);
   const remove = useDeleteShortUrl({
     onSuccess: () => {
@@ -92,16 +73,12 @@ function BrandShortUrls(props: {
   });
   return (
     <>
-      <div className="mb-4">
-        <TextField
-          label="Search short links"
-          type="search"
-          placeholder="Slug or destination"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="w-full max-w-sm"
-        />
-      </div>
+      <ListSearch
+        label="Search short links"
+        placeholder="Slug or destination"
+        value={search.text}
+        onChange={search.setText}
+      />
       <PagedList
         query={links}
         loading={{
@@ -109,11 +86,11 @@ function BrandShortUrls(props: {
           columns: ['w-48', 'w-56', 'w-10', 'w-10', 'w-20', 'w-16', 'ml-auto w-40'],
         }}
         failed={MESSAGES.shortUrls.failedToGetList}
-        noMatches={debounced ? MESSAGES.shortUrls.listNoMatches : undefined}
+        noMatches={search.query ? MESSAGES.shortUrls.listNoMatches : undefined}
         empty={{
           label: 'No short links',
           text: MESSAGES.shortUrls.listEmpty,
-          action: <CreateButton onClick={props.onCreate} />,
+          action: <CreateShortUrlButton onClick={props.onCreate} />,
         }}
         noun="short links"
       >
@@ -129,16 +106,12 @@ function BrandShortUrls(props: {
           />
         )}
       </PagedList>
-      <ConfirmDialog
-        open={doomed !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDoomed(null);
-        }}
+      <DeleteDialog
         title="Delete short link"
         description={MESSAGES.shortUrls.deleteConfirm(doomed?.slug ?? '')}
-        confirmLabel="Delete"
-        variant="danger"
+        open={doomed !== null}
         pending={remove.isPending}
+        onCancel={() => setDoomed(null)}
         onConfirm={() => {
           if (doomed) remove.mutate(doomed);
         }}

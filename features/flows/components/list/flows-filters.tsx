@@ -1,5 +1,5 @@
+import { ListSearch } from '@/components/list/list-search';
 import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
 import {
   SORT_OPTIONS,
   STATUS_OPTIONS,
@@ -18,15 +18,12 @@ export function FlowsFilters(props: {
 }) {
   const { view, onViewChange } = props;
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3">
-      <TextField
-        label="Search product tours"
-        type="search"
-        placeholder="Name"
-        value={props.search}
-        onChange={(e) => props.onSearchChange(e.target.value)}
-        className="w-full max-w-sm"
-      />
+    <ListSearch
+      label="Search product tours"
+      placeholder="Name"
+      value={props.search}
+      onChange={props.onSearchChange}
+    >
       <SelectField
         label="Status"
         options={STATUS_OPTIONS}
@@ -41,6 +38,6 @@ export function FlowsFilters(props: {
         onChange={(e) => onViewChange(withSort(view, e.target.value))}
         className="w-60"
       />
-    </div>
+    </ListSearch>
   );
 }

@@ -1,11 +1,7 @@
-import Link from 'next/link';
-import { useRouter } from 'next/router';
 import { useState } from 'react';
-import { PageSpinner } from '@/components/layout/spinner';
+import { idToLoad, RecordGate, useRouteId } from '@/components/detail/record-gate';
 import { PageHeader } from '@/components/list/page-header';
 import { ReportControls } from '@/components/report-controls';
-import { FormAlert } from '@/components/ui/form-alert';
-import { RetryAlert } from '@/components/ui/retry-alert';
 import type { ShortUrl } from '@/lib/contracts/short-urls';
 import { formatDateTime } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
@@ -18,37 +14,24 @@ import { CopyShortUrlButton } from '../copy-short-url-button';
 import { StatusBadge } from '../status-badge';
 import { ShortUrlReportView } from './short-url-report';
 
-/** The link id of `/shorten-urls/[id]`; 'pending' until the router has read the URL. */
-function useShortUrlIdParam(): number | 'invalid' | 'pending' {
-  const { query, isReady } = useRouter();
-  if (!isReady) return 'pending';
-  const id = Number(query.id);
-  return Number.isInteger(id) && id > 0 ? id : 'invalid';
-}
-
 /** /shorten-urls/{id}: one link's clicks over a range, and where they came from. */
 export function ShortUrlDetailsView() {
-  const id = useShortUrlIdParam();
-  const link = useShortUrl(typeof id === 'number' ? id : null);
-  if (id === 'pending') return <PageSpinner />;
-  if (id === 'invalid' || link.error?.status === 404)
-    return (
-      <FormAlert>
-        {MESSAGES.shortUrls.notFound}{' '}
-        <Link href={paths.shortenUrls()} className="font-semibold underline">
-          Back to Shorten URLs
-        </Link>
-      </FormAlert>
-    );
-  if (link.isError)
-    return (
-      <RetryAlert
-        message={MESSAGES.shortUrls.failedToGet(link.error.message)}
-        onRetry={() => void link.refetch()}
-      />
-    );
-  if (!link.data) return <PageSpinner />;
-  return <LoadedLink key={link.data.id} link={link.data} />;
+  const id = useRouteId();
+  const link = useShortUrl(idToLoad(id));
+  return (
+    <RecordGate
+      id={id}
+      query={link}
+      notFound={{
+        message: MESSAGES.shortUrls.notFound,
+        backHref: paths.shortenUrls(),
+        backLabel: 'Back to Shorten URLs',
+      }}
+      failed={MESSAGES.shortUrls.failedToGet}
+    >
+      {(data) => <LoadedLink key={data.id} link={data} />}
+    </RecordGate>
+  );
 }
 
 function LoadedLink({ link }: { link: ShortUrl }) {
