@@ -263,7 +263,7 @@ async function main() {
       previews: PREVIEWS,
       p50_ms: p50,
       p95_ms: p95,
-      answer: last,
+      answer: { count: last!.count, exact: last!.exact, ci95: last!.ci95 ?? null },
       goal_met: p95 <= GOAL_P95_MS,
     },
     exports,
