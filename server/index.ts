@@ -16,6 +16,8 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** Plain ANALYZE (no VACUUM) on PGlite: cheap, and keeps plans right after bulk loads. */
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
 async function main() {
   const dev = process.argv.includes('--dev');
@@ -87,6 +89,14 @@ async function main() {
         )
       : undefined;
   timer?.unref();
+  const analyzeTimer =
+    database.engine === 'pglite'
+      ? setInterval(
+          () => database.analyze().catch((err) => app.log.warn({ err }, 'ANALYZE failed')),
+          ANALYZE_EVERY_MS,
+        )
+      : undefined;
+  analyzeTimer?.unref();
   // Broken tours mail their owner even when nobody opens the dashboard (docs/flows.md, "Target
   // health"); every node may run it: the mail mark is one conditional update.
   const healthTimer =
@@ -116,6 +126,7 @@ async function main() {
     force.unref();
     try {
       clearInterval(timer);
+      clearInterval(analyzeTimer);
       clearInterval(healthTimer);
       await app.close();
       await nextBridge?.close().catch(() => undefined);

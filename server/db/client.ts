@@ -24,6 +24,12 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite never runs autovacuum; the server schedules this. */
   maintenance(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics (PGlite only; PostgreSQL's autovacuum does it): the
+   * server runs it every 10 minutes, so a bulk load is not read on a stale plan for hours
+   * (docs/performance.md, "Stale statistics").
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,7 @@ export async function openDatabase(opts: {
       engine: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       maintenance: async () => undefined,
+      analyze: async () => undefined,
       close: () => pool.end(),
     };
   }
@@ -74,6 +81,7 @@ export async function openDatabase(opts: {
     engine: 'pglite',
     ping: async () => void (await client.query('select 1')),
     maintenance: async () => void (await db.execute(sql`VACUUM ANALYZE`)),
+    analyze: async () => void (await db.execute(sql`ANALYZE`)),
     close: () => client.close(),
   };
 }
