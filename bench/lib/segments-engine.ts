@@ -16,7 +16,7 @@ import type { Db } from '../../server/db/client';
 import { customerProfiles } from '../../server/db/schema';
 import { profileValues } from '../../server/modules/flows/runtime/reads';
 import { eventConditionsOf, segmentHolds } from '../../server/modules/segments/engine/evaluate';
-import { SEGMENT_PAGE_SIZE } from '../../server/modules/segments/engine/members';
+import { SEGMENT_COUNT_PAGE_SIZE } from '../../server/modules/segments/engine/members';
 
 /** The statements `call` makes `store` run, in order, compiled as the store compiles them. */
 export async function recordStatements<T>(store: AnalyticsStore, call: () => Promise<T>) {
@@ -75,7 +75,7 @@ export function directEngine(opts: {
         .from(customerProfiles)
         .where(and(eq(customerProfiles.brandId, opts.brandId), gt(customerProfiles.id, cursor)))
         .orderBy(asc(customerProfiles.id))
-        .limit(SEGMENT_PAGE_SIZE);
+        .limit(SEGMENT_COUNT_PAGE_SIZE);
       lap('postgres');
       if (rows.length === 0) break;
       const s = statements[page];
@@ -96,7 +96,7 @@ export function directEngine(opts: {
         if (segmentHolds(definition, facts, now, resolve)) count++;
       }
       lap('evaluator');
-      if (rows.length < SEGMENT_PAGE_SIZE) break;
+      if (rows.length < SEGMENT_COUNT_PAGE_SIZE) break;
       cursor = rows.at(-1)!.id;
     }
     return count;

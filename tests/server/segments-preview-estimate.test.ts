@@ -4,7 +4,7 @@ import { customerProfiles } from '@/server/db/schema';
 import { estimateMembers } from '@/server/modules/segments/engine/estimate';
 import {
   createSegmentEngine,
-  SEGMENT_PAGE_SIZE,
+  SEGMENT_COUNT_PAGE_SIZE,
   SEGMENT_PREVIEW_BUDGET_MS,
 } from '@/server/modules/segments/engine/members';
 import { createAccount, setupTestAccount, type TestAccount } from './helpers';
@@ -124,7 +124,7 @@ describe('segment preview estimate', () => {
     let bigMembers = 0;
     beforeAll(async () => {
       big = await createAccount(a.app, { brand: 'Big shop' });
-      bigMembers = await profiles(a.database.db, big.brandId, SEGMENT_PAGE_SIZE + 200);
+      bigMembers = await profiles(a.database.db, big.brandId, SEGMENT_COUNT_PAGE_SIZE + 200);
     });
     const preview = (who: TestAccount, extra: object = {}) =>
       who.call('POST', '/v1/segments/preview', {
@@ -143,7 +143,8 @@ describe('segment preview estimate', () => {
       const res = await preview(big);
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data;
-      expect(data).toMatchObject({ exact: false, count: Math.round((334 / 1_000) * 1_200) });
+      // A preview reads 10,000 profiles a page: 3,334 of the first page's are members.
+      expect(data).toMatchObject({ exact: false, count: Math.round((3_334 / 10_000) * 10_200) });
       expect(data.ci95[0]).toBeLessThanOrEqual(bigMembers);
       expect(data.ci95[1]).toBeGreaterThanOrEqual(bigMembers);
       expect(data.sample).toHaveLength(10);
