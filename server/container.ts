@@ -283,8 +283,11 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const flowsService = createFlowsService({
     flows,
     access,
-    segmentIdsOf: async (brandId) =>
-      new Set((await createSegmentsRepository(db).ofBrand(brandId)).map((s) => s.id)),
+    // Read under the product's segment lock, in the save's transaction (docs/segments.md).
+    segmentIdsOf: async (brandId, tx) => {
+      const locked = await createSegmentsRepository(db).lockIn(tx, brandId);
+      return new Set((await locked.ofBrand(brandId)).map((s) => s.id));
+    },
     db,
     plans,
     sessions: flowSessions,

@@ -138,8 +138,13 @@ export function createFlowsRepository(db: Db) {
     /**
      * The name of a published tour of the product whose segment trigger names the segment, if
      * one does: deleting the segment is refused naming it (docs/segments.md, "Targeting tours").
+     * `tx`: the delete's transaction, which holds the product's lock.
      */
-    async tourTargeting(brandId: number, segmentId: number): Promise<string | undefined> {
+    async tourTargeting(
+      brandId: number,
+      segmentId: number,
+      tx: Db = db,
+    ): Promise<string | undefined> {
       const targets = JSON.stringify({
         condition: {
           trigger_conditions: [
@@ -147,7 +152,7 @@ export function createFlowsRepository(db: Db) {
           ],
         },
       });
-      const [row] = await db
+      const [row] = await tx
         .select({ name: flows.name })
         .from(flows)
         .where(

@@ -166,10 +166,12 @@ export function createFlowsService(deps: {
    */
   onChanged?: (brandId: number, saved?: SavedFlow) => Promise<void>;
   /**
-   * The ids of the product's segments: a segment trigger must name one of them (docs/flows.md,
-   * "Segment trigger"). Without it segment triggers are not checked.
+   * The ids of the product's segments, read in `tx` after taking the product's segment lock
+   * there (segments.repository.ts `lockIn`): a segment trigger must name one of them
+   * (docs/flows.md, "Segment trigger"), and no segment is deleted before the save commits.
+   * Without it (or without `db`) segment triggers are not checked.
    */
-  segmentIdsOf?: (brandId: number) => Promise<ReadonlySet<number>>;
+  segmentIdsOf?: (brandId: number, tx: Db) => Promise<ReadonlySet<number>>;
   /** With it, each published tour of a list page carries its target health (one query a page). */
   health?: Pick<TargetHealthService, 'forFlows'>;
   now?: () => Date;
@@ -185,11 +187,13 @@ export function createFlowsService(deps: {
   /**
    * Every segment a segment trigger names is a segment of the tour's product; any other id (of
    * another product or account, or none) gets the same 400 at its path, so nothing leaks.
+   * Checked in the save's transaction under the product's segment lock, which a segment's delete
+   * takes before it looks for tours targeting it: the two run one after the other.
    */
-  const checkSegments = async (values: FlowValues) => {
+  const checkSegments = async (values: FlowValues, tx: Db) => {
     const paths = segmentTriggerPaths(values.definition);
     if (paths.length === 0 || !deps.segmentIdsOf) return;
-    const known = await deps.segmentIdsOf(values.brandId);
+    const known = await deps.segmentIdsOf(values.brandId, tx);
     const details = paths
       .filter((p) => !known.has(p.segmentId))
       .map((p) => ({ path: p.path, message: MESSAGES.segments.unknownSegment }));
@@ -197,16 +201,25 @@ export function createFlowsService(deps: {
   };
 
   /**
-   * Runs `write` if the product keeps within the plan's limits (`checkPlanLimits`). One account's
-   * writes wait for each other (its subscription row is locked), so two at once cannot both take
-   * the last room.
+   * Runs `write` if the product keeps within the plan's limits (`checkPlanLimits`) and, given
+   * `targets` (the values written), its segment triggers name segments of the product
+   * (`checkSegments`). One account's writes wait for each other (its subscription row is locked),
+   * so two at once cannot both take the last room. Locks in this order only: the subscription,
+   * the product (segments), then the tour's row (the write).
    */
-  const withinLimits = <T>(ownerId: string, g: Growth, write: (tx?: Db) => Promise<T>) => {
+  const withinLimits = <T>(
+    ownerId: string,
+    g: Growth,
+    write: (tx?: Db) => Promise<T>,
+    targets?: FlowValues,
+  ) => {
     const { db, plans } = deps;
-    if (!db || !plans) return write();
+    const segments = !!targets && !!deps.segmentIdsOf;
+    if (!db || (!plans && !segments)) return write();
     return db.transaction(async (tx) => {
-      await plans.lockSubscription(ownerId, tx);
-      await checkPlanLimits({ flows, plans }, ownerId, g, tx);
+      if (plans) await plans.lockSubscription(ownerId, tx);
+      if (targets) await checkSegments(targets, tx);
+      if (plans) await checkPlanLimits({ flows, plans }, ownerId, g, tx);
       return write(tx);
     });
   };
@@ -244,7 +257,6 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = await toValues(body);
       assertPublishable(values);
-      await checkSegments(values);
       const row = await withinLimits(
         ownerId,
         {
@@ -254,6 +266,7 @@ export function createFlowsService(deps: {
           themed: !!values.definition.theme_override,
         },
         (tx) => flows.insert({ ...values, publishedAt: values.published ? now() : null }, tx),
+        values,
       );
       if (row.published) await deps.onChanged?.(row.brandId, row);
       return toFlowDto(row);
@@ -269,7 +282,6 @@ export function createFlowsService(deps: {
       await access.owned(ownerId, body.brand_id);
       const values = await toValues(body);
       assertPublishable(values);
-      await checkSegments(values);
       const publishedAt = !values.published
         ? null
         : before.published && before.publishedAt
@@ -286,6 +298,7 @@ export function createFlowsService(deps: {
           themed: !!values.definition.theme_override,
         },
         (tx) => flows.update(ownerId, id, { ...values, publishedAt }, tx, now()),
+        values,
       );
       if (!row) throw notFound(MESSAGES.flows.notFound);
       if (before.published && !row.published) await deps.sessions?.endAllOf(id, 'unpublished');

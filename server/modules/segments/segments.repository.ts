@@ -135,17 +135,26 @@ function segmentQueries(db: Db) {
 export type SegmentQueries = ReturnType<typeof segmentQueries>;
 
 export function createSegmentsRepository(db: Db) {
+  /**
+   * Takes the product's row lock (the lock of `locked`) in the caller's transaction `tx` and
+   * answers the queries bound to it: a tour save checks the segments its triggers name under it
+   * (flows.service.ts), so a segment is never deleted between that check and the write.
+   */
+  const lockIn = async (tx: Db, brandId: number): Promise<SegmentQueries> => {
+    await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('update');
+    return segmentQueries(tx);
+  };
   return {
     ...segmentQueries(db),
+    lockIn,
     /**
      * Runs `work` in one transaction holding the product's row lock, so two writes to one
      * product's segments (the limit, references and cycles they check) happen one after the other.
+     * `tx` is the transaction, for the reads of other repositories under the lock (on PGlite, one
+     * connection, a read on `db` inside the transaction would wait for it forever).
      */
-    locked<T>(brandId: number, work: (repo: SegmentQueries) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('update');
-        return work(segmentQueries(tx));
-      });
+    locked<T>(brandId: number, work: (repo: SegmentQueries, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => work(await lockIn(tx, brandId), tx));
     },
   };
 }

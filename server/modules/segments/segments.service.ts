@@ -8,6 +8,7 @@ import {
 import { MESSAGES } from '../../../lib/messages';
 import { segmentProblems, type SegmentProblem } from '../../../lib/segments/problems';
 import { referencedBy, referenceProblem } from '../../../lib/segments/references';
+import type { Db } from '../../db/client';
 import { AppError, notFound, withUniqueConflict } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import type { SegmentCounts } from './engine/members-counts';
@@ -52,9 +53,10 @@ export function createSegmentsService(deps: {
   access: BrandAccess;
   /**
    * The name of a published tour that targets the segment, if one does: deleting it answers 409
-   * naming the tour (docs/segments.md, "API"). Wired once flows can target segments.
+   * naming the tour (docs/segments.md, "API"). Read in `tx`, the transaction that holds the
+   * product's lock, which a tour save takes too before it checks its segments.
    */
-  tourTargeting?: (brandId: number, segmentId: number) => Promise<string | undefined>;
+  tourTargeting?: (brandId: number, segmentId: number, tx: Db) => Promise<string | undefined>;
   /**
    * Counts a saved segment's members after the answer (engine/members-counts.ts): the save
    * never waits for it. Without it a segment is counted when its members are listed.
@@ -181,11 +183,11 @@ export function createSegmentsService(deps: {
 
     async remove(ownerId: string, id: number) {
       const row = await owned(ownerId, id);
-      // Asked before the lock: it reads the tours outside the segments' transaction (on the
-      // embedded database, one connection, it would wait for that transaction forever).
-      const tour = await deps.tourTargeting?.(row.brandId, id);
-      if (tour) throw new AppError(409, 'segment_in_use', M.usedByTour(tour));
-      await segments.locked(row.brandId, async (repo) => {
+      await segments.locked(row.brandId, async (repo, tx) => {
+        // Asked under the product's lock, in its transaction: a tour saved meanwhile that targets
+        // the segment takes the same lock to check it, so one of the two sees the other's write.
+        const tour = await deps.tourTargeting?.(row.brandId, id, tx);
+        if (tour) throw new AppError(409, 'segment_in_use', M.usedByTour(tour));
         const user = referencedBy(id, await repo.ofBrand(row.brandId));
         if (user) throw new AppError(409, 'segment_in_use', M.usedBySegment(user.name));
         await repo.remove(ownerId, id);
