@@ -17,6 +17,7 @@ import { customerProfiles } from '../../server/db/schema';
 import { profileValues } from '../../server/modules/flows/runtime/reads';
 import { eventConditionsOf, segmentHolds } from '../../server/modules/segments/engine/evaluate';
 import { SEGMENT_COUNT_PAGE_SIZE } from '../../server/modules/segments/engine/members';
+import { segmentPrefilter } from '../../server/modules/segments/engine/prefilter';
 
 /** The statements `call` makes `store` run, in order, compiled as the store compiles them. */
 export async function recordStatements<T>(store: AnalyticsStore, call: () => Promise<T>) {
@@ -58,6 +59,8 @@ export function directEngine(opts: {
   const { definition, statements, parts } = opts;
   const resolve = () => undefined;
   const index = new Map(eventConditionsOf(definition, resolve).map((c, i) => [c, i]));
+  // The page query's prefilter, as the engine's (server/modules/segments/engine/prefilter.ts).
+  const { where } = segmentPrefilter(definition);
   /** Counts the members; `check`: each statement must be of its page's customers. */
   return async (check = false) => {
     const now = Date.now();
@@ -73,7 +76,9 @@ export function directEngine(opts: {
       const rows = await opts.db
         .select()
         .from(customerProfiles)
-        .where(and(eq(customerProfiles.brandId, opts.brandId), gt(customerProfiles.id, cursor)))
+        .where(
+          and(eq(customerProfiles.brandId, opts.brandId), gt(customerProfiles.id, cursor), where),
+        )
         .orderBy(asc(customerProfiles.id))
         .limit(SEGMENT_COUNT_PAGE_SIZE);
       lap('postgres');

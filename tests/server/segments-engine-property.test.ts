@@ -16,6 +16,7 @@ import type { AnalyticsStore } from '@/server/analytics/types';
 import { countMatching } from '@/server/modules/flows/runtime/reads';
 import { segmentHolds } from '@/server/modules/segments/engine/evaluate';
 import { createSegmentEngine } from '@/server/modules/segments/engine/members';
+import { segmentPrefilter } from '@/server/modules/segments/engine/prefilter';
 import {
   type ApiRequest,
   createAccount,
@@ -33,7 +34,7 @@ import {
  */
 
 const SEED = Number(process.env.SEGMENTS_SEED ?? 20261128);
-const PROFILES = 36;
+const PROFILES = 60;
 const DEFINITIONS = 30;
 const HOUR = 3_600_000;
 
@@ -56,6 +57,24 @@ interface Sent {
   properties: Record<string, unknown>;
 }
 
+const PLANS = [
+  'pro',
+  'Free',
+  'team',
+  'pro-plus',
+  '',
+  'PRO',
+  'Pro ',
+  ' pro',
+  '\u212a',
+  '12',
+  12,
+  true,
+  ['pro'],
+  [],
+  null,
+];
+
 function world(rnd: () => number, now: number) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const batch: unknown[] = [];
@@ -63,9 +82,15 @@ function world(rnd: () => number, now: number) {
   for (let i = 0; i < PROFILES; i++) {
     const key = `c${i}`;
     const traits: Record<string, unknown> = {};
-    if (rnd() < 0.8) traits.plan = pick(['pro', 'Free', 'team', 'pro-plus', '']);
-    if (rnd() < 0.8) traits.score = pick([0, 1, 5, 12, 40, '7']);
-    if (rnd() < 0.6) traits.beta = pick([true, false]);
+    // Every JSON type under the keys customer conditions read, text in several cases (the
+    // Kelvin sign lower-cases to "k"), numbers as numbers and as text: the page query's
+    // prefilter (engine/prefilter.ts) must keep whatever the evaluator may keep.
+    if (rnd() < 0.8) traits.plan = pick(PLANS);
+    if (rnd() < 0.8)
+      traits.score = pick([0, 1, 5, 12, 40, 12.5, '7', '12', ' 12 ', '', 'many', true, [5], null]);
+    if (rnd() < 0.6) traits.beta = pick([true, false, 'true', 1]);
+    if (rnd() < 0.5) traits.email = pick(['a@x.io', 'A@X.io', 'b@x.io']);
+    if (rnd() < 0.25) traits.metadata = { plan: pick(PLANS) };
     batch.push({
       type: 'identify',
       userId: key,
@@ -99,7 +124,14 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const int = (n: number) => Math.floor(rnd() * n);
   const customer = (): SegmentLeafCondition => {
-    const kind = pick(['plan', 'score', 'beta']);
+    const kind = pick(['plan', 'score', 'beta', 'email']);
+    if (kind === 'email')
+      return {
+        type: 'customer',
+        customer_key: 'email',
+        condition_type: pick(['exact', 'empty', 'not_empty'] as const),
+        value: pick(['a@x.io', 'B@x.io']),
+      };
     if (kind === 'plan') {
       const type = pick([
         'exact',
@@ -115,7 +147,7 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
         type: 'customer',
         customer_key: 'plan',
         condition_type: type,
-        value: pick(['pro', 'FREE', 'te', 'plus']),
+        value: pick(['pro', 'FREE', 'te', 'plus', 'PRO', 'k', '12', 12, ' pro']),
       };
     }
     if (kind === 'score') {
@@ -130,14 +162,17 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
         'empty',
         'not_empty',
       ] as const);
-      const value = type === 'between' ? { from: int(10), to: 10 + int(30) } : pick([0, 5, 7, 12]);
+      const value =
+        type === 'between'
+          ? { from: int(10), to: pick([10 + int(30), '12']) }
+          : pick([0, 5, 7, 12, 12.5, '12']);
       return { type: 'customer', customer_key: 'score', condition_type: type, value };
     }
     return {
       type: 'customer',
       customer_key: 'beta',
       condition_type: '=',
-      value: pick([true, false]),
+      value: pick([true, false, 1]),
     };
   };
   const property = () => {
@@ -211,12 +246,20 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
   };
   const leaf = (): SegmentLeafCondition => {
     const r = rnd();
-    if (r < 0.4) return customer();
+    if (r < 0.5) return customer();
     if (r < 0.85 || refs.length === 0) return event();
     return { type: 'segment', segment_id: pick(refs), negate: rnd() < 0.5 };
   };
   const out: SegmentDefinition[] = [];
   while (out.length < DEFINITIONS) {
+    if (rnd() < 0.35) {
+      // A few customer conditions ANDed (at most one other leaf): the prefilter decides much.
+      const conditions = Array.from({ length: 1 + int(2) }, customer);
+      if (rnd() < 0.3) conditions.push(leaf());
+      const d: SegmentDefinition = { operator: 'AND', conditions };
+      if (!segmentProblems(d)) out.push(d);
+      continue;
+    }
     const conditions: SegmentCondition[] = Array.from({ length: 1 + int(4) }, () =>
       rnd() < 0.2
         ? {
@@ -226,7 +269,7 @@ function definitions(rnd: () => number, refs: number[]): SegmentDefinition[] {
           }
         : leaf(),
     );
-    const d: SegmentDefinition = { operator: pick(['AND', 'OR'] as const), conditions };
+    const d: SegmentDefinition = { operator: rnd() < 0.7 ? 'AND' : 'OR', conditions };
     if (!segmentProblems(d)) out.push(d);
   }
   return out;
@@ -311,11 +354,13 @@ function propertySuite(engine: string, open: () => Promise<AnalyticsStore>) {
       const cases = definitions(rnd, [...saved.keys()]);
       let nonEmpty = 0;
       let notEveryone = 0;
+      let prefiltered = 0;
       for (const [i, definition] of cases.entries()) {
         const want = expected(definition, Date.now());
         const why = JSON.stringify(definition);
         if (want.length > 0) nonEmpty++;
         if (want.length < PROFILES) notEveryone++;
+        if (segmentPrefilter(definition).pushed.length > 0 && want.length > 0) prefiltered++;
 
         const preview = await call('POST', '/v1/segments/preview', {
           brand_id: brandId,
@@ -375,6 +420,8 @@ function propertySuite(engine: string, open: () => Promise<AnalyticsStore>) {
       // The generator reaches both sides: segments with members, and segments without everyone.
       expect(nonEmpty).toBeGreaterThan(DEFINITIONS / 4);
       expect(notEveryone).toBeGreaterThan(DEFINITIONS / 4);
+      // And the page query's prefilter is at work in many of those with members.
+      expect(prefiltered).toBeGreaterThan(DEFINITIONS / 5);
     });
 
     it('reads a page at a time: the first member costs one page, not the whole product', async () => {

@@ -15,9 +15,10 @@ import { createAccount, setupTestAccount, type TestAccount } from './helpers';
  * budget's clock is injected and moves a second per reading, so no test waits on time.
  */
 
+// `contain` is not pushed into the page query (engine/prefilter.ts): every profile is read.
 const pro: SegmentDefinition = {
   operator: 'AND',
-  conditions: [{ type: 'customer', customer_key: 'plan', condition_type: 'exact', value: 'pro' }],
+  conditions: [{ type: 'customer', customer_key: 'plan', condition_type: 'contain', value: 'pro' }],
 };
 const none = () => undefined;
 

@@ -1,4 +1,4 @@
-import { and, asc, count as countRows, eq, gt } from 'drizzle-orm';
+import { and, asc, count as countRows, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
 import { MESSAGES } from '../../../../lib/messages';
 import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
@@ -9,6 +9,7 @@ import { eventWindow } from '../../flows/runtime/decide';
 import { profileValues } from '../../flows/runtime/reads';
 import type { ProfileRow } from '../../profiles/profiles.repository';
 import { estimateMembers } from './estimate';
+import { segmentPrefilter } from './prefilter';
 import {
   eventConditionsOf,
   segmentHolds,
@@ -67,6 +68,8 @@ interface Prepared {
   now: number;
   conditions: SegmentEventCondition[];
   counted: SegmentCountedEvent[];
+  /** The page query's prefilter (prefilter.ts): profiles it skips are certainly not members. */
+  where: SQL | undefined;
 }
 
 function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: number): Prepared {
@@ -88,7 +91,14 @@ function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: nu
       operator: c.attribute_condition_operator,
     };
   });
-  return { definition, resolve, now, conditions, counted };
+  return {
+    definition,
+    resolve,
+    now,
+    conditions,
+    counted,
+    where: segmentPrefilter(definition).where,
+  };
 }
 
 export function createSegmentEngine(deps: SegmentEngineDeps) {
@@ -101,12 +111,16 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
   /** Runs one read of an open walk within the account's share of pages. */
   const bounded = <T>(work: () => Promise<T>) => (deps.walks ? deps.walks.page(work) : work());
 
-  /** The members of the page of profiles after profile id `after`, and that page's last id. */
+  /**
+   * The members of the page of profiles after profile id `after` that pass the prefilter, and
+   * that page's last id: the profiles it skipped up to there are not members, so the keyset
+   * cursor moves past them too.
+   */
   async function page(brandId: number, p: Prepared, after: number, pageSize: number) {
     const rows = await deps.db
       .select()
       .from(customerProfiles)
-      .where(and(eq(customerProfiles.brandId, brandId), gt(customerProfiles.id, after)))
+      .where(and(eq(customerProfiles.brandId, brandId), gt(customerProfiles.id, after), p.where))
       .orderBy(asc(customerProfiles.id))
       .limit(pageSize);
     const counts = new Map<string, number[]>();
@@ -131,14 +145,13 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     return {
       members,
       last: rows.at(-1)?.id ?? null,
-      read: rows.length,
       full: rows.length === pageSize,
     };
   }
 
   /**
-   * Each page of members after profile id `after`, in id order, with how many profiles it read
-   * and whether profiles may be left. Opens a walk of the request's account on its first read
+   * Each page of members after profile id `after`, in id order, with the page's last id and
+   * whether profiles may be left. Opens a walk of the request's account on its first read
    * (a 429 past the account's share) and closes it when it ends or is closed early.
    */
   async function* pages(brandId: number, p: Prepared, after: number, size: number) {
@@ -147,9 +160,9 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       let cursor = after;
       for (;;) {
         const at = cursor;
-        const { members, last, read, full } = await bounded(() => page(brandId, p, at, size));
+        const { members, last, full } = await bounded(() => page(brandId, p, at, size));
         const more = full && last !== null;
-        yield { members, read, more };
+        yield { members, last, more };
         if (!more) return;
         cursor = last;
       }
@@ -168,13 +181,19 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     for await (const { members } of pages(brandId, p, after, size)) yield* members;
   }
 
-  /** How many profiles the product has now (the estimate's population). */
-  async function profilesOf(brandId: number) {
+  /**
+   * How many profiles the product has now (the estimate's population), and how many of them
+   * the walk has examined: those up to its last id, the ones the prefilter skipped included.
+   */
+  async function profilesOf(brandId: number, upTo: number) {
     const [row] = await deps.db
-      .select({ n: countRows() })
+      .select({
+        total: countRows(),
+        examined: sql<number>`count(*) FILTER (WHERE ${customerProfiles.id} <= ${upTo})`,
+      })
       .from(customerProfiles)
       .where(eq(customerProfiles.brandId, brandId));
-    return Number(row?.n ?? 0);
+    return { total: Number(row?.total ?? 0), examined: Number(row?.examined ?? 0) };
   }
 
   return {
@@ -205,16 +224,16 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       const started = timer();
       const p = prepare(definition, resolve, clock());
       let count = 0;
-      let read = 0;
       const sample: ProfileRow[] = [];
       const computedAt = new Date(p.now);
       for await (const got of pages(brandId, p, 0, countPage)) {
         for (const row of got.members) if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
         count += got.members.length;
-        read += got.read;
         if (!got.more || !opts.estimate || timer() - started < budgetMs) continue;
         // Over the budget with profiles left: the population is read while the walk is open.
-        const total = await bounded(() => profilesOf(brandId));
+        // The profiles read are those up to the page's last id, prefiltered out or not.
+        const last = got.last!;
+        const { total, examined: read } = await bounded(() => profilesOf(brandId, last));
         if (total <= read) continue;
         const { count: estimate, ci95 } = estimateMembers(count, read, total);
         return { count: estimate, sample, computedAt, exact: false as const, ci95 };
