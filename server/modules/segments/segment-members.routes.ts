@@ -73,11 +73,18 @@ function csvLine(p: ProfileRow): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** Lines of every member, produced only as fast as the client reads them. */
-async function* exportLines(members: AsyncGenerator<ProfileRow>, format: 'csv' | 'ndjson') {
+/**
+ * The lines of every member, one chunk per page of members (the CSV header first), produced only
+ * as fast as the client reads them: one string per page keeps the objects made per row few.
+ */
+async function* exportChunks(pages: AsyncGenerator<ProfileRow[]>, format: 'csv' | 'ndjson') {
   if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
-  for await (const p of members)
-    yield format === 'csv' ? csvLine(p) : `${JSON.stringify(toProfileDto(p))}\n`;
+  for await (const page of pages) {
+    let chunk = '';
+    for (const p of page)
+      chunk += format === 'csv' ? csvLine(p) : `${JSON.stringify(toProfileDto(p))}\n`;
+    yield chunk;
+  }
 }
 
 export function segmentMemberRoutes(app: ZodApp, svc: SegmentMembersService) {
@@ -111,8 +118,9 @@ export function segmentMemberRoutes(app: ZodApp, svc: SegmentMembersService) {
     handler: async (req, reply) => {
       const { format } = req.query;
       if (format === 'csv' || format === 'ndjson') {
-        const members = await svc.all(owner(req), req.params.id);
-        const stream = Readable.from(exportLines(members, format));
+        const pages = await svc.all(owner(req), req.params.id);
+        // At most one page waits in the stream besides the one being written.
+        const stream = Readable.from(exportChunks(pages, format), { highWaterMark: 1 });
         return (
           reply
             .header(

@@ -118,9 +118,9 @@ export function createSegmentMembersService(deps: {
     },
 
     /** Every member in profile id order, read a page at a time (the export). */
-    async all(ownerId: string, id: number): Promise<AsyncGenerator<ProfileRow>> {
+    async all(ownerId: string, id: number): Promise<AsyncGenerator<ProfileRow[]>> {
       const { row, resolve } = await stored(ownerId, id);
-      return refusing(() => primed(engine.members(row.brandId, row.definition, resolve)));
+      return refusing(() => primed(engine.memberPages(row.brandId, row.definition, resolve)));
     },
   };
 }
