@@ -1,4 +1,4 @@
-import type { CustomerProfile } from '@/lib/contracts/customer-profiles';
+import type { SegmentMembersPage, SegmentPreview } from '@/lib/contracts/segment-members';
 import type {
   ListSegmentsParams,
   SavedSegment,
@@ -9,24 +9,8 @@ import type {
 } from '@/lib/contracts/segments';
 import { http, unwrap } from './http';
 
-/** POST /v1/segments/preview: who a definition matches right now (docs/segments.md, "API"). */
-export interface SegmentPreview {
-  count: number;
-  /** At most 10 of the matching customers. */
-  sample: CustomerProfile[];
-  /** False when the count comes from a sample (over the time budget); `ci95` then bounds it. */
-  exact: boolean;
-  ci95?: [number, number];
-  took_ms: number;
-}
-
-/** One page of GET /v1/segments/{id}/members. */
-export interface SegmentMembersPage {
-  data: CustomerProfile[];
-  total: number;
-  nextCursor: string | null;
-  computed_at: string | null;
-}
+/** POST /v1/segments/preview and GET /v1/segments/{id}/members (docs/segments.md, "API"). */
+export type { SegmentMembersPage, SegmentPreview };
 
 /** GET /v1/segments: one page of a product's segments, by name. */
 export const listSegments = (params: ListSegmentsParams, signal?: AbortSignal) =>

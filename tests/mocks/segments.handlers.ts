@@ -1,5 +1,4 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { z } from 'zod';
 import { idParam } from '@/lib/contracts/common';
 import {
   listSegmentsQuery,
@@ -10,6 +9,10 @@ import {
   type SegmentBody,
   type SegmentList,
 } from '@/lib/contracts/segments';
+import {
+  segmentMembersQuerySchema,
+  segmentPreviewBodySchema,
+} from '@/lib/contracts/segment-members';
 import { MESSAGES } from '@/lib/messages';
 import { segmentProblems, type SegmentProblem } from '@/lib/segments/problems';
 import { referencedBy, referenceProblem } from '@/lib/segments/references';
@@ -151,18 +154,6 @@ function membershipChange(
   };
 }
 
-/** The members' query, as segment-members.routes.ts reads it. */
-const membersQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,10}$/, { error: 'cursor must be a nextCursor of this list' })
-    .optional(),
-  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
-  format: z
-    .enum(['json', 'csv', 'ndjson'], { error: 'format must be json, csv or ndjson' })
-    .default('json'),
-});
-
 export const segmentHandlers: HttpHandler[] = [
   http.get('*/v1/segments', ({ request }) => {
     const user = currentUser(request);
@@ -220,12 +211,7 @@ export const segmentHandlers: HttpHandler[] = [
   http.post('*/v1/segments/preview', async ({ request }) => {
     const user = currentUser(request);
     if (!user) return unauthorized(request);
-    const parsed = await body(
-      request,
-      segmentBody.pick({ brand_id: true, definition: true }).extend({
-        exact: z.boolean({ error: 'exact must be true or false' }).optional(),
-      }),
-    );
+    const parsed = await body(request, segmentPreviewBodySchema);
     if (!parsed.ok) return parsed.response;
     if (!ownsBrand(user, parsed.data.brand_id)) return brandNotFound();
     const problem = segmentProblems(parsed.data.definition);
@@ -246,7 +232,10 @@ export const segmentHandlers: HttpHandler[] = [
 
   http.get('*/v1/segments/:id/members', ({ request, params }) => {
     // The query is read first, as the server's schema reads it before the handler.
-    const q = validate(membersQuery, Object.fromEntries(new URL(request.url).searchParams));
+    const q = validate(
+      segmentMembersQuerySchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
     if (!q.ok) return q.response;
     const own = ownSegment(request, params);
     if ('response' in own) return own.response;

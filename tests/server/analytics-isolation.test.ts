@@ -12,8 +12,9 @@ import {
   openChdbExecutor,
   openClickHouseStore,
 } from '@/server/analytics';
-import type { AnalyticsStore, QueryShape } from '@/server/analytics/types';
+import type { AnalyticsStore } from '@/server/analytics/types';
 import { type ApiRequest, createAccount, setupTestApp } from './helpers';
+import { readsWaitingOn } from './waiting-reads';
 
 /**
  * One tenant's reports never stall another's (docs/reports.md, "Sharing the analytics engine"):
@@ -37,28 +38,18 @@ function suite(engine: string, open: () => Promise<AnalyticsStore>) {
   let openGate: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
 
-  /** A real DuckDB store whose reads of A's product hold until `openGate`. */
-  function gatedStore(store: AnalyticsStore): AnalyticsStore {
-    return {
-      engine: store.engine,
-      insert: (rows) => store.insert(rows),
-      query: (async (shape: QueryShape, opts) => {
-        if ('brandId' in shape && shape.brandId === brandA) {
-          startedA.push(String('event' in shape ? shape.event : shape.kind));
-          await gate;
-        }
-        return store.query(shape, opts);
-      }) as AnalyticsStore['query'],
-      ping: () => store.ping(),
-      close: () => store.close(),
-    };
-  }
-
   // Hooks run as a stack: the store closes after the app, the gate opens before it closes.
   afterAll(async () => inner?.close());
   const t = setupTestApp(async () => {
     inner = await open();
-    return { analytics: gatedStore(inner) };
+    // A real store whose reads of A's product hold until `openGate`.
+    const analytics = readsWaitingOn(inner, async (shape) => {
+      if ('brandId' in shape && shape.brandId === brandA) {
+        startedA.push(String('event' in shape ? shape.event : shape.kind));
+        await gate;
+      }
+    });
+    return { analytics };
   });
   afterAll(() => openGate());
   beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@/lib/messages';
 import { openAnalyticsStore } from '@/server/analytics';
-import type { AnalyticsStore, QueryShape } from '@/server/analytics/types';
+import type { AnalyticsStore } from '@/server/analytics/types';
 import { DEFAULT_SEGMENT_WALK_LIMITS } from '@/server/modules/segments/engine/walks';
 import { createAccount, ingest, setupTestApp, type TestAccount } from './helpers';
+import { readsWaitingOn } from './waiting-reads';
 
 /**
  * One account's segment work never stalls another's (docs/segments.md, "Sharing the stores"):
@@ -37,28 +38,18 @@ describe('segment walks are bounded per account', () => {
   let openGate: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
 
-  /** A real store whose reads of A's product hold until `openGate`. */
-  function gatedStore(store: AnalyticsStore): AnalyticsStore {
-    return {
-      engine: store.engine,
-      insert: (rows) => store.insert(rows),
-      query: (async (shape: QueryShape, opts) => {
-        if ('brandId' in shape && shape.brandId === a?.brandId) {
-          startedA.push(shape.kind);
-          await gate;
-        }
-        return store.query(shape, opts);
-      }) as AnalyticsStore['query'],
-      ping: () => store.ping(),
-      close: () => store.close(),
-    };
-  }
-
   afterAll(async () => inner?.close());
   const t = setupTestApp(async () => {
     inner = await openAnalyticsStore({ dataDir: ':memory:' });
     // The background count would open walks of its own: this test drives only its requests.
-    return { analytics: gatedStore(inner), segmentCounts: false };
+    // A's reads hold until `openGate`.
+    const analytics = readsWaitingOn(inner, async (shape) => {
+      if ('brandId' in shape && shape.brandId === a?.brandId) {
+        startedA.push(shape.kind);
+        await gate;
+      }
+    });
+    return { analytics, segmentCounts: false };
   });
   afterAll(() => openGate());
 

@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { brandIdField, envelope, idParam } from '../../../lib/contracts/common';
-import { profileSchema } from '../../../lib/contracts/customer-profiles';
-import { segmentDefinitionSchema } from '../../../lib/contracts/segments';
+import { envelope, idParam } from '../../../lib/contracts/common';
+import {
+  segmentMembersPageSchema,
+  segmentMembersQuerySchema,
+  segmentPreviewBodySchema,
+  segmentPreviewSchema,
+} from '../../../lib/contracts/segment-members';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
 import { toProfileDto, type ProfileRow } from '../profiles/profiles.repository';
@@ -15,38 +19,6 @@ import type { SegmentMembersService } from './engine/members.service';
  * members page by page, or every member streamed as CSV or NDJSON with a keyset cursor (one page
  * of profiles in memory at a time).
  */
-
-const previewBody = z.object({
-  brand_id: brandIdField,
-  definition: segmentDefinitionSchema,
-  /** Count to the end however long it takes (the builder's "Count exactly"). */
-  exact: z.boolean({ error: 'exact must be true or false' }).optional(),
-});
-/** Exact, or (over the time budget) an estimate with its 95% interval. */
-const previewSchema = z.object({
-  count: z.number().int(),
-  sample: z.array(profileSchema),
-  exact: z.boolean(),
-  ci95: z.tuple([z.number().int(), z.number().int()]).optional(),
-  took_ms: z.number(),
-});
-const membersQuery = z.object({
-  /** The previous page's `nextCursor`: the id of its last profile. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,10}$/, { error: 'cursor must be a nextCursor of this list' })
-    .optional(),
-  limit: z.coerce.number<number>().int().min(1).max(100).default(20),
-  format: z
-    .enum(['json', 'csv', 'ndjson'], { error: 'format must be json, csv or ndjson' })
-    .default('json'),
-});
-const membersSchema = z.object({
-  data: z.array(profileSchema),
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
-  computed_at: z.string(),
-});
 
 /** The export's columns: the profile's fields; attributes and metadata as JSON text. */
 const CSV_COLUMNS = [
@@ -93,7 +65,11 @@ export function segmentMemberRoutes(app: ZodApp, svc: SegmentMembersService) {
 
   app.post('/segments/preview', {
     config: { readOnly: true },
-    schema: { tags, body: previewBody, response: { 200: envelope(previewSchema) } },
+    schema: {
+      tags,
+      body: segmentPreviewBodySchema,
+      response: { 200: envelope(segmentPreviewSchema) },
+    },
     handler: async (req) => {
       const preview = await svc.preview(owner(req), req.body);
       return { data: { ...preview, sample: preview.sample.map(toProfileDto) } };
@@ -104,11 +80,11 @@ export function segmentMemberRoutes(app: ZodApp, svc: SegmentMembersService) {
     schema: {
       tags,
       params: idParam,
-      querystring: membersQuery,
+      querystring: segmentMembersQuerySchema,
       response: {
         200: {
           content: {
-            'application/json': { schema: envelope(membersSchema) },
+            'application/json': { schema: envelope(segmentMembersPageSchema) },
             'text/csv': { schema: z.string() },
             'application/x-ndjson': { schema: z.string() },
           },
