@@ -11,3 +11,4 @@ export * from './builder';
 export * from './builder-probes';
 export * from './segments';
 export * from './segment-members';
+export * from './jobs';
