@@ -131,6 +131,18 @@ export const MESSAGES = {
       `Rotate the write key of "${name}"? The current key stops working at once; update the snippet on your website with the new key.`,
     empty: 'No tracked products yet. Add your website to get a write key for the tracking snippet.',
   },
+  settings: {
+    ipCapture: 'IP capture must be off, anonymised or full.',
+    filterKind: 'Filter kind must be ip, customer_id or event_code.',
+    filterValueRequired: 'Enter the value to filter on.',
+    badIpRule: (v: string) =>
+      `"${v.slice(0, 80)}" is not an IP address or a CIDR range (192.0.2.7, 192.0.2.0/24, 2001:db8::/32).`,
+    tooManyFilters: (max: number) => `At most ${max} filters per product.`,
+    duplicateFilter: 'This filter is already in the list.',
+    generalSaved: 'General settings saved.',
+    ipCaptureSaved: 'IP capture saved.',
+    filtersSaved: 'Filters saved.',
+  },
   events: {
     failedToGet: (m: string) => `Failed to get events: ${m}`,
     failedToDelete: (m: string) => `Fail to delete event: ${m}`,
@@ -394,6 +406,19 @@ export const MESSAGES = {
       'This report cannot be computed from the events as they are. Check its property names and filter types.',
     analyticsTooLarge:
       'This report needs more memory or rows than one report may use. Narrow it: a shorter date range, fewer series or a breakdown with fewer values.',
+  },
+  /** Signed download links (docs/security.md, "Download links"). */
+  downloads: {
+    notDownloadable: (allowed: string) =>
+      `Only these addresses can be downloaded through a link: ${allowed}.`,
+    pathInvalid:
+      'path must be an API address starting with /v1/, with its query (e.g. /v1/segments/1/members?format=csv).',
+    linkExpired: 'This download link has expired. Start the download again from the dashboard.',
+    linkInvalid:
+      'This download link is not valid for this address. Start the download again from the dashboard.',
+    linkNotHere: 'A download link opens only the address it was made for.',
+    sessionEnded:
+      'The session that made this download link has ended. Sign in and start the download again.',
   },
   /** The product theme, "Custom styling" (docs/theme.md). */
   theme: {

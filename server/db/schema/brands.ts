@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { EventFilterRule, IpCaptureMode } from '../../../lib/contracts/brand-settings';
 import { users } from './users';
 
 /** Tracked products ("brands"); the write key is public by design (it ships in the snippet). */
@@ -37,6 +38,13 @@ export const brands = pgTable(
     serverKeyHint: text('server_key_hint'),
     /** IANA zone whose calendar days the product's reports count in (docs/reports.md). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** What is kept of the sender's IP with each event: off, anonymised, full (docs/settings.md). */
+    ipCapture: text('ip_capture').$type<IpCaptureMode>().notNull().default('off'),
+    /** Rules whose matching events are dropped at ingestion, never stored (docs/settings.md). */
+    eventFilters: jsonb('event_filters')
+      .$type<EventFilterRule[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The product theme as saved (docs/theme.md); null = the default look. */
     theme: jsonb('theme').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
