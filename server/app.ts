@@ -36,6 +36,7 @@ import type { AnalyticsStore } from './analytics/types';
 import type { PaymentProvider } from './payments/types';
 import { createContainer } from './container';
 import { publicAuthRoutes } from './modules/auth/auth.routes';
+import { downloadLinkRoutes } from './modules/auth/download-links.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { brandRoutes } from './modules/brands/brands.routes';
@@ -203,8 +204,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
+          // A signed download link stands in for the bearer header on the allow-listed
+          // downloads (docs/security.md, "Download links").
           authed.addHook('onRequest', async (req) => {
-            req.auth = await authService.authenticate(bearer(req));
+            req.auth =
+              (await ctx.downloadLinks.authenticate(req.method, req.url)) ??
+              (await authService.authenticate(bearer(req)));
           });
           // Writes, and requests that read analytics, count against their user's limits; the
           // analytics reads against its account's share of the engine (docs/reports.md).
@@ -230,6 +235,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             reports: ctx.flowReports,
             health: ctx.targetHealth,
           });
+          downloadLinkRoutes(authed, ctx.downloadLinks);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);

@@ -19,6 +19,7 @@ import type { PaymentProvider } from './payments/types';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createDownloadLinks } from './modules/auth/download-links.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createPlansRepository } from './modules/plans/plans.repository';
@@ -443,6 +444,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     }),
     shortUrlClicks,
     clickHasher: createClickHasher(clickSecret(env)),
+    downloadLinks: createDownloadLinks({
+      secret: clickSecret(env),
+      users,
+      auth: createAuthRepository(db),
+      now,
+    }),
     home: createHomeService({
       access,
       brands,

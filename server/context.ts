@@ -15,6 +15,7 @@ import type { CounterStore, RateLimits } from './plugins/rate-limit';
 import type { Realtime } from './realtime/notifier';
 import type { AuthContext, AuthService } from './modules/auth/auth.service';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { DownloadLinks } from './modules/auth/download-links.service';
 import type { BrandsService } from './modules/brands/brands.service';
 import type { WriteKeys } from './modules/ingest/write-keys';
 import type { BrandSourcesService } from './modules/brands/brand-sources.service';
@@ -79,6 +80,8 @@ export interface AppContext {
   authService: AuthService;
   /** Sessions remembered for a minute so authenticated requests skip the database. */
   sessions: SessionCache;
+  /** Short-lived signed links to downloads, opened without the bearer header. */
+  downloadLinks: DownloadLinks;
   usersService: UsersService;
   plansService: PlansService;
   brandsService: BrandsService;
