@@ -226,7 +226,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             users: ctx.usersService,
             plans: ctx.plansService,
           });
-          brandRoutes(authed, { brands: ctx.brandsService, sources: ctx.brandSources });
+          brandRoutes(authed, {
+            brands: ctx.brandsService,
+            sources: ctx.brandSources,
+            settings: ctx.brandSettings,
+          });
           themeRoutes(authed, ctx.themes);
           eventRoutes(authed, ctx.eventsService);
           profileRoutes(authed, ctx.profilesService, ctx.attributesService);

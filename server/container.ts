@@ -28,6 +28,8 @@ import { createBrandsRepository } from './modules/brands/brands.repository';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createBrandSourcesService } from './modules/brands/brand-sources.service';
 import { createBrandAccess } from './modules/brands/brand-access';
+import { createBrandSettingsService } from './modules/brands/brand-settings.service';
+import { createFilteredUsage } from './modules/ingest/filtered-usage';
 import { createThemesRepository } from './modules/themes/themes.repository';
 import { createThemesService } from './modules/themes/themes.service';
 import { createEventsRepository } from './modules/events/events.repository';
@@ -172,6 +174,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       : silentNotifier);
 
   const writeKeys = createWriteKeys(brands, { counters, rule: limits.unknownKey });
+  const filtered = createFilteredUsage({ counters, now });
   const brandsService = createBrandsService({ db, brands, plans, onKeysChanged: writeKeys.clear });
   const analytics =
     opts.analytics ??
@@ -323,6 +326,11 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     plansService: createPlansService({ plans, payments, brands: brandsService }),
     brandsService,
     brandSources: createBrandSourcesService({ brands, onChanged: writeKeys.clear }),
+    brandSettings: createBrandSettingsService({
+      brands,
+      onChanged: writeKeys.clear,
+      filteredOf: filtered.ofBrand,
+    }),
     themes,
     analytics,
     analyticsScheduler,
@@ -345,6 +353,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       usage: payments.usage,
       now,
       fairUse: fairUseFor(env, redis, counters, now),
+      filtered,
       disk: createDiskWatermark({
         dir: env.DATA_DIR,
         minFreeBytes: env.DISK_MIN_FREE_MB * 1024 * 1024,

@@ -19,6 +19,7 @@ import type { DownloadLinks } from './modules/auth/download-links.service';
 import type { BrandsService } from './modules/brands/brands.service';
 import type { WriteKeys } from './modules/ingest/write-keys';
 import type { BrandSourcesService } from './modules/brands/brand-sources.service';
+import type { BrandSettingsService } from './modules/brands/brand-settings.service';
 import type { ThemesService } from './modules/themes/themes.service';
 import type { PlansRepository } from './modules/plans/plans.repository';
 import type { PlansService } from './modules/plans/plans.service';
@@ -87,6 +88,7 @@ export interface AppContext {
   brandsService: BrandsService;
   /** Allowed origins, signed identities and the server key of each product. */
   brandSources: BrandSourcesService;
+  brandSettings: BrandSettingsService;
   /** Each product's theme, "Custom styling" (docs/theme.md). */
   themes: ThemesService;
   analytics: AnalyticsStore;

@@ -38,6 +38,9 @@ export function createBrandsRepository(db: Db) {
           allowedOrigins: brands.allowedOrigins,
           requireSignedIdentity: brands.requireSignedIdentity,
           identitySecret: brands.identitySecret,
+          ipCapture: brands.ipCapture,
+          eventFilters: brands.eventFilters,
+          updatedAt: brands.updatedAt,
         })
         .from(brands)
         .where(
@@ -80,6 +83,8 @@ export function createBrandsRepository(db: Db) {
           | 'serverKeyHash'
           | 'serverKeyHint'
           | 'timeZone'
+          | 'ipCapture'
+          | 'eventFilters'
         >
       >,
     ) {

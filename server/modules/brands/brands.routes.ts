@@ -7,16 +7,22 @@ import {
   listBrandsQuery,
   serverKeySchema,
 } from '../../../lib/contracts/brands';
+import {
+  eventFiltersBody,
+  eventFiltersSchema,
+  ipCaptureSchema,
+} from '../../../lib/contracts/brand-settings';
 import { envelope, idParam } from '../../../lib/contracts/common';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
+import type { BrandSettingsService } from './brand-settings.service';
 import type { BrandSourcesService } from './brand-sources.service';
 import type { BrandsService } from './brands.service';
 
 /** Tracked products of the signed-in user; another account's brand answers 404. */
 export function brandRoutes(
   app: ZodApp,
-  deps: { brands: BrandsService; sources: BrandSourcesService },
+  deps: { brands: BrandsService; sources: BrandSourcesService; settings: BrandSettingsService },
 ) {
   const svc = deps.brands;
   const tags = ['brands'];
@@ -82,5 +88,38 @@ export function brandRoutes(
   app.delete('/brands/:id/server-key', {
     schema: { tags, params: idParam, response: { 200: envelope(brandSourcesSchema) } },
     handler: async (req) => ({ data: await sources.revokeServerKey(owner(req), req.params.id) }),
+  });
+
+  // Ingestion settings (docs/settings.md): IP capture and event filters.
+  const settings = deps.settings;
+  app.get('/brands/:id/ip-capture', {
+    schema: { tags, params: idParam, response: { 200: envelope(ipCaptureSchema) } },
+    handler: async (req) => ({ data: await settings.ipCapture(owner(req), req.params.id) }),
+  });
+  app.put('/brands/:id/ip-capture', {
+    schema: {
+      tags,
+      params: idParam,
+      body: ipCaptureSchema,
+      response: { 200: envelope(ipCaptureSchema) },
+    },
+    handler: async (req) => ({
+      data: await settings.updateIpCapture(owner(req), req.params.id, req.body),
+    }),
+  });
+  app.get('/brands/:id/filters', {
+    schema: { tags, params: idParam, response: { 200: envelope(eventFiltersSchema) } },
+    handler: async (req) => ({ data: await settings.filters(owner(req), req.params.id) }),
+  });
+  app.put('/brands/:id/filters', {
+    schema: {
+      tags,
+      params: idParam,
+      body: eventFiltersBody,
+      response: { 200: envelope(eventFiltersSchema) },
+    },
+    handler: async (req) => ({
+      data: await settings.updateFilters(owner(req), req.params.id, req.body),
+    }),
   });
 }

@@ -13,6 +13,8 @@ import { FLOW_EVENT_CODES } from '../../../lib/contracts/flow-runtime';
 import { SEGMENT_EVENT_CODES } from '../../../lib/contracts/segment-events';
 import type { IngestType, RejectedEvent } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
+import type { IpCaptureMode } from '../../../lib/contracts/brand-settings';
+import { anonymiseIp, canonicalIp } from '../../../lib/ip-match';
 import { IDENTIFY_EVENT, PAGE_EVENT, type EventRow } from '../../analytics/types';
 import { parseUserAgent } from '../../../lib/user-agent';
 
@@ -163,6 +165,24 @@ export interface RequestFacts {
   verifyIdentity?: (userId: string, hash: string | null) => boolean;
   /** Counts messages whose userId was dropped for want of a valid signature. */
   onUnverified?: () => void;
+  /** The product's IP capture (docs/settings.md, "IP capture"); off when absent. */
+  ipCapture?: IpCaptureMode;
+  /** The sender's address as kept under IP capture (already anonymised); null = none kept. */
+  ip?: string | null;
+}
+
+/**
+ * IP capture on one event (docs/settings.md, "IP capture"): the address goes in `context.ip`.
+ * Off drops any; otherwise an address the sender put there (a server relaying its visitor's)
+ * is kept, full or anonymised, else the request's own address is written.
+ */
+function applyIpCapture(context: Obj, facts: RequestFacts) {
+  const mode = facts.ipCapture ?? 'off';
+  const sent = typeof context.ip === 'string' ? context.ip : null;
+  delete context.ip;
+  if (mode === 'off') return;
+  const ip = (sent && (mode === 'full' ? canonicalIp(sent) : anonymiseIp(sent))) || facts.ip;
+  if (ip) context.ip = ip;
 }
 
 /**
@@ -214,6 +234,7 @@ export function normalizeMessage(
     properties.name = msg.name;
   const context: Obj = { ...facts.context, ...msgContext };
   delete context.userHash;
+  applyIpCapture(context, facts);
   // The event's size is what gets stored: its properties/traits and context dominate it.
   const propertiesJson = JSON.stringify(properties);
   const contextJson = JSON.stringify(context);

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IngestResult, IngestType } from '../../../lib/contracts/ingest';
 import { MESSAGES } from '../../../lib/messages';
 import { originAllowed } from '../../../lib/sources';
+import { anonymiseIp, canonicalIp } from '../../../lib/ip-match';
+import type { IpCaptureMode } from '../../../lib/contracts/brand-settings';
 import {
   approxRowBytes,
   isDataError,
@@ -11,6 +13,7 @@ import {
 } from '../../analytics/batcher';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import type { DiskWatermark } from '../../lib/disk-space';
+import type { EventRow } from '../../analytics/types';
 import { normalizeAll, requestContext, type RequestFacts } from './ingest.normalize';
 import type { FairUse } from './fair-use';
 import type { KeyOwner, WriteKeys } from './write-keys';
@@ -81,6 +84,21 @@ export function verifySignedIdentity(
   return timingSafeEqual(expected, Buffer.from(hash, 'hex'));
 }
 
+/** The rows a product's filters keep, and how many they dropped. */
+function applyFilters(owner: KeyOwner, address: string | undefined, rows: EventRow[]) {
+  const filters = owner.filters;
+  if (!filters || filters.empty) return { rows, dropped: 0 };
+  if (filters.dropsAddress(address)) return { rows: [], dropped: rows.length };
+  const kept = rows.filter((row) => !filters.dropsEvent(row));
+  return { rows: kept, dropped: rows.length - kept.length };
+}
+
+/** The sender's address as IP capture keeps it (docs/settings.md, "IP capture"). */
+export function capturedIp(mode: IpCaptureMode | undefined, address: string | undefined) {
+  if (!address || !mode || mode === 'off') return null;
+  return mode === 'anonymised' ? anonymiseIp(address) : canonicalIp(address);
+}
+
 /** Validate → enrich → group-commit batcher → acknowledge (docs/architecture.md#6-data). */
 export function createIngestService(deps: {
   writeKeys: WriteKeys;
@@ -93,6 +111,8 @@ export function createIngestService(deps: {
   disk?: Pick<DiskWatermark, 'check'>;
   /** The server clock: receive time, the timestamp window and the MAU month follow it. */
   now?: () => Date;
+  /** Counts the events a product's filters dropped (docs/settings.md, "Filters"). */
+  filtered?: { record(brandId: number, ownerId: string, events: number): Promise<void> };
 }) {
   const now = deps.now ?? (() => new Date());
   return {
@@ -115,14 +135,22 @@ export function createIngestService(deps: {
             ? (userId, hash) => verifySignedIdentity(userId, hash, owner.identitySecret)
             : undefined,
         onUnverified: () => void unverified++,
+        ipCapture: owner.ipCapture,
+        ip: capturedIp(owner.ipCapture, req.address),
       };
-      const { rows, rejected, rejectedMore } = normalizeAll(req.messages, facts, req.impliedType);
+      const normalized = normalizeAll(req.messages, facts, req.impliedType);
+      const { rejected, rejectedMore } = normalized;
       const verdicts = {
         rejected,
         ...(rejectedMore > 0 ? { rejectedMore } : {}),
         ...(unverified > 0 ? { unverified } : {}),
       };
-      if (rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
+      if (normalized.rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
+      // Filters drop events before anything is stored or counted as active; the client hears
+      // they were accepted, so it never sends them again (docs/settings.md, "Filters").
+      const { rows, dropped } = applyFilters(owner, req.address, normalized.rows);
+      if (dropped > 0) await deps.filtered?.record(owner.brandId, owner.ownerId, dropped);
+      if (rows.length === 0) return { accepted: dropped, ...verdicts };
       let bytes = 0;
       for (const row of rows) bytes += approxRowBytes(row);
       if (usage) await deps.fairUse?.checkDailyBytes(owner.ownerId, usage.mauLimit, bytes);
@@ -140,7 +168,7 @@ export function createIngestService(deps: {
         });
       }
       await deps.fairUse?.record(owner.ownerId, rows.length, bytes);
-      return { accepted: rows.length, ...verdicts };
+      return { accepted: rows.length + dropped, ...verdicts };
     },
   };
 }

@@ -19,6 +19,9 @@ function fakeBrands() {
     allowedOrigins: [],
     requireSignedIdentity: false,
     identitySecret: null,
+    ipCapture: 'off' as const,
+    eventFilters: [],
+    updatedAt: new Date(0),
   };
   const findForIngestion = async (by: { writeKey: string } | { serverKeyHash: string }) => {
     asked.push(by);

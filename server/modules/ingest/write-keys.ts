@@ -10,6 +10,8 @@ import {
   type LimitRule,
 } from '../../plugins/rate-limit';
 import type { BrandsRepository } from '../brands/brands.repository';
+import type { IpCaptureMode } from '../../../lib/contracts/brand-settings';
+import { createFilterCache, type CompiledFilters } from './event-filters';
 
 /** The product a key belongs to and what ingestion checks about where events come from. */
 export interface KeyOwner {
@@ -21,6 +23,10 @@ export interface KeyOwner {
   allowedOrigins: string[];
   requireSignedIdentity: boolean;
   identitySecret: string | null;
+  /** What is kept of the sender's address with each event (docs/settings.md, "IP capture"); off when absent. */
+  ipCapture?: IpCaptureMode;
+  /** The product's filters, compiled once per change (docs/settings.md, "Filters"); none when absent. */
+  filters?: CompiledFilters;
 }
 
 /** Secret server keys start with this; write keys with `wk_`. */
@@ -54,6 +60,7 @@ export function createWriteKeys(
   const known = createLru<KeyOwner>({ maxEntries: MAX_KNOWN, ttlMs: TTL_MS });
   const unknown = createLru<true>({ maxEntries: MAX_UNKNOWN, ttlMs: UNKNOWN_TTL_MS });
   const valid = createLru<true>({ maxEntries: MAX_VALID, ttlMs: VALID_TTL_MS });
+  const filters = createFilterCache();
   return {
     /**
      * The product of `key`, or null (a 401 for the caller). With `address`, requests from an
@@ -92,6 +99,8 @@ export function createWriteKeys(
         allowedOrigins: row.allowedOrigins,
         requireSignedIdentity: row.requireSignedIdentity,
         identitySecret: row.identitySecret,
+        ipCapture: row.ipCapture,
+        filters: filters.get(row.id, row.updatedAt.getTime(), row.eventFilters),
       };
       known.set(hash, owner);
       valid.set(hash, true);
@@ -101,6 +110,7 @@ export function createWriteKeys(
       known.clear();
       unknown.clear();
       valid.clear();
+      filters.clear();
     },
   };
 }
