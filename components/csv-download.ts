@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { createDownloadLink, downloadHref } from '@/api/download-links';
 import { errorMessage } from '@/api/http';
 import { notify } from '@/components/ui/toast';
 
@@ -39,10 +40,10 @@ export interface CsvDownloadOptions {
 }
 
 /**
- * The click of a "Download CSV" control: fetches the file through the API client (the API wants
- * the bearer token, so a plain link cannot), saves it, and toasts `failed` on an error. The
- * whole answer is held in memory before it is saved (docs/segments.md, the export). A click while
- * a download is pending starts no second one.
+ * The click of a "Download CSV" control whose file comes from a POST (a report's query): fetches
+ * it through the API client, saves it, and toasts `failed` on an error. The whole answer is held
+ * in memory before it is saved, so a large GET download uses `useLinkDownload` instead. A click
+ * while a download is pending starts no second one.
  */
 export function useCsvDownload({ fetchCsv, fileName, failed }: CsvDownloadOptions) {
   const [pending, setPending] = useState(false);
@@ -53,6 +54,53 @@ export function useCsvDownload({ fetchCsv, fileName, failed }: CsvDownloadOption
     setPending(true);
     try {
       saveCsv(await fetchCsv(), fileName);
+    } catch (error) {
+      notify.error(failed(errorMessage(error)));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+  return { pending, download };
+}
+
+/** Opens `href` as a click on a download link would: the browser saves the answer itself. */
+function openDownload(href: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export interface LinkDownloadOptions {
+  /** The allow-listed GET address with its query (e.g. /v1/segments/1/members?format=csv). */
+  path: string;
+  /** The name the browser suggests when the API is on the dashboard's origin. */
+  fileName: string;
+  /** The toast's text when no link could be made (a `MESSAGES` entry). */
+  failed: (message: string) => string;
+}
+
+/**
+ * The click of a download of a GET route (docs/segments.md, "Export"): asks the API for a
+ * short-lived signed link (the route wants the bearer token, which a navigation cannot send) and
+ * opens it, so the browser streams the file to disk however large it is; nothing of it is held in
+ * the page. Toasts `failed` when the link cannot be made. A click while the link is being made
+ * starts no second one.
+ */
+export function useLinkDownload({ path, fileName, failed }: LinkDownloadOptions) {
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const download = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      const link = await createDownloadLink(path);
+      openDownload(downloadHref(link.url), fileName);
     } catch (error) {
       notify.error(failed(errorMessage(error)));
     } finally {

@@ -1,8 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvFileName, useCsvDownload, type CsvDownloadOptions } from '@/components/csv-download';
+import {
+  csvFileName,
+  useCsvDownload,
+  useLinkDownload,
+  type CsvDownloadOptions,
+  type LinkDownloadOptions,
+} from '@/components/csv-download';
 import { MESSAGES } from '@/lib/messages';
-import { renderWithProviders } from './test-utils';
+import { publicEnv } from '@/lib/public-env';
+import { server } from '../mocks/node';
+import { renderWithProviders, signedInWithBrand } from './test-utils';
 
 const readBlob = (blob: Blob) =>
   new Promise<string>((resolve) => {
@@ -110,5 +119,64 @@ describe('useCsvDownload', () => {
     await user.click(screen.getByRole('button', { name: 'Get CSV' }));
     expect(saved).toHaveLength(0);
     expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+});
+
+function LinkDownload(props: LinkDownloadOptions) {
+  const { pending, download } = useLinkDownload(props);
+  return (
+    <button type="button" aria-busy={pending} onClick={() => void download()}>
+      Export
+    </button>
+  );
+}
+
+describe('useLinkDownload', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for a signed link once per click and opens it on the API origin', async () => {
+    signedInWithBrand();
+    vi.spyOn(publicEnv, 'apiUrl').mockReturnValue('https://api.example.com');
+    const opened: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      opened.push({ href: this.href, download: this.download });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:nothing');
+    let answer: () => void = () => {};
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/v1/download-links', async ({ request }) => {
+        asked.push(await request.json());
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({
+          data: { url: '/v1/x?format=csv&download_token=t', expires_at: '2026-11-29T00:01:00Z' },
+        });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <LinkDownload
+        path="/v1/x?format=csv"
+        fileName="x.csv"
+        failed={MESSAGES.segments.failedToExport}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Export' });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    // A second click while the link is being made asks for no second one.
+    await user.click(button);
+    await waitFor(() => expect(asked).toHaveLength(1));
+    answer();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(asked).toEqual([{ path: '/v1/x?format=csv' }]);
+    expect(opened[0]).toEqual({
+      href: 'https://api.example.com/v1/x?format=csv&download_token=t',
+      download: 'x.csv',
+    });
+    // Nothing of the file passes through the page.
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
   });
 });

@@ -13,14 +13,6 @@ beforeEach(() => {
   api = fakeSegmentsApi(brand.id);
 });
 
-/** jsdom's Blob has no text(): read it the old way. */
-const readBlob = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
-
 const computed = new Date(Date.UTC(2026, 10, 22, 7, 15)).toISOString();
 function openSegment() {
   const vip = api.add({ name: 'VIP' });
@@ -102,22 +94,45 @@ describe('SegmentDetailsView (/segments/[id])', () => {
     );
   });
 
-  it('exports every member as CSV from the Export CSV link', async () => {
+  it('exports every member through a signed link the browser downloads itself', async () => {
     const segment = openSegment();
-    const created: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      created.push(b);
-      return 'blob:members';
+    URL.createObjectURL = vi.fn(() => 'blob:members');
+    const opened: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      opened.push({ href: this.getAttribute('href')!, download: this.download });
     });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = renderWithProviders(<SegmentDetailsView />);
     const link = await screen.findByRole('link', { name: 'Export CSV' });
-    expect(link).toHaveAttribute('href', `/v1/segments/${segment.id}/members?format=csv`);
+    const path = `/v1/segments/${segment.id}/members?format=csv`;
+    expect(link).toHaveAttribute('href', path);
     await user.click(link);
-    await waitFor(() => expect(created).toHaveLength(1));
-    expect((await readBlob(created[0])).split('\n')).toHaveLength(26);
-    expect(api.calls.some((c) => c.query.format === 'csv')).toBe(true);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    // The signed link is opened as a download: no file is fetched into the page.
+    expect(opened[0]).toEqual({
+      href: `${path}&download_token=signed-${path.length}`,
+      download: 'pro-buyers-members.csv',
+    });
+    expect(api.calls.filter((c) => c.path === '/v1/download-links').map((c) => c.body)).toEqual([
+      { path },
+    ]);
+    expect(api.calls.some((c) => c.query.format === 'csv')).toBe(false);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(link).not.toHaveAttribute('aria-busy');
+    click.mockRestore();
+  });
+
+  it('says so when no download link can be made', async () => {
+    openSegment();
+    api.state.downloadLinkFails = true;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderWithProviders(<SegmentDetailsView />);
+    await user.click(await screen.findByRole('link', { name: 'Export CSV' }));
+    expect(
+      await screen.findByText(MESSAGES.segments.failedToExport('links are down')),
+    ).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
     click.mockRestore();
   });
 

@@ -17,6 +17,8 @@ export function fakeSegmentsApi(brandId: number) {
     previewFails: false,
     count: 3,
     deleteAnswer: null as null | { status: number; message: string },
+    /** POST /v1/download-links answers 503. */
+    downloadLinkFails: false,
     /** When the members answer says it was computed (the segment's stored time otherwise). */
     membersComputedAt: null as string | null,
   };
@@ -101,6 +103,16 @@ export function fakeSegmentsApi(brandId: number) {
         total: all.length,
         nextCursor: next,
         computed_at: state.membersComputedAt ?? segment?.computed_at ?? null,
+      });
+    }),
+    http.post('*/v1/download-links', async ({ request }) => {
+      await record(request);
+      if (state.downloadLinkFails)
+        return HttpResponse.json({ message: 'links are down' }, { status: 503 });
+      const { path } = (await request.json()) as { path: string };
+      return ok({
+        url: `${path}&download_token=signed-${path.length}`,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
       });
     }),
     http.get('*/v1/segments/:id', async ({ request, params }) => {

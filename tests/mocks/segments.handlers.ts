@@ -13,6 +13,12 @@ import {
   segmentMembersQuerySchema,
   segmentPreviewBodySchema,
 } from '@/lib/contracts/segment-members';
+import {
+  DOWNLOAD_LINK_TTL_MS,
+  downloadableLabels,
+  downloadableRoute,
+  downloadLinkBodySchema,
+} from '@/lib/contracts/download-links';
 import { MESSAGES } from '@/lib/messages';
 import { segmentProblems, type SegmentProblem } from '@/lib/segments/problems';
 import { referencedBy, referenceProblem } from '@/lib/segments/references';
@@ -257,6 +263,34 @@ export const segmentHandlers: HttpHandler[] = [
       total: members.length,
       nextCursor: more && page.length ? String(page.at(-1)!.id) : null,
       computed_at: computedAt,
+    });
+  }),
+
+  // POST /v1/download-links (docs/security.md, "Download links"). A browser's navigation to a
+  // link never reaches MSW, so the mock's link carries the file itself (a data: URL), and a
+  // segment the user does not own is refused here, where the server refuses it at the download.
+  http.post('*/v1/download-links', async ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const b = await body(request, downloadLinkBodySchema);
+    if (!b.ok) return b.response;
+    const address = new URL(b.data.path, 'http://mock.invalid');
+    if (!downloadableRoute(address.pathname, address.searchParams)) {
+      const message = MESSAGES.downloads.notDownloadable(downloadableLabels());
+      return apiError(400, 'not_downloadable', message, [{ path: 'path', message }]);
+    }
+    const id = Number(/^\/v1\/segments\/(\d+)\/members$/.exec(address.pathname)?.[1]);
+    const segment = allSegments().find((s) => s.id === id && ownsBrand(user, s.brand_id));
+    if (!segment) return segmentNotFound();
+    const members = membersOf(segment.brand_id, segment.definition, definitionIn(segment.brand_id));
+    const ndjson = address.searchParams.get('format') === 'ndjson';
+    const file = ndjson
+      ? members.map((p) => `${JSON.stringify(p)}\n`).join('')
+      : membersCsv(members);
+    const type = ndjson ? 'application/x-ndjson' : 'text/csv';
+    return ok({
+      url: `data:${type};charset=utf-8,${encodeURIComponent(file)}`,
+      expires_at: new Date(Date.now() + DOWNLOAD_LINK_TTL_MS).toISOString(),
     });
   }),
 

@@ -1,7 +1,7 @@
-import { publicEnv } from '@/lib/public-env';
 import { buttonClasses } from '@/components/ui/button';
-import { csvFileName, useCsvDownload } from '@/components/csv-download';
-import { exportSegmentMembersCsv, segmentMembersCsvPath } from '@/api/segments';
+import { csvFileName, useLinkDownload } from '@/components/csv-download';
+import { downloadHref } from '@/api/download-links';
+import { segmentMembersCsvPath } from '@/api/segments';
 import { MESSAGES } from '@/lib/messages';
 
 /** A file name from a segment's name: `{name}-members.csv`, letters, digits and dashes. */
@@ -9,20 +9,21 @@ const membersFileName = (name: string): string => csvFileName(name, 'segment', '
 
 /**
  * "Export CSV": every member (GET /v1/segments/{id}/members?format=csv). The API wants the
- * dashboard's bearer token, so the click fetches it with the token and saves the answer; the
- * link's address stays for what a link shows (its target, copy link address).
+ * dashboard's bearer token, so the click asks for a signed download link and opens it: the
+ * browser streams the file to disk (docs/segments.md, "Export"). The link's address stays for
+ * what a link shows (its target, copy link address).
  */
 export function ExportCsvLink(props: { segmentId: number; name: string }) {
   const fileName = membersFileName(props.name);
-  const { pending, download } = useCsvDownload({
-    fetchCsv: () => exportSegmentMembersCsv(props.segmentId),
+  const path = segmentMembersCsvPath(props.segmentId);
+  const { pending, download } = useLinkDownload({
+    path,
     fileName,
     failed: MESSAGES.segments.failedToExport,
   });
-  const href = `${publicEnv.apiUrl() ?? ''}${segmentMembersCsvPath(props.segmentId)}`;
   return (
     <a
-      href={href}
+      href={downloadHref(path)}
       download={fileName}
       aria-busy={pending || undefined}
       onClick={(e) => {

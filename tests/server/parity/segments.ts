@@ -1,5 +1,6 @@
 import { okMessage } from '@/lib/contracts/common';
 import { profileSchema } from '@/lib/contracts/customer-profiles';
+import { downloadLinkSchema } from '@/lib/contracts/download-links';
 import { savedSegmentSchema, segmentListSchema, segmentSchema } from '@/lib/contracts/segments';
 import { z } from 'zod';
 import { q, saveId, type ParityTable } from './table';
@@ -190,6 +191,21 @@ export const segments: ParityTable = {
       path: (s) => `/v1/segments/${s.segment}/members?limit=5`,
       contract: membersSchema,
       madeUp: ['data', 'total', 'computed_at'],
+    },
+    {
+      name: 'a download link to the members as CSV',
+      method: 'POST',
+      path: '/v1/download-links',
+      bodyOf: (s) => ({ path: `/v1/segments/${s.segment}/members?format=csv` }),
+      contract: downloadLinkSchema,
+      // The mock's link carries the file (a data: URL): MSW never sees a browser's navigation.
+      madeUp: ['url', 'expires_at'],
+    },
+    {
+      name: 'refuse a download link to an address that is no download',
+      method: 'POST',
+      path: '/v1/download-links',
+      bodyOf: (s) => ({ path: `/v1/segments/${s.segment}` }),
     },
     {
       name: 'refuse a bad members cursor',
