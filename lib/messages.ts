@@ -420,6 +420,13 @@ export const MESSAGES = {
     sessionEnded:
       'The session that made this download link has ended. Sign in and start the download again.',
   },
+  /** The data export (docs/data-export.md). */
+  dataExport: {
+    badCursor:
+      'cursor is not one this export gave. Pass the cursor of the last row you received, or leave it out to start from the beginning.',
+    busy: 'An export of your account is already running. Wait for it to finish (or stop it), then try again.',
+    serverBusy: 'Too many exports are running right now. Try again in a minute.',
+  },
   /** The product theme, "Custom styling" (docs/theme.md). */
   theme: {
     color: (label: string) => `${label} must be a hex colour like #2563eb`,

@@ -50,6 +50,7 @@ import { sdkRoutes } from './modules/sdk/sdk.routes';
 import { flowRoutes } from './modules/flows/flows.routes';
 import { segmentRoutes } from './modules/segments/segments.routes';
 import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -240,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             health: ctx.targetHealth,
           });
           downloadLinkRoutes(authed, ctx.downloadLinks);
+          dataExportRoutes(authed, ctx.dataExport);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);

@@ -52,6 +52,8 @@ import { createSegmentsService } from './modules/segments/segments.service';
 import { createSegmentEngine } from './modules/segments/engine/members';
 import { createSegmentCounts } from './modules/segments/engine/members-counts';
 import { createSegmentMembersService } from './modules/segments/engine/members.service';
+import { createDataExportRepository } from './modules/data-export/data-export.repository';
+import { createDataExportService } from './modules/data-export/data-export.service';
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
 import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
 import { createSegmentWalks } from './modules/segments/engine/walks';
@@ -384,6 +386,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
             }),
       // A saved, moved or deleted segment reaches the tour runtime at once (docs/segments.md).
       changed: publishedFlows.changed,
+    }),
+    dataExport: createDataExportService({
+      access,
+      store: reads,
+      repo: createDataExportRepository(db),
+      now,
     }),
     segmentMembers: createSegmentMembersService({
       segments: createSegmentsRepository(db),

@@ -35,6 +35,7 @@ import type { IngestService } from './modules/ingest/ingest.service';
 import type { FlowsService } from './modules/flows/flows.service';
 import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
+import type { DataExportService } from './modules/data-export/data-export.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
@@ -114,6 +115,8 @@ export interface AppContext {
   segmentMembers: SegmentMembersService;
   /** Records who enters and leaves each segment (docs/segments.md, "Membership records"). */
   segmentMembership: SegmentMembership;
+  /** Every event and profile of a product, streamed (docs/data-export.md). */
+  dataExport: DataExportService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */
   builder: BuilderService;
   /** The live match count of a selector typed in the editor, counted by the open builder. */

@@ -214,6 +214,47 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       expect(ids(b)).toEqual(['B-f4', 'B-f3', 'B-f2', 'B-f1']);
     });
 
+    it('exportEvents: one brand in [from, to), oldest first, keyset pages through ties', async () => {
+      const shape = {
+        kind: 'exportEvents' as const,
+        brandId: A,
+        from: new Date(0),
+        to: new Date('2100-01-01T00:00:00Z'),
+      };
+      const everything = await store.query({ ...shape, limit: 100 });
+      const expected = FIXTURE.filter((e) => e.brandId === A)
+        .sort(
+          (x, y) =>
+            x.timestamp.getTime() - y.timestamp.getTime() ||
+            (x.messageId < y.messageId ? -1 : x.messageId > y.messageId ? 1 : 0),
+        )
+        .map((e) => e.messageId);
+      expect(ids(everything)).toEqual(expected);
+      const paged: string[] = [];
+      let after: { timestamp: Date; messageId: string } | undefined;
+      for (;;) {
+        const page = await store.query({ ...shape, limit: 2, after });
+        if (page.length === 0) break;
+        paged.push(...ids(page));
+        const last = page.at(-1)!;
+        after = { timestamp: last.timestamp, messageId: last.messageId };
+      }
+      expect(paged).toEqual(expected);
+      const window = await store.query({
+        ...shape,
+        from: everything[1]!.timestamp,
+        to: everything.at(-1)!.timestamp,
+        limit: 100,
+      });
+      expect(ids(window)).toEqual(
+        ids(everything).filter(
+          (_, i) =>
+            everything[i]!.timestamp >= everything[1]!.timestamp &&
+            everything[i]!.timestamp < everything.at(-1)!.timestamp,
+        ),
+      );
+    });
+
     it('timeline: any of the keys, newest first, keyset pages with ties', async () => {
       const shape = {
         kind: 'timeline' as const,

@@ -121,6 +121,18 @@ export type QueryShape =
    */
   | { kind: 'codeEvents'; brandId: number; events: string[]; limit: number }
   /**
+   * A brand's events in [from, to), oldest first, keyset-paginated: only those after the
+   * (timestamp, messageId) pair `after` (the data export, docs/data-export.md).
+   */
+  | {
+      kind: 'exportEvents';
+      brandId: number;
+      from: Date;
+      to: Date;
+      after?: { timestamp: Date; messageId: string };
+      limit: number;
+    }
+  /**
    * Events of one tour (properties.flow_id) per code, and per code and bucket, in [from, to):
    * count and distinct customers; `byStep` groups flow_step_seen by properties.step_id instead.
    */
@@ -181,6 +193,7 @@ export interface FlowEventCount {
 export interface QueryResults {
   tail: StoredEvent[];
   timeline: StoredEvent[];
+  exportEvents: StoredEvent[];
   countsByEvent: EventCount[];
   anyEvent: boolean;
   eventCount: number;

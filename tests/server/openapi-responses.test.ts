@@ -8,12 +8,16 @@ import { setupTestApp } from './helpers';
  */
 const METHODS = ['GET', 'HEAD', 'TRACE', 'DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY'];
 /** Routes in the document without a JSON success answer, each with the reason. */
-const NO_SUCCESS_BODY: Record<string, string> = Object.fromEntries(
-  METHODS.map((m) => [
-    `${m} /v1/{*}`,
-    'the /v1 catch-all: it only answers 404 not_found for a path that is not an endpoint',
-  ]),
-);
+const NO_SUCCESS_BODY: Record<string, string> = {
+  ...Object.fromEntries(
+    METHODS.map((m) => [
+      `${m} /v1/{*}`,
+      'the /v1 catch-all: it only answers 404 not_found for a path that is not an endpoint',
+    ]),
+  ),
+  'GET /v1/export/events': 'the data export: a file streamed as NDJSON or CSV (its text schema)',
+  'GET /v1/export/profiles': 'the data export: a file streamed as NDJSON or CSV (its text schema)',
+};
 /**
  * Routes left out of the document (`schema.hide`), so the walk cannot see them; each is named
  * here with why it answers no JSON (or is no API endpoint), and must exist.

@@ -83,6 +83,19 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }
+    case 'exportEvents': {
+      let after = '';
+      if (shape.after) {
+        const ts = b.bind('after_ts', 'timestamp', shape.after.timestamp);
+        const id = b.bind('after_id', 'string', shape.after.messageId);
+        after = ` AND (timestamp > ${ts} OR (timestamp = ${ts} AND message_id > ${id}))`;
+      }
+      sql =
+        `SELECT ${eventColumns(dialect)} FROM events` +
+        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}${after}` +
+        ` ORDER BY timestamp ASC, message_id ASC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+      break;
+    }
     case 'countsByEvent':
       sql =
         `SELECT event, count(*) AS n, ${dialect.epochMs('max(timestamp)')} AS last_ms FROM events` +
@@ -176,6 +189,7 @@ function readAny(shape: QueryShape, rows: readonly RawRow[]): QueryResults[Query
       return readSegmentEventCounts(shape, rows);
     case 'tail':
     case 'timeline':
+    case 'exportEvents':
       return rows.map(toStoredEvent);
     case 'countsByEvent':
       return rows.map((r) => ({
