@@ -12,3 +12,4 @@ export * from './builder-probes';
 export * from './segments';
 export * from './segment-members';
 export * from './jobs';
+export * from './erasures';
