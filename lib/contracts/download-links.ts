@@ -57,7 +57,6 @@ export const downloadLinkBodySchema = z.object({
     .max(2048, { error: MESSAGES.downloads.pathInvalid })
     .regex(/^\/v1\/[^\s#]*$/, { error: MESSAGES.downloads.pathInvalid }),
 });
-export type DownloadLinkBody = z.infer<typeof downloadLinkBodySchema>;
 
 /** POST /v1/download-links's answer. */
 export const downloadLinkSchema = z.object({

@@ -69,4 +69,3 @@ export function createDownloadSigner(key: Buffer) {
     },
   };
 }
-export type DownloadSigner = ReturnType<typeof createDownloadSigner>;
