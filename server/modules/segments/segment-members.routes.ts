@@ -17,7 +17,9 @@ import type { SegmentMembersService } from './engine/members.service';
  * Preview and members of segments (docs/segments.md, "Engine"): a live count with a sample while
  * the builder edits (an estimate past a time budget unless asked exactly), and a segment's
  * members page by page, or every member streamed as CSV or NDJSON with a keyset cursor (one page
- * of profiles in memory at a time).
+ * of profiles in memory at a time). The CSV and NDJSON exports also open with a signed download
+ * link instead of the bearer header (`download_token`, checked by the authenticated scope;
+ * docs/security.md, "Download links"), so a browser saves them straight to disk.
  */
 
 /** The export's columns: the profile's fields; attributes and metadata as JSON text. */
