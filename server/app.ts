@@ -134,8 +134,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
-  // ROLE=web nodes serve only the dashboard; the API and sockets live on ROLE=api|all nodes.
-  const servesApi = env.ROLE !== 'web';
+  // ROLE=web nodes serve only the dashboard, ROLE=worker nodes only health (they run jobs); the
+  // API and sockets live on ROLE=api|all nodes.
+  const servesApi = env.ROLE === 'api' || env.ROLE === 'all';
   const ctx = await createContainer({
     env,
     database,
@@ -297,7 +298,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await provider.drain();
     // In-flight ingestion requests have finished by now; anything still queued is written.
     await ctx.flowSessions.flush?.();
-    // A membership sweep in flight ends after its segment, before its events are flushed.
+    // Jobs in flight are stopped (their rows go back to the queue) before what they write to
+    // closes; a membership sweep in flight ends after its segment, before its events are flushed.
+    await ctx.jobs.close();
     await ctx.segmentMembership.close();
     await ctx.flowEvents.close();
     await ctx.shortUrlClicks.close();

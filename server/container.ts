@@ -88,6 +88,7 @@ import { createClickQueue } from './modules/short-urls/click-queue';
 import { clickSecret, createClickHasher } from './modules/short-urls/click-fingerprint';
 import { memoryUniqueClicks, redisUniqueClicks } from './modules/short-urls/unique-clicks';
 import { createHomeService } from './modules/home/home.service';
+import { createJobs } from './jobs';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 60_000;
@@ -124,6 +125,8 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   const db = opts.database.db;
   const now = opts.now ?? (() => new Date());
   const counters = redis ? redisCounterStore(redis) : memoryCounterStore();
+  // Durable background work (docs/jobs.md): every node enqueues, worker nodes run.
+  const jobs = createJobs({ env, database: opts.database, log });
 
   const outbox = createOutboxRepository(db);
   const mailer =
@@ -312,6 +315,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   return {
     env,
     database: opts.database,
+    jobs,
     mailer,
     mail,
     outbox,
@@ -400,12 +404,13 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       now: () => now().getTime(),
     }),
     // Who entered and left each segment, a minute behind the events (docs/segments.md,
-    // "Membership records"): server/index.ts starts the sweep, the app's close stops it.
+    // "Membership records"): one job per product; server/index.ts starts the schedule.
     segmentMembership: createSegmentMembership({
       segments: createSegmentsRepository(db),
       members: createMembershipRepository(db),
       engine: segmentEngine,
       events: derived,
+      jobs,
       now,
       onError: (err, segmentId) => log.warn({ err, segmentId }, 'segment membership not swept'),
     }),

@@ -37,6 +37,7 @@ import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
+import type { JobQueue } from './jobs';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
@@ -66,6 +67,8 @@ import { MESSAGES } from '../lib/messages';
 export interface AppContext {
   env: Env;
   database: Database;
+  /** The durable job queue (docs/jobs.md); worker nodes start it. */
+  jobs: JobQueue;
   mailer: Mailer;
   /** Background delivery; `drain()` waits for mail still in flight. */
   mail: DeliveryQueue;

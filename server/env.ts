@@ -38,7 +38,11 @@ export const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./.data'),
     APP_URL: optionalUrl(['http', 'https'], 'APP_URL'),
-    ROLE: z.enum(['all', 'api', 'web']).default('all'),
+    /**
+     * all: everything; api: API and ingestion; web: the dashboard; worker: runs jobs and serves
+     * only /healthz and /readyz (docs/jobs.md, "Nodes"). Jobs run on worker and all nodes.
+     */
+    ROLE: z.enum(['all', 'api', 'web', 'worker']).default('all'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -51,6 +55,14 @@ export const envSchema = z
      * wake-ups never take the core from the server's thread); normal: as any other thread.
      */
     ANALYTICS_THREAD_POLICY: emptyAsUnset(z.enum(['batch', 'normal']).default('batch')),
+    /** How long a claimed job is held without a heartbeat before another node may run it. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** Jobs one node runs at once. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /** Jobs of one account running at once over every node (fairness between accounts). */
+    JOB_PER_OWNER: z.coerce.number().int().min(1).max(256).default(2),
+    /** How often a worker node looks for due jobs another node enqueued. */
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
     /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
     CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),

@@ -5,6 +5,7 @@ import { loadProcessEnv, nextDistDir, paymentProviderName, readDotEnv } from './
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
+import { runsJobs } from './jobs';
 import { TARGET_HEALTH_SWEEP_MS } from './modules/flows/target-health.service';
 import { LOG_SERIALIZERS } from './lib/redact-error';
 import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
@@ -52,7 +53,8 @@ async function main() {
   const app = await buildApp({ env, database, logger: { level: env.LOG_LEVEL } });
 
   let nextBridge: NextBridge | undefined;
-  if (env.ROLE !== 'api') {
+  // The dashboard: ROLE=web and all (a worker node serves only /healthz and /readyz).
+  if (env.ROLE === 'web' || env.ROLE === 'all') {
     if (!dev) ensureBuild(ROOT, nextDistDir(env), app.log);
     nextBridge = await createNextBridge({ root: ROOT, dev, port: env.PORT, hostname: 'localhost' });
     const bridge = nextBridge;
@@ -98,21 +100,24 @@ async function main() {
       : undefined;
   analyzeTimer?.unref();
   // Broken tours mail their owner even when nobody opens the dashboard (docs/flows.md, "Target
-  // health"); every node may run it: the mail mark is one conditional update.
-  const healthTimer =
-    env.ROLE === 'web'
-      ? undefined
-      : setInterval(
-          () =>
-            app.ctx.targetHealth
-              .sweep()
-              .catch((err) => app.log.warn({ err }, 'target health sweep failed')),
-          TARGET_HEALTH_SWEEP_MS,
-        );
+  // health"); every worker node may run it: the mail mark is one conditional update.
+  const healthTimer = !runsJobs(env)
+    ? undefined
+    : setInterval(
+        () =>
+          app.ctx.targetHealth
+            .sweep()
+            .catch((err) => app.log.warn({ err }, 'target health sweep failed')),
+        TARGET_HEALTH_SWEEP_MS,
+      );
   healthTimer?.unref();
-  // Segment membership records, a minute behind the events (docs/segments.md, "Membership
-  // records"); every node may run it: each segment is claimed by one conditional update.
-  if (env.ROLE !== 'web') app.ctx.segmentMembership.start();
+  // Jobs (docs/jobs.md) run on worker nodes: ROLE=worker or all. Segment membership records, a
+  // minute behind the events (docs/segments.md, "Membership records"), are one job per product,
+  // enqueued by every worker's tick (one unfinished job per product).
+  if (runsJobs(env)) {
+    app.ctx.jobs.start();
+    app.ctx.segmentMembership.start();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

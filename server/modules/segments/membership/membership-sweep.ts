@@ -3,6 +3,7 @@ import type { Batcher } from '../../../analytics/batcher';
 import { analyticsCaller } from '../../../analytics/scheduler';
 import type { EventRow } from '../../../analytics/types';
 import { AppError } from '../../../errors';
+import type { JobQueue } from '../../../jobs';
 import type { ProfileRow } from '../../profiles/profiles.repository';
 import { SegmentNotEvaluable, type ResolveSegment } from '../engine/evaluate';
 import type { SegmentEngine } from '../engine/members';
@@ -14,12 +15,18 @@ import type { MembershipRepository, StoredMember } from './membership.repository
  * Membership records (docs/segments.md, "Membership records"): every SEGMENT_MEMBERSHIP_SWEEP_MS
  * each segment's members, as the set evaluator finds them, are merged with the stored ones (both
  * in profile id order, a page at a time), and each customer who entered or left gets a row change
- * and a `segment_entered` / `segment_exited` event of the product. Products are swept one at a
- * time, their segments one at a time; a failing segment is reported and skipped.
+ * and a `segment_entered` / `segment_exited` event of the product. Each product is one job of the
+ * job queue (docs/jobs.md): the scheduler enqueues one per product due, at most one unfinished per
+ * product, and worker nodes run products in parallel; a product's segments are swept one at a
+ * time, and a failing segment is reported and skipped.
  */
 
-/** How often the server sweeps every segment's members (server/index.ts starts it). */
+/** How often the scheduler enqueues every product's sweep (server/index.ts starts it). */
 export const SEGMENT_MEMBERSHIP_SWEEP_MS = 60_000;
+/** The job kind of one product's sweep (docs/jobs.md, "Kinds"). */
+export const SEGMENT_MEMBERSHIP_JOB = 'segment-membership';
+/** A product's sweep job, one unfinished at a time. */
+export const membershipDedupeKey = (brandId: number) => `${SEGMENT_MEMBERSHIP_JOB}:${brandId}`;
 /** Stored members read, and changes written, per statement. */
 export const SEGMENT_MEMBERSHIP_PAGE = 500;
 /** Products with segments read per statement. */
@@ -72,6 +79,8 @@ export function createSegmentMembership(deps: {
   engine: Pick<SegmentEngine, 'members'>;
   /** Where the events go: the ingestion batcher (through the derived-events quota). */
   events: Pick<Batcher, 'submit'>;
+  /** The queue the products' sweeps run on; without it only `sweep` sweeps (tests). */
+  jobs?: Pick<JobQueue, 'enqueue' | 'register'>;
   now?: () => Date;
   intervalMs?: number;
   pageSize?: number;
@@ -151,7 +160,7 @@ export function createSegmentMembership(deps: {
   }
 
   /** A product's segments one at a time, each read as its owner's reports read. */
-  async function sweepProduct(product: Product, totals: SweepTotals) {
+  async function sweepProduct(product: Product, totals: SweepTotals, signal?: AbortSignal) {
     let list: Segment[];
     try {
       list = (await segments.ofBrand(product.brandId)).sort((a, b) => a.id - b.id);
@@ -163,7 +172,7 @@ export function createSegmentMembership(deps: {
     const byId = new Map(list.map((s) => [s.id, s.definition]));
     const resolve: ResolveSegment = (id) => byId.get(id);
     for (const segment of list) {
-      if (stopped) return;
+      if (stopped || signal?.aborted) return;
       try {
         await analyticsCaller.run({ account: product.ownerId }, () =>
           sweepSegment(product, segment, resolve, totals),
@@ -204,15 +213,57 @@ export function createSegmentMembership(deps: {
     return sweeping;
   }
 
+  /**
+   * Enqueues one sweep job per product with a segment not swept in the last half period; a product
+   * whose job is queued or running gets none (its dedupe key). Every worker node's tick may run
+   * it: what one enqueued, the others find due no more once swept. Answers the jobs enqueued.
+   */
+  async function schedule(): Promise<number> {
+    if (!deps.jobs) return 0;
+    const sweptBefore = new Date(now().getTime() - interval / 2);
+    let enqueued = 0;
+    for (let after = 0; !stopped;) {
+      const page = await members.productsDue(after, PRODUCTS_PAGE, sweptBefore);
+      for (const p of page) {
+        const id = await deps.jobs.enqueue(
+          SEGMENT_MEMBERSHIP_JOB,
+          { brandId: p.brandId },
+          { dedupeKey: membershipDedupeKey(p.brandId), ownerId: p.ownerId, brandId: p.brandId },
+        );
+        if (id !== undefined) enqueued++;
+      }
+      if (page.length < PRODUCTS_PAGE) break;
+      after = page.at(-1)!.brandId;
+    }
+    return enqueued;
+  }
+
+  // One product's sweep as a job; a failed one is not retried: the next tick enqueues it again.
+  deps.jobs?.register<{ brandId: number }>(
+    SEGMENT_MEMBERSHIP_JOB,
+    async (job, { signal }) => {
+      const totals: SweepTotals = { segments: 0, entered: 0, exited: 0, failed: 0 };
+      const product = { brandId: job.payload.brandId, ownerId: job.ownerId ?? '' };
+      // Outside the enqueuing request's context, as `sweep` is.
+      await analyticsCaller.exit(() => sweepProduct(product, totals, signal));
+      // Stopped half way: queued again for another node (or this one's next start).
+      if (signal.aborted) throw signal.reason;
+    },
+    { maxAttempts: 1 },
+  );
+
   return {
     sweep,
-    /** Sweeps every `intervalMs` until `close` (the server's process, server/index.ts). */
+    schedule,
+    /** Enqueues the products' sweeps now and every `intervalMs` until `close` (server/index.ts). */
     start() {
       if (timer || stopped) return;
-      timer = setInterval(() => void sweep().catch((err) => deps.onError?.(err)), interval);
+      const tick = () => void schedule().catch((err) => deps.onError?.(err));
+      timer = setInterval(tick, interval);
       timer.unref();
+      tick();
     },
-    /** Stops the timer; a running sweep stops after its segment, and is waited for. */
+    /** Stops the timer; a running `sweep` stops after its segment, and is waited for. */
     async close() {
       stopped = true;
       clearInterval(timer);

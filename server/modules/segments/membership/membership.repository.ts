@@ -1,6 +1,12 @@
-import { and, asc, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { customerProfiles, segmentMembers, segmentMemberSweeps } from '../../../db/schema';
+import {
+  brands,
+  customerProfiles,
+  segmentMembers,
+  segmentMemberSweeps,
+  segments,
+} from '../../../db/schema';
 
 /** A stored member of a segment, with what its events need: the profile's product and key. */
 export interface StoredMember {
@@ -37,6 +43,26 @@ export function createMembershipRepository(db: Db) {
         })
         .returning({ segmentId: segmentMemberSweeps.segmentId });
       return rows.length > 0;
+    },
+
+    /**
+     * Products after `after` (brand id order) with a segment no sweep claimed since
+     * `sweptBefore`: the ones the scheduler enqueues a membership job for.
+     */
+    async productsDue(after: number, limit: number, sweptBefore: Date) {
+      return db
+        .selectDistinct({ brandId: segments.brandId, ownerId: brands.ownerId })
+        .from(segments)
+        .innerJoin(brands, eq(brands.id, segments.brandId))
+        .leftJoin(segmentMemberSweeps, eq(segmentMemberSweeps.segmentId, segments.id))
+        .where(
+          and(
+            gt(segments.brandId, after),
+            or(isNull(segmentMemberSweeps.sweptAt), lt(segmentMemberSweeps.sweptAt, sweptBefore)),
+          ),
+        )
+        .orderBy(asc(segments.brandId))
+        .limit(limit);
     },
 
     /** At most `limit` stored members of the segment after profile id `after`, in id order. */
