@@ -9,6 +9,7 @@ function gatedStore() {
   let fail = false;
   const store: AnalyticsStore = {
     engine: 'duckdb',
+    deleteEvents: () => Promise.resolve(0),
     async insert(rows) {
       batches.push(rows.length);
       await new Promise<void>((r) => (release = r));
@@ -159,6 +160,7 @@ describe('batcher tenant isolation', () => {
     const written: string[] = [];
     const store: AnalyticsStore = {
       engine: 'duckdb',
+      deleteEvents: () => Promise.resolve(0),
       async insert(r) {
         return r.length;
       },
@@ -198,6 +200,7 @@ describe('batcher tenant isolation', () => {
     let down = false;
     const store: AnalyticsStore = {
       engine: 'duckdb',
+      deleteEvents: () => Promise.resolve(0),
       async insert(r) {
         inserts++;
         if (inserts === 1) await new Promise<void>((res) => (gate = res));

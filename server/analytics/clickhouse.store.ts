@@ -1,5 +1,5 @@
 import { dedupeBatch, dedupeKey, toNumber, type RawRow } from './event-rows';
-import { compileQuery, readResult } from './sql/build-query';
+import { compileEventDeletion, compileQuery, readResult } from './sql/build-query';
 import {
   CLICKHOUSE_EXISTING_IDS,
   clickhouseCreateEvents,
@@ -11,6 +11,7 @@ import {
   CallerGoneError,
   type AnalyticsStore,
   type EventRow,
+  type EventTarget,
   type QueryOptions,
   type QueryShape,
   type ResultOf,
@@ -118,6 +119,19 @@ class ClickHouseStore implements AnalyticsStore {
         stored.add(dedupeKey(toNumber(row.brand_id), String(row.message_id)));
     }
     return stored;
+  }
+
+  /** Counted, then removed with a lightweight DELETE (rows are hidden from reads at once). */
+  deleteEvents(target: EventTarget): Promise<number> {
+    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
+    const { count, remove } = compileEventDeletion(target, clickhouseDialect);
+    const result = this.writes.then(async () => {
+      const n = toNumber((await this.executor.query(count.sql, count.params))[0]?.n);
+      if (n > 0) await this.executor.command(remove.sql, remove.params);
+      return n;
+    });
+    this.writes = result.catch(() => undefined);
+    return result;
   }
 
   async query<S extends QueryShape>(shape: S, opts?: QueryOptions): Promise<ResultOf<S>> {

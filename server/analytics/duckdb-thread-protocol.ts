@@ -27,6 +27,8 @@ export type ThreadRequest =
   /** The insert of these staged rows was given up (a later slice held a bad value). */
   | { id: number; store: number; op: 'unstage'; batch: number }
   | { id: number; store: number; op: 'query'; shape: unknown }
+  /** Answered with the number of events deleted. */
+  | { id: number; store: number; op: 'delete'; target: unknown }
   /** The caller of the query `target` went away: drop it if waiting, stop it if running. */
   | { id: number; store: number; op: 'cancel'; target: number }
   /** Answered with one `{id, rows}` per slice, each waiting for a `next`, then `{id, value}`. */

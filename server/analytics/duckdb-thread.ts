@@ -16,6 +16,7 @@ import {
   type EventRow,
   type ListShape,
   type QueryOptions,
+  type EventTarget,
   type QueryShape,
   type ResultOf,
 } from './types';
@@ -212,6 +213,10 @@ export class DuckDBThreadStore implements AnalyticsStore {
     onRows: (rows: ResultOf<S>) => void | Promise<void>,
   ): Promise<void> {
     return this.call({ op: 'stream', shape }, onRows as OnRows);
+  }
+
+  deleteEvents(target: EventTarget): Promise<number> {
+    return this.call({ op: 'delete', target });
   }
 
   async ping(): Promise<void> {

@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { runAsBackgroundThread } from '../lib/background-thread';
 import { openDuckDBStore, type AppendRow, type DuckDBStore } from './duckdb.store';
 import { plainError, type ThreadRequest } from './duckdb-thread-protocol';
-import type { ListShape, QueryShape } from './types';
+import type { EventTarget, ListShape, QueryShape } from './types';
 
 const port = parentPort!;
 const stores = new Map<number, DuckDBStore>();
@@ -89,6 +89,8 @@ port.on('message', (m: ThreadRequest) => {
           .finally(() => cancels.delete(m.id)),
       );
     }
+    case 'delete':
+      return answer(m.id, () => storeOf(m.store).deleteEvents(m.target as EventTarget));
     case 'cancel':
       cancels.get(m.target)?.abort();
       return;

@@ -6,8 +6,8 @@ import {
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS } from './event-rows';
-import { compileQuery, readResult } from './sql/build-query';
+import { dedupeBatch, epochMs, OPTIONAL_TEXT_COLUMNS, toNumber } from './event-rows';
+import { compileEventDeletion, compileQuery, readResult } from './sql/build-query';
 import {
   DUCKDB_CREATE_CUSTOMER_INDEX,
   DUCKDB_CREATE_EVENTS,
@@ -21,6 +21,7 @@ import {
   type AnalyticsStore,
   type QueryOptions,
   type EventRow,
+  type EventTarget,
   type ListShape,
   type QueryShape,
   type ResultOf,
@@ -269,6 +270,20 @@ export class DuckDBStore implements AnalyticsStore {
     const { sql, params } = compileQuery(shape, duckdbDialect);
     const rows = await this.read(sql, params, opts);
     return readResult(shape, rows);
+  }
+
+  /** Counted, then deleted on the writer after the writes queued before it. */
+  deleteEvents(target: EventTarget): Promise<number> {
+    if (this.closed) return Promise.reject(new Error('analytics store is closed'));
+    const { count, remove } = compileEventDeletion(target, duckdbDialect);
+    const result = this.writes.then(async () => {
+      const counted = await this.writer.runAndReadAll(count.sql, count.params);
+      const n = toNumber(counted.getRowObjects()[0]?.n);
+      if (n > 0) await this.writer.run(remove.sql, remove.params);
+      return n;
+    });
+    this.writes = result.catch(() => undefined);
+    return result;
   }
 
   /** `onRows` may return a promise: the next slice is read once it settles. */

@@ -268,6 +268,7 @@ export function scheduledStore(
   return {
     engine: store.engine,
     insert: (rows) => store.insert(rows),
+    deleteEvents: (target) => store.deleteEvents(target),
     query: read as AnalyticsStore['query'],
     ...(store.stream ? { stream: store.stream.bind(store) } : {}),
     ping: () => store.ping(),

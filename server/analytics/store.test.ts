@@ -255,6 +255,36 @@ function storeSuite(makeHarness: () => Promise<Harness>) {
       );
     });
 
+    it('deleteEvents: one customer of one brand, then everything before a time', async () => {
+      const customer = { userId: 'u1', anonymousIds: ['a1'] };
+      const timeline = () =>
+        store.query({ kind: 'timeline', brandId: A, ...customer, userId: 'u1', limit: 100 });
+      const theirs = await timeline();
+      expect(theirs.length).toBeGreaterThan(1);
+      const [totalA, totalB] = [await all(A), await all(B)];
+      expect(await store.deleteEvents({ brandId: A, customer })).toBe(theirs.length);
+      expect(await timeline()).toEqual([]);
+      expect(await all(A)).toBe(totalA - theirs.length);
+      // Brand B has its own a1: untouched.
+      expect(await all(B)).toBe(totalB);
+      // A second run finds nothing (a job run again after a lost lease).
+      expect(await store.deleteEvents({ brandId: A, customer })).toBe(0);
+
+      const left = await store.query({
+        kind: 'exportEvents',
+        brandId: A,
+        from: new Date(0),
+        to: new Date('2100-01-01T00:00:00Z'),
+        limit: 100,
+      });
+      const cut = left[Math.floor(left.length / 2)]!.timestamp;
+      const older = left.filter((e) => e.timestamp < cut).length;
+      expect(older).toBeGreaterThan(0);
+      expect(await store.deleteEvents({ brandId: A, before: cut })).toBe(older);
+      expect(await all(A)).toBe(left.length - older);
+      expect(await all(B)).toBe(totalB);
+    });
+
     it('timeline: any of the keys, newest first, keyset pages with ties', async () => {
       const shape = {
         kind: 'timeline' as const,

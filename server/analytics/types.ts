@@ -131,6 +131,8 @@ export type QueryShape =
       to: Date;
       after?: { timestamp: Date; messageId: string };
       limit: number;
+      /** Only this customer's events (erasure's redaction reads them so). */
+      customer?: CustomerKeys;
     }
   /**
    * Events of one tour (properties.flow_id) per code, and per code and bucket, in [from, to):
@@ -189,6 +191,22 @@ export interface FlowEventCount {
   customers: number;
 }
 
+/**
+ * A customer as their events name them: those sent with the user id, and the anonymous ones (no
+ * user id) of the anonymous ids — as the customer's timeline reads them.
+ */
+export interface CustomerKeys {
+  userId: string | null;
+  anonymousIds: string[];
+}
+
+/** Events a deletion removes (docs/data-rights.md): a product's, of one customer, before a time. */
+export interface EventTarget {
+  brandId: number;
+  customer?: CustomerKeys;
+  before?: Date;
+}
+
 /** The result type of each query shape. */
 export interface QueryResults {
   tail: StoredEvent[];
@@ -242,6 +260,12 @@ export interface AnalyticsStore {
    * slices (the embedded store has it; callers fall back to `query` without it).
    */
   stream?<S extends ListShape>(shape: S, onRows: (rows: ResultOf<S>) => void): Promise<void>;
+  /**
+   * Deletes the events of `target` for good (erasure, retention, product deletion;
+   * docs/data-rights.md) after the writes queued before it; resolves with how many there were.
+   * Reads see them gone once it resolves.
+   */
+  deleteEvents(target: EventTarget): Promise<number>;
   /** Rejects when the store cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

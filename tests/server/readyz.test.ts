@@ -19,6 +19,7 @@ const t = setupTestApp(async () => {
   const store: AnalyticsStore = {
     engine: inner.engine,
     insert: (rows) => inner.insert(rows),
+    deleteEvents: (target) => inner.deleteEvents(target),
     query: ((shape, opts) => inner.query(shape, opts)) as AnalyticsStore['query'],
     ping: () => ping(),
     close: () => inner.close(),

@@ -11,6 +11,7 @@ export function readsWaitingOn(
   return {
     engine: store.engine,
     insert: (rows) => store.insert(rows),
+    deleteEvents: (target) => store.deleteEvents(target),
     query: (async (shape: QueryShape, opts) => {
       await before(shape);
       return store.query(shape, opts);

@@ -1,11 +1,12 @@
 import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-rows';
-import type { QueryResults, QueryShape, ResultOf } from '../types';
+import type { EventTarget, QueryResults, QueryShape, ResultOf } from '../types';
 import { Binder, type Dialect } from './binder';
 import { parseObject } from '../event-rows';
 import { compileFunnel, compileFunnelCustomers, readFunnel, readFunnelCustomers } from './funnel';
 import { compileLinkClicks, readLinkClicks } from './link-clicks';
 import { compileRetention, readRetention } from './retention';
 import { compileSegmentEventCounts, readSegmentEventCounts } from './segments';
+import { targetWhere } from './event-target';
 import { compileTopValues, compileTrend, readTopValues, readTrend } from './trend';
 
 export { Binder, jsonKey } from './binder';
@@ -90,9 +91,10 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
         const id = b.bind('after_id', 'string', shape.after.messageId);
         after = ` AND (timestamp > ${ts} OR (timestamp = ${ts} AND message_id > ${id}))`;
       }
+      const where = targetWhere({ brandId: shape.brandId, customer: shape.customer }, b);
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}${after}` +
+        ` WHERE ${where} AND ${inRange(shape.from, shape.to)}${after}` +
         ` ORDER BY timestamp ASC, message_id ASC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }
@@ -164,6 +166,19 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
     }
   }
   return { sql, params: b.params };
+}
+
+/** The count and the deletion of a target's events, for the given dialect. */
+export function compileEventDeletion<P>(
+  target: EventTarget,
+  dialect: Dialect<P>,
+): { count: CompiledQuery<P>; remove: CompiledQuery<P> } {
+  const b = new Binder(dialect);
+  const where = targetWhere(target, b);
+  return {
+    count: { sql: `SELECT count(*) AS n FROM events WHERE ${where}`, params: b.params },
+    remove: { sql: `DELETE FROM events WHERE ${where}`, params: b.params },
+  };
 }
 
 /** Maps the rows of a compiled query to the shape's result type (same for every dialect). */
