@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { runsJobs } from './jobs';
-import { TARGET_HEALTH_SWEEP_MS } from './modules/flows/target-health.service';
+import { createTargetHealthJob } from './modules/flows/target-health-job';
 import { LOG_SERIALIZERS } from './lib/redact-error';
 import { createNextBridge, ensureBuild, type NextBridge } from './next-handler';
 import {
@@ -99,24 +99,22 @@ async function main() {
         )
       : undefined;
   analyzeTimer?.unref();
-  // Broken tours mail their owner even when nobody opens the dashboard (docs/flows.md, "Target
-  // health"); every worker node may run it: the mail mark is one conditional update.
-  const healthTimer = !runsJobs(env)
-    ? undefined
-    : setInterval(
-        () =>
-          app.ctx.targetHealth
-            .sweep()
-            .catch((err) => app.log.warn({ err }, 'target health sweep failed')),
-        TARGET_HEALTH_SWEEP_MS,
-      );
-  healthTimer?.unref();
-  // Jobs (docs/jobs.md) run on worker nodes: ROLE=worker or all. Segment membership records, a
-  // minute behind the events (docs/segments.md, "Membership records"), are one job per product,
-  // enqueued by every worker's tick (one unfinished job per product).
+  // Jobs (docs/jobs.md) run on worker nodes: ROLE=worker or all, with the ticks that enqueue them.
+  // Segment membership records, a minute behind the events (docs/segments.md, "Membership
+  // records"): one job per product, one unfinished per product. Broken tours mail their owner even
+  // when nobody opens the dashboard (docs/flows.md, "Target health"): one sweep job every
+  // TARGET_HEALTH_SWEEP_MS, one unfinished in the deployment.
+  const targetHealthJob = runsJobs(env)
+    ? createTargetHealthJob({
+        jobs: app.ctx.jobs,
+        health: app.ctx.targetHealth,
+        onError: (err) => app.log.warn({ err }, 'target health sweep not enqueued'),
+      })
+    : undefined;
   if (runsJobs(env)) {
     app.ctx.jobs.start();
     app.ctx.segmentMembership.start();
+    targetHealthJob?.start();
   }
 
   let closing = false;
@@ -132,7 +130,7 @@ async function main() {
     try {
       clearInterval(timer);
       clearInterval(analyzeTimer);
-      clearInterval(healthTimer);
+      targetHealthJob?.close();
       await app.close();
       await nextBridge?.close().catch(() => undefined);
       await database.close();

@@ -254,8 +254,8 @@ export function createTargetHealthService(deps: {
 
     /**
      * Computes every published tour not mailed in the last day, `pageSize` tours a query, so a
-     * broken tour mails its owner even when nobody opens the dashboard (server/index.ts runs it
-     * every TARGET_HEALTH_SWEEP_MS). Never twice at once: a call while this process sweeps gets
+     * broken tour mails its owner even when nobody opens the dashboard (a job every
+     * TARGET_HEALTH_SWEEP_MS: target-health-job.ts). Never twice at once: a call while this process sweeps gets
      * that sweep's answer, and each page's tours are claimed by one conditional update
      * (`target_health_swept_at`), so of the sweeps of several nodes one computes each tour. How
      * many tours this sweep computed.
@@ -272,7 +272,7 @@ export function createTargetHealthService(deps: {
   return service;
 }
 
-/** How often the server computes every published tour's health (server/index.ts). */
+/** How often the server computes every published tour's health (target-health-job.ts). */
 export const TARGET_HEALTH_SWEEP_MS = 15 * 60_000;
 export type { HealthFlow };
 export type TargetHealthService = ReturnType<typeof createTargetHealthService>;
