@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anonymiseIp, canonicalIp, ipMatcher, parseIp, parseIpRange } from './ip-match';
+import {
+  anonymiseIp,
+  canonicalIp,
+  canonicalIpRange,
+  ipMatcher,
+  parseIp,
+  parseIpRange,
+} from './ip-match';
 
 const ranges = (...texts: string[]) => texts.map((t) => parseIpRange(t)!);
 
@@ -69,5 +76,15 @@ describe('ip-match', () => {
     expect(canonicalIp('2001:0DB8:0:0:0:0:0:1')).toBe('2001:db8::1');
     expect(canonicalIp('1:0:2:0:3:0:4:0')).toBe('1:0:2:0:3:0:4:0');
     expect(canonicalIp('::')).toBe('::');
+  });
+});
+
+describe('canonicalIpRange', () => {
+  it('spells a rule one way and refuses what is not one', () => {
+    expect(canonicalIpRange('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(canonicalIpRange('10.0.0.1/32')).toBe('10.0.0.1');
+    expect(canonicalIpRange(' 2001:DB8::/32 ')).toBe('2001:db8::/32');
+    expect(canonicalIpRange('192.0.2.0/24')).toBe('192.0.2.0/24');
+    expect(canonicalIpRange('10.0.0.0/33')).toBeNull();
   });
 });

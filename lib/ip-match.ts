@@ -137,3 +137,15 @@ export function anonymiseIp(text: string): string | null {
   else b.fill(0, 6);
   return formatBytes(b);
 }
+
+/**
+ * A rule's address or range in one spelling (`::ffff:10.0.0.1` → `10.0.0.1`, `10.0.0.1/32` →
+ * `10.0.0.1`, `2001:DB8::/32` → `2001:db8::/32`), so the same rule is saved once; null when not
+ * one.
+ */
+export function canonicalIpRange(text: string): string | null {
+  const range = parseIpRange(text);
+  if (!range) return null;
+  const ip = formatBytes(range.bytes);
+  return range.prefix === range.bytes.length * 8 ? ip : `${ip}/${range.prefix}`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { parseIpRange } from '../ip-match';
+import { canonicalIpRange } from '../ip-match';
 
 /**
  * A product's ingestion settings on the Settings page (docs/settings.md): IP capture and event
@@ -37,15 +37,21 @@ export const eventFilterRule = z
     kind: z.enum(EVENT_FILTER_KINDS, { error: MESSAGES.settings.filterKind }),
     value: filterValue,
   })
-  .superRefine((rule, ctx) => {
-    if (rule.kind === 'ip' && parseIpRange(rule.value) === null)
+  .transform((rule, ctx) => {
+    if (rule.kind !== 'ip') return rule;
+    // One spelling per address or range, so the same rule is found twice whatever its spelling.
+    const value = canonicalIpRange(rule.value);
+    if (value === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
         message: MESSAGES.settings.badIpRule(rule.value),
       });
+      return z.NEVER;
+    }
+    return { kind: rule.kind, value };
   });
-export type EventFilterRule = z.infer<typeof eventFilterRule>;
+export type EventFilterRule = z.output<typeof eventFilterRule>;
 
 /** PUT v1/brands/{id}/filters: the whole list, replacing the saved one. */
 export const eventFiltersBody = z.object({
@@ -66,7 +72,7 @@ export const eventFiltersBody = z.object({
       });
     }),
 });
-export type EventFiltersBody = z.infer<typeof eventFiltersBody>;
+export type EventFiltersBody = z.input<typeof eventFiltersBody>;
 
 /** GET/PUT v1/brands/{id}/filters: the rules and what they dropped this UTC month. */
 export const eventFiltersSchema = z.object({
@@ -75,3 +81,5 @@ export const eventFiltersSchema = z.object({
   filtered_this_month: z.number().int(),
 });
 export type EventFilters = z.infer<typeof eventFiltersSchema>;
+/** The body as the route receives it: ip rules in one spelling. */
+export type EventFiltersRules = z.output<typeof eventFiltersBody>;

@@ -39,6 +39,7 @@ import { billingHandlers, settleMockPayments } from './billing.handlers';
 import { homeHandlers } from './home.handlers';
 import { shortUrlHandlers } from './short-urls.handlers';
 import { themeHandlers } from './theme.handlers';
+import { settingsHandlers } from './settings.handlers';
 import { builderHandlers } from './builder.handlers';
 
 export { apiError };
@@ -98,6 +99,7 @@ export const handlers = [
   ...homeHandlers,
   ...shortUrlHandlers,
   ...themeHandlers,
+  ...settingsHandlers,
   ...builderHandlers((brandId) => sourcesOf(brandId).allowed_origins),
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {

@@ -102,12 +102,14 @@ describe(`product settings: IP capture and filters (${ENGINE})`, () => {
     const saved = await putFilters([
       { kind: 'ip', value: '198.51.100.7' },
       { kind: 'ip', value: '192.0.2.0/24' },
-      { kind: 'ip', value: '2001:db8::/32' },
+      { kind: 'ip', value: '2001:DB8::/32' },
       { kind: 'customer_id', value: 'bot-1' },
       { kind: 'event_code', value: 'Noise' },
     ]);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ filtered_this_month: 0 });
+    // IP rules are saved in one spelling.
+    expect(saved.json().data.rules[2]).toEqual({ kind: 'ip', value: '2001:db8::/32' });
 
     const dropped = [
       await send('Kept?', { ip: '198.51.100.7' }),

@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import Link from 'next/link';
+import { useId } from 'react';
 import type { Brand } from '@/lib/contracts/brands';
 import { formatDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useBrandStore } from '@/stores/brand';
 import { Button } from '@/components/ui/button';
 import { PencilIcon, RefreshIcon, TrashIcon } from '@/components/ui/icons';
-import { BrandSourcesPanel } from './brand-sources-panel';
 import { TrackingSnippet } from './tracking-snippet';
 import { WriteKey } from './write-key';
 
@@ -18,7 +20,7 @@ export interface BrandCardProps {
 /** One tracked product: name, domain, write key and its actions. */
 export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandCardProps) {
   const headingId = useId();
-  const [sourcesOpen, setSourcesOpen] = useState(false);
+  const setBrandId = useBrandStore((s) => s.setBrandId);
   return (
     <li
       aria-labelledby={headingId}
@@ -84,14 +86,17 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
           <TrackingSnippet writeKey={brand.write_key} />
         </div>
       </details>
-      <details className="mt-3" onToggle={(e) => setSourcesOpen(e.currentTarget.open)}>
-        <summary className="cursor-pointer select-none text-sm font-medium text-brand-700 hover:text-brand-800">
-          Sources
-        </summary>
-        <div className="mt-3">
-          <BrandSourcesPanel brand={brand} open={sourcesOpen} />
-        </div>
-      </details>
+      <p className="mt-3 text-sm">
+        {/* Settings are the current product's: following the link makes this one current. */}
+        <Link
+          href={`${paths.settings()}#tracking`}
+          onClick={() => setBrandId(brand.id)}
+          className="font-medium text-brand-700 hover:text-brand-800"
+          aria-label={`Settings of ${brand.name}`}
+        >
+          Settings: sources, IP capture, filters
+        </Link>
+      </p>
     </li>
   );
 }

@@ -12,22 +12,7 @@ import { notify } from '@/components/ui/toast';
 import type { ApiError } from '@/api/http';
 import { useCreateBrand } from '../hooks/use-create-brand';
 import { useUpdateBrand } from '../hooks/use-update-brand';
-
-/** The zone this browser runs in: where a new product's reports most likely want their days. */
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-let zones: string[] | undefined;
-/** Every zone name this browser knows, for the field's suggestions. */
-function timeZones(): string[] {
-  zones ??= [...new Set(['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])])];
-  return zones;
-}
+import { browserTimeZone, timeZones } from '../lib/time-zones';
 
 export interface BrandFormDialogProps {
   open: boolean;

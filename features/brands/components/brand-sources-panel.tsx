@@ -120,11 +120,10 @@ function SourcesForm({ brand, sources }: { brand: Brand; sources: BrandSources }
 
 /**
  * Where a product's events may come from (docs/tracking.md, "Trusted sources"): allowed
- * origins, signed identities and the secret server key. Loaded when the disclosure opens.
+ * origins, signed identities and the secret server key. Settings → Tracking shows it.
  */
-export function BrandSourcesPanel({ brand, open }: { brand: Brand; open: boolean }) {
-  const sources = useBrandSources(brand.id, open);
-  if (!open) return null;
+export function BrandSourcesPanel({ brand }: { brand: Brand }) {
+  const sources = useBrandSources(brand.id);
   if (sources.isPending) return <Skeleton className="h-40 w-full" />;
   if (sources.isError)
     return <RetryAlert message={sources.error.message} onRetry={() => void sources.refetch()} />;

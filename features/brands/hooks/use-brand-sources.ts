@@ -10,12 +10,11 @@ import {
 } from '@/api/brands';
 import { brandKeys } from '../lib/query-keys';
 
-/** GET /v1/brands/{id}/sources, loaded when the Sources panel opens. */
-export function useBrandSources(brandId: number, enabled: boolean) {
+/** GET /v1/brands/{id}/sources (Settings → Tracking). */
+export function useBrandSources(brandId: number) {
   return useQuery({
     queryKey: brandKeys.sources(brandId),
     queryFn: ({ signal }) => getBrandSources(brandId, signal),
-    enabled,
   });
 }
 

@@ -1,4 +1,3 @@
-import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,22 +5,16 @@ import { useBrandStore } from '@/stores/brand';
 import { useBrandTheme } from '../hooks/use-brand-theme';
 import { ThemeEditor } from './theme-editor';
 
-/** /settings: the current product's settings; today its tours' theme (docs/theme.md). */
+/**
+ * The current product's tour theme (docs/theme.md): the Theme section of /settings, which gives
+ * it its heading (docs/settings.md).
+ */
 export function ThemeView() {
   const brandId = useBrandStore((s) => s.brandId);
-  return (
-    <section aria-labelledby="settings-heading">
-      <PageHeader
-        id="settings-heading"
-        title="Tour theme"
-        description="Colours, font, corners, backdrop and placement of your product's tours, so they look like your product. Custom styling comes with the paid plans."
-      />
-      {brandId === null ? (
-        <NoBrandState title="No tracked product" />
-      ) : (
-        <BrandTheme key={brandId} brandId={brandId} />
-      )}
-    </section>
+  return brandId === null ? (
+    <NoBrandState title="No tracked product" />
+  ) : (
+    <BrandTheme key={brandId} brandId={brandId} />
   );
 }
 

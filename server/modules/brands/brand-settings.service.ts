@@ -1,27 +1,11 @@
 import type {
-  EventFilterRule,
   EventFilters,
-  EventFiltersBody,
+  EventFiltersRules,
   IpCapture,
 } from '../../../lib/contracts/brand-settings';
 import { MESSAGES } from '../../../lib/messages';
-import { canonicalIp, parseIpRange } from '../../../lib/ip-match';
 import { notFound } from '../../errors';
 import type { BrandRow, BrandsRepository } from './brands.repository';
-
-/** An ip rule in one spelling (`::ffff:10.0.0.1` → `10.0.0.1`), so duplicates are found. */
-function canonicalRule(rule: EventFilterRule): EventFilterRule {
-  if (rule.kind !== 'ip') return rule;
-  const [addr = '', prefix] = rule.value.split('/');
-  const range = parseIpRange(rule.value);
-  const ip = canonicalIp(addr);
-  if (!range || !ip) return rule;
-  const full = range.bytes.length * 8;
-  return {
-    kind: 'ip',
-    value: prefix === undefined || range.prefix === full ? ip : `${ip}/${range.prefix}`,
-  };
-}
 
 /**
  * A product's ingestion settings (docs/settings.md): IP capture and event filters. Every save
@@ -58,10 +42,9 @@ export function createBrandSettingsService(deps: {
     async filters(ownerId: string, id: number) {
       return filtersDto(await owned(ownerId, id));
     },
-    /** Replaces the rules (the contract refuses the same rule twice). */
-    async updateFilters(ownerId: string, id: number, body: EventFiltersBody) {
-      const rules = body.rules.map(canonicalRule);
-      const row = await brands.update(ownerId, id, { eventFilters: rules });
+    /** Replaces the rules (the contract spells ip rules one way and refuses the same rule twice). */
+    async updateFilters(ownerId: string, id: number, body: EventFiltersRules) {
+      const row = await brands.update(ownerId, id, { eventFilters: body.rules });
       if (!row) throw notFound(MESSAGES.brands.notFound);
       deps.onChanged?.();
       return filtersDto(row);

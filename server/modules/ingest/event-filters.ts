@@ -76,4 +76,3 @@ export function createFilterCache() {
     },
   };
 }
-export type FilterCache = ReturnType<typeof createFilterCache>;

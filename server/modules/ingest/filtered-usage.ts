@@ -32,4 +32,3 @@ export function createFilteredUsage(deps: { counters: CounterStore; now: () => D
     },
   };
 }
-export type FilteredUsage = ReturnType<typeof createFilteredUsage>;

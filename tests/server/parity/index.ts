@@ -9,6 +9,7 @@ import { reports } from './reports';
 import { segments } from './segments';
 import { shortUrls } from './short-urls';
 import { theme } from './theme';
+import { settings } from './settings';
 
 /**
  * The mock API's parity tables (tests/README.md, "Mock parity"), one file per handler file of
@@ -26,6 +27,7 @@ export const PARITY_TABLES = [
   reports,
   shortUrls,
   theme,
+  settings,
   builder,
   segments,
   productLifecycle,

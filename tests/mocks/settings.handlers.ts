@@ -1,0 +1,61 @@
+import { http } from 'msw';
+import {
+  eventFiltersBody,
+  ipCaptureSchema,
+  type EventFilterRule,
+  type IpCaptureMode,
+} from '@/lib/contracts/brand-settings';
+import { idParam } from '@/lib/contracts/common';
+import { MESSAGES } from '@/lib/messages';
+import { db, type MockBrand } from './db';
+import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
+
+/**
+ * A product's ingestion settings (docs/settings.md): IP capture and event filters, kept on the
+ * mock product. The mock has no ingestion, so nothing is ever filtered here.
+ */
+
+type SettingsBrand = MockBrand & { ip_capture?: IpCaptureMode; event_filters?: EventFilterRule[] };
+
+function ownBrand(request: Request, params: Record<string, unknown>) {
+  const user = currentUser(request);
+  if (!user) return { response: unauthorized(request) } as const;
+  const id = validate(idParam, params);
+  if (!id.ok) return { response: id.response } as const;
+  const brand = db.brands.find((b) => b.id === id.data.id && b.owner_id === user.id);
+  if (!brand) return { response: apiError(404, 'not_found', MESSAGES.brands.notFound) } as const;
+  return { brand: brand as SettingsBrand } as const;
+}
+
+const ipAnswer = (brand: SettingsBrand) => ({ ip_capture: brand.ip_capture ?? 'off' });
+const filtersAnswer = (brand: SettingsBrand) => ({
+  rules: brand.event_filters ?? [],
+  filtered_this_month: 0,
+});
+
+export const settingsHandlers = [
+  http.get('*/v1/brands/:id/ip-capture', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    return 'response' in found ? found.response : ok(ipAnswer(found.brand));
+  }),
+  http.put('*/v1/brands/:id/ip-capture', async ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, ipCaptureSchema);
+    if (!parsed.ok) return parsed.response;
+    found.brand.ip_capture = parsed.data.ip_capture;
+    return ok(ipAnswer(found.brand));
+  }),
+  http.get('*/v1/brands/:id/filters', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    return 'response' in found ? found.response : ok(filtersAnswer(found.brand));
+  }),
+  http.put('*/v1/brands/:id/filters', async ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, eventFiltersBody);
+    if (!parsed.ok) return parsed.response;
+    found.brand.event_filters = parsed.data.rules;
+    return ok(filtersAnswer(found.brand));
+  }),
+];
