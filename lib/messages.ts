@@ -420,6 +420,10 @@ export const MESSAGES = {
     sessionEnded:
       'The session that made this download link has ended. Sign in and start the download again.',
   },
+  /** Erasure of a customer (docs/data-rights.md). */
+  erasure: {
+    notFound: 'Erasure not found.',
+  },
   /** The data export (docs/data-export.md). */
   dataExport: {
     badCursor:

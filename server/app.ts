@@ -51,6 +51,7 @@ import { flowRoutes } from './modules/flows/flows.routes';
 import { segmentRoutes } from './modules/segments/segments.routes';
 import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -243,6 +244,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           });
           downloadLinkRoutes(authed, ctx.downloadLinks);
           dataExportRoutes(authed, ctx.dataExport);
+          erasureRoutes(authed, ctx.erasure);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);

@@ -54,6 +54,8 @@ import { createSegmentCounts } from './modules/segments/engine/members-counts';
 import { createSegmentMembersService } from './modules/segments/engine/members.service';
 import { createDataExportRepository } from './modules/data-export/data-export.repository';
 import { createDataExportService } from './modules/data-export/data-export.service';
+import { createErasureRepository } from './modules/erasure/erasure.repository';
+import { createErasureService, erasureSalt } from './modules/erasure/erasure.service';
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
 import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
 import { createSegmentWalks } from './modules/segments/engine/walks';
@@ -390,6 +392,16 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
             }),
       // A saved, moved or deleted segment reaches the tour runtime at once (docs/segments.md).
       changed: publishedFlows.changed,
+    }),
+    erasure: createErasureService({
+      db,
+      repo: createErasureRepository(db),
+      access,
+      store: analytics,
+      jobs,
+      salt: erasureSalt(clickSecret(env)),
+      erased: (brandId) => eventMemory?.forgetProduct(brandId),
+      now,
     }),
     dataExport: createDataExportService({
       access,

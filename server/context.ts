@@ -36,6 +36,7 @@ import type { FlowsService } from './modules/flows/flows.service';
 import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
+import type { ErasureService } from './modules/erasure/erasure.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { JobQueue } from './jobs';
 import type { BuilderService } from './modules/builder/builder.service';
@@ -118,6 +119,8 @@ export interface AppContext {
   segmentMembers: SegmentMembersService;
   /** Records who enters and leaves each segment (docs/segments.md, "Membership records"). */
   segmentMembership: SegmentMembership;
+  /** Erasure of customers and its audit (docs/data-rights.md). */
+  erasure: ErasureService;
   /** Every event and profile of a product, streamed (docs/data-export.md). */
   dataExport: DataExportService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */

@@ -405,6 +405,15 @@ export function createEventMemory(deps: {
       }
     },
 
+    /**
+     * Drops every code of a product: its events changed in the store (an erasure, a purge), so
+     * the next decision that needs them loads them again.
+     */
+    forgetProduct(brandId: number) {
+      for (const m of [...(products.get(brandId)?.values() ?? [])])
+        forget(m, 'events deleted from the store', 0);
+    },
+
     /** Bytes held over all products, or by one. */
     bytes: (brandId?: number) => (brandId === undefined ? total : (held.get(brandId) ?? 0)),
     /** Whether a code of a product is in memory and ready (tests, diagnostics). */
