@@ -13,3 +13,4 @@ export * from './segments';
 export * from './segment-members';
 export * from './jobs';
 export * from './erasures';
+export * from './webhooks';
