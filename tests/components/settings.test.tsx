@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_EVENT_FILTERS } from '@/lib/contracts/brand-settings';
 import { MESSAGES } from '@/lib/messages';
 import SettingsPage from '@/pages/settings';
@@ -36,6 +36,22 @@ describe('Settings page', () => {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     // The theme editor is the Theme section.
     expect(await screen.findByRole('form', { name: 'Theme' })).toBeInTheDocument();
+  });
+
+  it('opens on the section named in the address', async () => {
+    window.history.replaceState(null, '', '/settings#filters');
+    const scrolled: string[] = [];
+    const scroll = vi.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    Element.prototype.scrollIntoView = scroll;
+    try {
+      await renderSettings();
+      await waitFor(() => expect(scrolled).toEqual(['filters']));
+    } finally {
+      window.history.replaceState(null, '', '/');
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('shows the no-product state when there is no product', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { PageHeader } from '@/components/list/page-header';
 import { NoBrandState } from '@/components/no-brand-state';
 import { focusRing } from '@/components/ui/button';
@@ -67,6 +67,12 @@ function sectionsOf(slots: SettingsSlots): Section[] {
 export function SettingsView(slots: SettingsSlots) {
   const brandId = useBrandStore((s) => s.brandId);
   const sections = sectionsOf(slots);
+  // The page renders in the browser only, after its first paint: a link to a section
+  // (/settings#filters) is followed once the sections exist.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (brandId !== null && id) document.getElementById(id)?.scrollIntoView?.();
+  }, [brandId]);
   return (
     <section aria-labelledby="settings-heading">
       <PageHeader
