@@ -22,16 +22,35 @@ export interface DownloadableRoute {
   query: z.ZodType<Record<string, string>>;
 }
 
+/** The data export's parameters (docs/data-export.md); the route checks their values. */
+const exportQuery = z.strictObject({
+  brand_id: z.string(),
+  format: z.string().optional(),
+  fields: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  cursor: z.string().optional(),
+});
+
 /**
  * The one allow-list of routes a download link may open, each a GET that streams a file with
- * `Content-Disposition: attachment`. The data exports (GET /v1/export/events and
- * /v1/export/profiles) are added here when they exist; nothing else needs to change.
+ * `Content-Disposition: attachment`.
  */
 export const DOWNLOADABLE_ROUTES: readonly DownloadableRoute[] = [
   {
     label: '/v1/segments/{id}/members?format=csv|ndjson',
     path: /^\/v1\/segments\/[1-9]\d{0,9}\/members$/,
     query: z.strictObject({ format: z.enum(['csv', 'ndjson']) }),
+  },
+  {
+    label: '/v1/export/events?brand_id=…',
+    path: /^\/v1\/export\/events$/,
+    query: exportQuery,
+  },
+  {
+    label: '/v1/export/profiles?brand_id=…',
+    path: /^\/v1\/export\/profiles$/,
+    query: exportQuery,
   },
 ];
 

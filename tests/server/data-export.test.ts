@@ -168,6 +168,22 @@ describe('data export', () => {
     expect(bad.json().message).toMatch(/cursor is not one this export gave/);
   });
 
+  it('downloads through a signed link with no bearer header (the Data section buttons)', async () => {
+    await seed();
+    for (const kind of ['events', 'profiles']) {
+      const path = `/v1/export/${kind}?brand_id=${a.brandId}&format=csv`;
+      const made = await a.call('POST', '/v1/download-links', { path });
+      expect(made.statusCode, made.body).toBe(200);
+      const res = await a.app.inject({ method: 'GET', url: made.json().data.url });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/attachment/);
+      expect(res.body.split('\r\n')[0]).toMatch(/^cursor,/);
+      // The link opens that address only: another product's export is refused.
+      const other = made.json().data.url.replace(`brand_id=${a.brandId}`, 'brand_id=999');
+      expect((await a.app.inject({ method: 'GET', url: other })).statusCode).toBe(401);
+    }
+  });
+
   it('answers bad parameters with the field and what to send', async () => {
     const cases: [string, RegExp][] = [
       ['format=parquet2', /format must be ndjson or csv/],
