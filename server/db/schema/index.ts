@@ -14,3 +14,4 @@ export * from './segment-members';
 export * from './jobs';
 export * from './erasures';
 export * from './webhooks';
+export * from './product-deletions';
