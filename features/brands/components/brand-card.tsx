@@ -86,16 +86,16 @@ export function BrandCard({ brand, current, onEdit, onDelete, onRotate }: BrandC
           <TrackingSnippet writeKey={brand.write_key} />
         </div>
       </details>
-      <p className="mt-3 text-sm">
+      <p className="mt-3 text-sm text-slate-600">
         {/* Settings are the current product's: following the link makes this one current. */}
         <Link
           href={`${paths.settings()}#tracking`}
           onClick={() => setBrandId(brand.id)}
           className="font-medium text-brand-700 hover:text-brand-800"
-          aria-label={`Settings of ${brand.name}`}
         >
-          Settings: sources, IP capture, filters
+          Settings<span className="sr-only"> of {brand.name}</span>
         </Link>
+        : trusted sources, IP capture, filters
       </p>
     </li>
   );
