@@ -420,6 +420,10 @@ export const MESSAGES = {
     sessionEnded:
       'The session that made this download link has ended. Sign in and start the download again.',
   },
+  /** Deleting a product (docs/data-rights.md, "Deleting a product"). */
+  productDeletion: {
+    nameMismatch: (name: string) => `Type the product’s name exactly to confirm: ${name}`,
+  },
   /** Erasure of a customer (docs/data-rights.md). */
   erasure: {
     notFound: 'Erasure not found.',

@@ -52,6 +52,7 @@ import { segmentRoutes } from './modules/segments/segments.routes';
 import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
+import { productDeletionRoutes } from './modules/product-deletion/product-deletion.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -245,6 +246,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           downloadLinkRoutes(authed, ctx.downloadLinks);
           dataExportRoutes(authed, ctx.dataExport);
           erasureRoutes(authed, ctx.erasure);
+          productDeletionRoutes(authed, ctx.productDeletion);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);

@@ -55,6 +55,8 @@ import { createSegmentMembersService } from './modules/segments/engine/members.s
 import { createDataExportRepository } from './modules/data-export/data-export.repository';
 import { createDataExportService } from './modules/data-export/data-export.service';
 import { createErasureRepository } from './modules/erasure/erasure.repository';
+import { createProductDeletionRepository } from './modules/product-deletion/product-deletion.repository';
+import { createProductDeletionService } from './modules/product-deletion/product-deletion.service';
 import { createErasureService, erasureSalt } from './modules/erasure/erasure.service';
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
 import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
@@ -401,6 +403,19 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       jobs,
       salt: erasureSalt(clickSecret(env)),
       erased: (brandId) => eventMemory?.forgetProduct(brandId),
+      now,
+    }),
+    productDeletion: createProductDeletionService({
+      db,
+      repo: createProductDeletionRepository(db),
+      access,
+      store: analytics,
+      jobs,
+      deleted: (brandId) => {
+        writeKeys.clear();
+        eventMemory?.forgetProduct(brandId);
+      },
+      log,
       now,
     }),
     dataExport: createDataExportService({

@@ -37,6 +37,7 @@ import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
 import type { ErasureService } from './modules/erasure/erasure.service';
+import type { ProductDeletionService } from './modules/product-deletion/product-deletion.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { JobQueue } from './jobs';
 import type { BuilderService } from './modules/builder/builder.service';
@@ -119,6 +120,8 @@ export interface AppContext {
   segmentMembers: SegmentMembersService;
   /** Records who enters and leaves each segment (docs/segments.md, "Membership records"). */
   segmentMembership: SegmentMembership;
+  /** Deleting a product after a grace period (docs/data-rights.md). */
+  productDeletion: ProductDeletionService;
   /** Erasure of customers and its audit (docs/data-rights.md). */
   erasure: ErasureService;
   /** Every event and profile of a product, streamed (docs/data-export.md). */
