@@ -44,6 +44,7 @@ import { buildApp } from '../server/app';
 import { DUCKDB_FILE_NAME } from '../server/analytics';
 import { openDatabase } from '../server/db/client';
 import { loadEnv } from '../server/env';
+import { createSegmentEngine } from '../server/modules/segments/engine/members';
 import { writeResult } from './lib/results';
 import { directEngine, recordStatements, type EngineParts } from './lib/segments-engine';
 import { exportThroughChild } from './lib/segments-export';
@@ -66,6 +67,7 @@ const EXPORT_ROWS = knob('BENCH_EXPORT_ROWS', 1_000_000, 5_000);
 const RUNS = knob('BENCH_RUNS', 9, 2);
 const PREVIEWS = knob('BENCH_PREVIEWS', 20, 2);
 const EXPORTS = knob('BENCH_EXPORTS', 2, 1);
+const DRAIN = process.env.BENCH_EXPORT_DRAIN === '1';
 const GOAL_RATIO = 1.2;
 const GOAL_P95_MS = 1_000;
 const GOAL_RSS_MB = 64;
@@ -214,14 +216,34 @@ async function main() {
   // A second export tells what the first one left behind (caches, a heap that grew) from what
   // every export costs.
   const exports = [];
+  const exportEngine = createSegmentEngine({ db: database.db, store: app.ctx.analytics });
+  const everyone = EVERYONE as SegmentDefinition;
   for (let i = 0; i < EXPORTS; i++) {
     const url = `${base}/segments/${segmentId}/members?format=csv`;
-    const x = await exportThroughChild(url, exportToken);
+    // BENCH_EXPORT_DRAIN=1: the engine's slices read in this process and written nowhere (what
+    // the database, the analytics thread and the engine cost without HTTP and the CSV).
+    const drain = DRAIN
+      ? async () => {
+          let n = 0;
+          for await (const slice of exportEngine.memberPages(
+            exportBrandId,
+            everyone,
+            () => undefined,
+          ))
+            n += slice.length;
+          return n;
+        }
+      : undefined;
+    const x = await exportThroughChild(url, exportToken, drain);
     const rows = x.lines - 1; // the header
     if (rows !== EXPORT_ROWS) throw new Error(`the export held ${rows} rows, not ${EXPORT_ROWS}`);
     const peak = mb(x.peak.rss - x.before.rss);
     const left = mb(x.after.heap - x.before.heap);
     const heap = mb(x.peak.heap - x.before.heap);
+    const kinds = ['wasm', 'malloc', 'v8', 'file'] as const;
+    const grew = (k: (typeof kinds)[number], at: Record<(typeof kinds)[number], number>) =>
+      mb(at[k] - x.maps.before[k]);
+    const where = Object.fromEntries(kinds.map((k) => [k, grew(k, x.maps.atPeak)]));
     exports.push({
       rows,
       bytes: x.bytes,
@@ -230,12 +252,34 @@ async function main() {
       rss_growth_mb: peak,
       heap_live_after_mb: left,
       heap_growth_mb: heap,
+      external_growth_mb: mb(x.peak.external - x.before.external),
+      array_buffers_growth_mb: mb(x.peak.arrayBuffers - x.before.arrayBuffers),
+      // Resident growth by kind of mapping at the sample of the highest total
+      // (bench/lib/segments-memory.ts), and each kind's own highest growth.
+      rss_growth_by_kind_mb: where,
+      rss_peak_growth_by_kind_mb: Object.fromEntries(
+        kinds.map((k) => [k, grew(k, x.maps.kindPeak)]),
+      ),
+      heap_spaces_growth_mb: Object.fromEntries(
+        Object.entries(x.spacesGrowth).map(([k, v]) => [k, mb(v)]),
+      ),
+      rss_left_by_kind_mb: Object.fromEntries(kinds.map((k) => [k, grew(k, x.maps.after)])),
     });
     console.log(
       `export ${i + 1}   ${rows} rows, ${mb(x.bytes).toFixed(1)} MB of CSV in ${(x.ms / 1000).toFixed(1)} s` +
         ` (${Math.round(rows / (x.ms / 1000))} rows/s); RSS ${mb(x.before.rss).toFixed(0)} MB before,` +
         ` peak growth ${peak.toFixed(1)} MB (JS heap peak +${heap.toFixed(1)} MB); live JS heap after` +
         ` a GC ${left >= 0 ? '+' : ''}${left.toFixed(1)} MB`,
+    );
+    const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
+    console.log(
+      `         where (at the peak): ${kinds.map((k) => `${k} ${signed(where[k]!)}`).join(', ')} MB;` +
+        ` each kind's peak: ${kinds.map((k) => `${k} ${signed(grew(k, x.maps.kindPeak))}`).join(', ')} MB;` +
+        ` this thread's external peak ${signed(mb(x.peak.external - x.before.external))} MB` +
+        ` (array buffers ${signed(mb(x.peak.arrayBuffers - x.before.arrayBuffers))});` +
+        ` its heap's peaks: ${Object.entries(x.spacesGrowth)
+          .map(([k, v]) => `${k} ${signed(mb(v))}`)
+          .join(', ')} MB`,
     );
   }
   const growth = exports[0]!.rss_growth_mb;

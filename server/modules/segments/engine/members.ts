@@ -38,6 +38,14 @@ export const SEGMENT_PAGE_SIZE = 1_000;
  * keys and about 1 s in statements of 10,000 (docs/performance.md, "Segments").
  */
 export const SEGMENT_COUNT_PAGE_SIZE = 10_000;
+/**
+ * Members handed on at once by `memberPages`: the export writes each slice as one chunk of text
+ * (about 13 kB for 100 profiles). A chunk of a page of 1,000 (135 kB) passed V8's 128 kB for
+ * an object of the young generation: such a string is made in the large object space, which a
+ * scavenge promotes to the old generation as soon as it finds it alive — 50–95 MB of a
+ * 1,000,000-row export's RSS growth (docs/performance.md, "Segments").
+ */
+export const SEGMENT_EXPORT_SLICE = 100;
 /** Members a preview shows. */
 export const SEGMENT_SAMPLE_SIZE = 10;
 /**
@@ -53,6 +61,8 @@ export interface SegmentEngineDeps {
   now?: () => number;
   /** Profiles per page of every walk (tests); by default 1,000 streaming and 10,000 counting. */
   pageSize?: number;
+  /** Members a slice of `memberPages` holds (tests); by default `SEGMENT_EXPORT_SLICE`. */
+  exportSlice?: number;
   /** Milliseconds from a fixed point, for the preview's budget (default `performance.now`). */
   timer?: () => number;
   /** The preview's budget in milliseconds (default `SEGMENT_PREVIEW_BUDGET_MS`). */
@@ -104,6 +114,7 @@ function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: nu
 export function createSegmentEngine(deps: SegmentEngineDeps) {
   const streamPage = deps.pageSize ?? SEGMENT_PAGE_SIZE;
   const countPage = deps.pageSize ?? SEGMENT_COUNT_PAGE_SIZE;
+  const exportSlice = deps.exportSlice ?? SEGMENT_EXPORT_SLICE;
   const clock = deps.now ?? Date.now;
   const timer = deps.timer ?? (() => performance.now());
   const budgetMs = deps.budgetMs ?? SEGMENT_PREVIEW_BUDGET_MS;
@@ -211,8 +222,8 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     },
 
     /**
-     * The same members a page at a time (each array non-empty, in id order): what the export
-     * streams, so a million rows cost a thousand iterations, not a million.
+     * The same members in slices of at most `SEGMENT_EXPORT_SLICE` (each non-empty, in id
+     * order), read a page at a time: what the export streams, one chunk of text a slice.
      */
     async *memberPages(
       brandId: number,
@@ -221,7 +232,12 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     ): AsyncGenerator<ProfileRow[]> {
       const p = prepare(definition, resolve, clock());
       for await (const { members } of pages(brandId, p, 0, streamPage))
-        if (members.length > 0) yield members;
+        for (let i = 0; i < members.length; i += exportSlice) {
+          const slice = members.slice(i, i + exportSlice);
+          // What is handed on is no longer held here: it dies as soon as it is written.
+          members.fill(undefined as never, i, i + exportSlice);
+          yield slice;
+        }
     },
 
     /**
