@@ -52,6 +52,8 @@ import { segmentRoutes } from './modules/segments/segments.routes';
 import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import type { Lookup } from './modules/webhooks/destination-guard';
 import { productDeletionRoutes } from './modules/product-deletion/product-deletion.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
@@ -96,6 +98,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Count a saved segment's members in the background (default true; tests of the count off). */
   segmentCounts?: boolean;
+  /** The DNS resolver of webhook deliveries (tests); the system's by default. */
+  webhookResolve?: Lookup;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -153,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now: opts.now,
     paymentProvider: opts.paymentProvider,
     segmentCounts: opts.segmentCounts,
+    webhookResolve: opts.webhookResolve,
   });
   const { authService, payments, provider, batcher, analytics, mail, mailer } = ctx;
   const userLimits = createUserRateLimit(ctx.counters, {
@@ -246,6 +251,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           downloadLinkRoutes(authed, ctx.downloadLinks);
           dataExportRoutes(authed, ctx.dataExport);
           erasureRoutes(authed, ctx.erasure);
+          webhookRoutes(authed, ctx.webhooks);
           productDeletionRoutes(authed, ctx.productDeletion);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);

@@ -93,6 +93,8 @@ import { clickSecret, createClickHasher } from './modules/short-urls/click-finge
 import { memoryUniqueClicks, redisUniqueClicks } from './modules/short-urls/unique-clicks';
 import { createHomeService } from './modules/home/home.service';
 import { createJobs } from './jobs';
+import { createWebhooks } from './modules/webhooks';
+import type { Lookup } from './modules/webhooks/destination-guard';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 60_000;
@@ -117,6 +119,8 @@ export interface ContainerOptions {
   paymentProvider?: PaymentProvider;
   /** Count a saved segment's members in the background (default true). */
   segmentCounts?: boolean;
+  /** The DNS resolver of webhook deliveries (tests); the system's by default. */
+  webhookResolve?: Lookup;
 }
 
 /**
@@ -285,6 +289,17 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     now,
   });
   const flowEvents = createFlowEventQueue({ batcher: derived, log });
+  // Outbound webhooks (docs/webhooks.md): modules whose events are topics get `publish`.
+  const webhooks = createWebhooks({
+    db,
+    env,
+    access,
+    jobs,
+    mail,
+    log,
+    resolve: opts.webhookResolve,
+    now,
+  });
   const targetHealth = createTargetHealthService({
     db,
     mail,
@@ -320,6 +335,8 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     env,
     database: opts.database,
     jobs,
+    webhooks: webhooks.service,
+    webhookDelivery: webhooks.delivery,
     mailer,
     mail,
     outbox,

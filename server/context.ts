@@ -40,6 +40,8 @@ import type { ErasureService } from './modules/erasure/erasure.service';
 import type { ProductDeletionService } from './modules/product-deletion/product-deletion.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { JobQueue } from './jobs';
+import type { WebhooksService } from './modules/webhooks/webhooks.service';
+import type { WebhookDelivery } from './modules/webhooks/webhook-delivery';
 import type { BuilderService } from './modules/builder/builder.service';
 import type { BuilderProbeService } from './modules/builder/builder-probe.service';
 import type { FlowReportService } from './modules/flows/flow-report.service';
@@ -71,6 +73,10 @@ export interface AppContext {
   database: Database;
   /** The durable job queue (docs/jobs.md); worker nodes start it. */
   jobs: JobQueue;
+  /** Webhook endpoints and their delivery log (docs/webhooks.md). */
+  webhooks: WebhooksService;
+  /** Webhook messages on the job queue: publish, resend, purge (docs/webhooks.md). */
+  webhookDelivery: WebhookDelivery;
   mailer: Mailer;
   /** Background delivery; `drain()` waits for mail still in flight. */
   mail: DeliveryQueue;

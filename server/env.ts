@@ -63,6 +63,18 @@ export const envSchema = z
     JOB_PER_OWNER: z.coerce.number().int().min(1).max(256).default(2),
     /** How often a worker node looks for due jobs another node enqueued. */
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    /**
+     * Seconds before each attempt of a webhook message (docs/webhooks.md, "Retries"): the first
+     * number is the first attempt. Tests and operators compress the ladder with it.
+     */
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\s*,\s*\d{1,7}){0,19}$/, {
+        error: 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, such as 0,5,300.',
+      })
+      .default('0,5,300,1800,7200,18000,36000,36000')
+      .transform((v) => v.split(',').map((s) => Number(s.trim()))),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'REDIS_URL'),
     /** ClickHouse HTTP endpoint for events; DuckDB under DATA_DIR when unset. */
     CLICKHOUSE_URL: optionalUrl(['http', 'https'], 'CLICKHOUSE_URL'),

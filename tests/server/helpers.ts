@@ -65,6 +65,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<OwnedTes
     now: opts.now,
     paymentProvider: opts.paymentProvider,
     segmentCounts: opts.segmentCounts,
+    webhookResolve: opts.webhookResolve,
     notifier: opts.notifier,
     logger: opts.logger,
   });
