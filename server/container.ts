@@ -58,6 +58,7 @@ import { createErasureRepository } from './modules/erasure/erasure.repository';
 import { createProductDeletionRepository } from './modules/product-deletion/product-deletion.repository';
 import { createProductDeletionService } from './modules/product-deletion/product-deletion.service';
 import { createErasureService, erasureSalt } from './modules/erasure/erasure.service';
+import { createSuppressionCheck } from './modules/erasure/suppressions';
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
 import { createSegmentMembership } from './modules/segments/membership/membership-sweep';
 import { createSegmentWalks } from './modules/segments/engine/walks';
@@ -381,6 +382,11 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       now,
       fairUse: fairUseFor(env, redis, counters, now),
       filtered,
+      suppressions: createSuppressionCheck({
+        repo: createErasureRepository(db),
+        salt: erasureSalt(clickSecret(env)),
+      }),
+      suppressed: createFilteredUsage({ counters, now, kind: 'suppressed' }),
       disk: createDiskWatermark({
         dir: env.DATA_DIR,
         minFreeBytes: env.DISK_MIN_FREE_MB * 1024 * 1024,
@@ -420,6 +426,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       jobs,
       salt: erasureSalt(clickSecret(env)),
       erased: (brandId) => eventMemory?.forgetProduct(brandId),
+      suppressionsChanged: writeKeys.clear,
       now,
     }),
     productDeletion: createProductDeletionService({

@@ -189,6 +189,42 @@ function erasureSuite(
       expect(rows.filter((r) => r.user_id === 'u2')).toHaveLength(2);
     });
 
+    it("suppress: the customer's later events are dropped at ingestion, others are stored", async () => {
+      const d = await createAccount(a.app);
+      const t = { ...d, app: a.app };
+      await seed(t);
+      const list = await d.call('GET', `/v1/customer-profiles?brand_id=${d.brandId}&search=u1`);
+      const id = list.json().data.data[0].id as number;
+      const res = await d.call('POST', `/v1/customer-profiles/${id}/erase`, {
+        mode: 'delete',
+        suppress: true,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json().data.suppress).toBe(true);
+      await a.app.ctx.jobs.drain();
+      const later = await ingest(a.app, d.writeKey, '/v1/batch', {
+        batch: [
+          { type: 'track', event: 'Came Back', userId: 'u1', messageId: 'late-1' },
+          {
+            type: 'identify',
+            userId: 'u1',
+            messageId: 'late-2',
+            traits: { email: 'u1@example.com' },
+          },
+          { type: 'track', event: 'Came Back', userId: 'u2', messageId: 'late-3' },
+        ],
+      });
+      // Answered as accepted (the client must not retry), never stored.
+      expect(later.json().accepted, later.body).toBe(3);
+      const rows = (await d.call('GET', `/v1/export/events?brand_id=${d.brandId}`)).body;
+      expect(rows).not.toMatch(/late-1|late-2|"u1"/);
+      expect(rows).toMatch(/late-3/);
+      expect(
+        (await d.call('GET', `/v1/customer-profiles?brand_id=${d.brandId}&search=u1`)).json().data
+          .data,
+      ).toEqual([]);
+    });
+
     it("another owner's customer and erasure answer 404; bad bodies answer 400", async () => {
       const c = await createAccount(a.app);
       const t = { ...c, app: a.app };

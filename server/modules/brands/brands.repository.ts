@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands } from '../../db/schema';
+import { brands, suppressedCustomers } from '../../db/schema';
 
 export type BrandRow = typeof brands.$inferSelect;
 
@@ -41,6 +41,8 @@ export function createBrandsRepository(db: Db) {
           ipCapture: brands.ipCapture,
           eventFilters: brands.eventFilters,
           updatedAt: brands.updatedAt,
+          // Customers erased with `suppress` (docs/data-rights.md, "Suppression").
+          hasSuppressions: sql<boolean>`exists (select 1 from ${suppressedCustomers} where ${suppressedCustomers.brandId} = ${brands.id})`,
         })
         .from(brands)
         .where(

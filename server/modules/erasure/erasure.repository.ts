@@ -43,18 +43,18 @@ export function createErasureRepository(db: Db) {
       await tx.insert(suppressedCustomers).values({ brandId, customerHash }).onConflictDoNothing();
     },
 
-    async isSuppressed(brandId: number, customerHash: string) {
-      const [row] = await db
-        .select({ brandId: suppressedCustomers.brandId })
+    /** Which of `hashes` are suppressed in the product. */
+    async suppressedAmong(brandId: number, hashes: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ hash: suppressedCustomers.customerHash })
         .from(suppressedCustomers)
         .where(
           and(
             eq(suppressedCustomers.brandId, brandId),
-            eq(suppressedCustomers.customerHash, customerHash),
+            inArray(suppressedCustomers.customerHash, hashes),
           ),
-        )
-        .limit(1);
-      return Boolean(row);
+        );
+      return new Set(rows.map((r) => r.hash));
     },
 
     async find(id: number): Promise<ErasureRow | null> {

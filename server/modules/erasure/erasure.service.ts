@@ -60,6 +60,8 @@ export function createErasureService(deps: {
   salt: Buffer;
   /** A product's events changed under the runtime's memory (it reloads them). */
   erased?: (brandId: number) => void;
+  /** A customer was suppressed: ingestion's cached product lookups read again. */
+  suppressionsChanged?: () => void;
   now?: () => Date;
 }) {
   const { repo, store } = deps;
@@ -142,6 +144,7 @@ export function createErasureService(deps: {
         );
         return row;
       });
+      if (body.suppress) deps.suppressionsChanged?.();
       return toErasureDto(made);
     },
 
@@ -164,10 +167,6 @@ export function createErasureService(deps: {
         nextCursor: rows.length > q.limit ? String(page.at(-1)!.id) : null,
       };
     },
-
-    /** Whether ingestion drops this customer's events (erased with `suppress`). */
-    suppressed: (brandId: number, userId: string) =>
-      repo.isSuppressed(brandId, customerHash(deps.salt, brandId, userId)),
   };
 }
 export type ErasureService = ReturnType<typeof createErasureService>;

@@ -6,14 +6,21 @@ const untilNextMonth = (d: Date) =>
   Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - d.getTime() + 86_400_000;
 
 /**
- * Events dropped by a product's filters (docs/settings.md, "Filters"), counted per product and
+ * Events dropped by a product's filters (docs/settings.md, "Filters") — or, as `suppressed`, those
+ * of customers erased with `suppress` (docs/data-rights.md) — counted per product and
  * per account for the UTC month in the shared counter store (Redis when the nodes share one,
  * this node's memory otherwise), never stored as events.
  */
-export function createFilteredUsage(deps: { counters: CounterStore; now: () => Date }) {
-  const brandKey = (brandId: number, at: Date) => `ingest-filtered:brand:${brandId}:${monthOf(at)}`;
+export function createFilteredUsage(deps: {
+  counters: CounterStore;
+  now: () => Date;
+  /** What is counted: `filtered` (by the product's filters) or `suppressed` (erased customers). */
+  kind?: 'filtered' | 'suppressed';
+}) {
+  const kind = deps.kind ?? 'filtered';
+  const brandKey = (brandId: number, at: Date) => `ingest-${kind}:brand:${brandId}:${monthOf(at)}`;
   const accountKey = (ownerId: string, at: Date) =>
-    `ingest-filtered:account:${ownerId}:${monthOf(at)}`;
+    `ingest-${kind}:account:${ownerId}:${monthOf(at)}`;
   return {
     async record(brandId: number, ownerId: string, events: number) {
       if (events <= 0) return;

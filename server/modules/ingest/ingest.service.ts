@@ -113,6 +113,12 @@ export function createIngestService(deps: {
   now?: () => Date;
   /** Counts the events a product's filters dropped (docs/settings.md, "Filters"). */
   filtered?: { record(brandId: number, ownerId: string, events: number): Promise<void> };
+  /** Drops the events of customers erased with `suppress` (docs/data-rights.md). */
+  suppressions?: {
+    keep(brandId: number, rows: EventRow[]): Promise<{ rows: EventRow[]; dropped: number }>;
+  };
+  /** Counts the events suppressions dropped. */
+  suppressed?: { record(brandId: number, ownerId: string, events: number): Promise<void> };
 }) {
   const now = deps.now ?? (() => new Date());
   return {
@@ -148,8 +154,18 @@ export function createIngestService(deps: {
       if (normalized.rows.length === 0) throw new NothingAccepted({ accepted: 0, ...verdicts });
       // Filters drop events before anything is stored or counted as active; the client hears
       // they were accepted, so it never sends them again (docs/settings.md, "Filters").
-      const { rows, dropped } = applyFilters(owner, req.address, normalized.rows);
-      if (dropped > 0) await deps.filtered?.record(owner.brandId, owner.ownerId, dropped);
+      const filtered = applyFilters(owner, req.address, normalized.rows);
+      if (filtered.dropped > 0)
+        await deps.filtered?.record(owner.brandId, owner.ownerId, filtered.dropped);
+      // So do suppressions: customers erased with `suppress` (docs/data-rights.md).
+      const unsuppressed =
+        owner.hasSuppressions && deps.suppressions
+          ? await deps.suppressions.keep(owner.brandId, filtered.rows)
+          : { rows: filtered.rows, dropped: 0 };
+      if (unsuppressed.dropped > 0)
+        await deps.suppressed?.record(owner.brandId, owner.ownerId, unsuppressed.dropped);
+      const { rows } = unsuppressed;
+      const dropped = filtered.dropped + unsuppressed.dropped;
       if (rows.length === 0) return { accepted: dropped, ...verdicts };
       let bytes = 0;
       for (const row of rows) bytes += approxRowBytes(row);

@@ -22,6 +22,7 @@ function fakeBrands() {
     ipCapture: 'off' as const,
     eventFilters: [],
     updatedAt: new Date(0),
+    hasSuppressions: false,
   };
   const findForIngestion = async (by: { writeKey: string } | { serverKeyHash: string }) => {
     asked.push(by);

@@ -27,6 +27,8 @@ export interface KeyOwner {
   ipCapture?: IpCaptureMode;
   /** The product's filters, compiled once per change (docs/settings.md, "Filters"); none when absent. */
   filters?: CompiledFilters;
+  /** Some customers of the product were erased with `suppress` (docs/data-rights.md). */
+  hasSuppressions?: boolean;
 }
 
 /** Secret server keys start with this; write keys with `wk_`. */
@@ -101,6 +103,7 @@ export function createWriteKeys(
         identitySecret: row.identitySecret,
         ipCapture: row.ipCapture,
         filters: filters.get(row.id, row.updatedAt.getTime(), row.eventFilters),
+        hasSuppressions: Boolean(row.hasSuppressions),
       };
       known.set(hash, owner);
       valid.set(hash, true);
