@@ -245,8 +245,14 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     },
     async drain() {
       for (;;) {
+        // A claim that began while runs were ending may have read them still running (an account
+        // at its share): only one that began with none running can say nothing is left.
+        const quiet = running.size === 0;
         const claimed = await pump();
-        if (claimed === 0 && running.size === 0) return;
+        if (claimed === 0 && running.size === 0) {
+          if (quiet) return;
+          continue;
+        }
         // Free slots after a claim: claim again (an account at its share leaves room for others).
         if (claimed > 0 && running.size < opts.concurrency) continue;
         if (running.size > 0) await Promise.race([...running.values()].map((r) => r.done));
