@@ -426,6 +426,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       jobs,
       salt: erasureSalt(clickSecret(env)),
       erased: (brandId) => eventMemory?.forgetProduct(brandId),
+      webhook: webhooks.publish,
       suppressionsChanged: writeKeys.clear,
       now,
     }),
@@ -464,6 +465,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       jobs,
       now,
       onError: (err, segmentId) => log.warn({ err, segmentId }, 'segment membership not swept'),
+      webhook: webhooks.publish,
     }),
     builder: createBuilderService({
       sessions: createBuilderRepository(db),

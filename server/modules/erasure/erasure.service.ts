@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import type { BrandAccess } from '../brands/brand-access';
+import type { PublishWebhook } from '../webhooks';
 import type { ErasureRepository, ErasureRow } from './erasure.repository';
 import { customerHash, redactEvent } from './redact';
 
@@ -60,6 +61,8 @@ export function createErasureService(deps: {
   salt: Buffer;
   /** A product's events changed under the runtime's memory (it reloads them). */
   erased?: (brandId: number) => void;
+  /** The customer.deleted webhook once the job has run (docs/webhooks.md); never throws. */
+  webhook?: PublishWebhook;
   /** A customer was suppressed: ingestion's cached product lookups read again. */
   suppressionsChanged?: () => void;
   now?: () => Date;
@@ -115,6 +118,10 @@ export function createErasureService(deps: {
       },
       now(),
     );
+    // The customer's id stays out of it: the delivery log keeps messages 30 days.
+    await deps.webhook?.(row.brandId, 'customer.deleted', [
+      { erasure_id: row.id, mode: row.mode, customer_hash: row.customerHash },
+    ]);
   }
 
   deps.jobs.register<{ erasureId: number }>(ERASURE_JOB, (job) => run(job.payload.erasureId), {

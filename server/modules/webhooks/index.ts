@@ -11,8 +11,15 @@ import { createWebhooksService } from './webhooks.service';
 
 const PURGE_EVERY_MS = 3600_000;
 
-/** Publishes a topic of a product to its subscribed endpoints; never throws (docs/webhooks.md). */
-export type PublishWebhook = (brandId: number, topic: string, data: unknown) => Promise<void>;
+/**
+ * Publishes messages of a topic of a product (one per item of `data`) to its subscribed
+ * endpoints; never throws (docs/webhooks.md).
+ */
+export type PublishWebhook = (
+  brandId: number,
+  topic: string,
+  data: readonly unknown[],
+) => Promise<void>;
 
 /**
  * Outbound webhooks as the container builds them: the endpoints' service, and `publish` for the
@@ -48,7 +55,7 @@ export function createWebhooks(deps: {
   let lastPurge = 0;
   const publish: PublishWebhook = async (brandId, topic, data) => {
     try {
-      await delivery.publish(brandId, topic, data);
+      await delivery.publishMany(brandId, topic, data);
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = Date.now();
         await delivery.purge();

@@ -158,19 +158,21 @@ export function createWebhookDelivery(deps: {
   const bodyOf = (topic: string, data: unknown) =>
     JSON.stringify({ type: topic, timestamp: new Date().toISOString(), data });
 
-  return {
-    /**
-     * Records a message for every enabled endpoint of the product subscribed to `topic` and
-     * plans its first attempt, in one transaction (or in `tx`); answers the deliveries.
-     */
-    async publish(brandId: number, topic: string, data: unknown, tx?: Db) {
-      const endpoints = await repo.subscribed(brandId, topic);
-      if (endpoints.length === 0) return [];
-      const payload = bodyOf(topic, data);
-      const run = async (t: Db) => {
-        const plannedAt = firstAttempt();
-        const made = await repo.insertDeliveries(
-          t,
+  /**
+   * Records a message per item of `data` for every enabled endpoint of the product subscribed to
+   * `topic` and plans its first attempt, in one transaction (or in `tx`); answers the deliveries.
+   * One read of the subscribers for the whole list.
+   */
+  async function publishMany(brandId: number, topic: string, data: readonly unknown[], tx?: Db) {
+    if (data.length === 0) return [];
+    const endpoints = await repo.subscribed(brandId, topic);
+    if (endpoints.length === 0) return [];
+    const payloads = data.map((d) => bodyOf(topic, d));
+    const run = async (t: Db) => {
+      const plannedAt = firstAttempt();
+      const made = await repo.insertDeliveries(
+        t,
+        payloads.flatMap((payload) =>
           endpoints.map((e) => ({
             endpointId: e.id,
             messageId: newMessageId(),
@@ -178,12 +180,21 @@ export function createWebhookDelivery(deps: {
             payload,
             nextAttemptAt: plannedAt,
           })),
-        );
-        const owners = new Map(endpoints.map((e) => [e.id, e.ownerId]));
-        for (const d of made) await enqueue(t, d, plannedAt, owners.get(d.endpointId));
-        return made;
-      };
-      return tx ? run(tx) : deps.db.transaction(run);
+        ),
+      );
+      const owners = new Map(endpoints.map((e) => [e.id, e.ownerId]));
+      for (const d of made) await enqueue(t, d, plannedAt, owners.get(d.endpointId));
+      return made;
+    };
+    return tx ? run(tx) : deps.db.transaction(run);
+  }
+
+  return {
+    publishMany,
+
+    /** One message of `topic` to the product's subscribed endpoints (see publishMany). */
+    publish(brandId: number, topic: string, data: unknown, tx?: Db) {
+      return publishMany(brandId, topic, [data], tx);
     },
 
     /** "Send test event": a `webhook.test` message to this endpoint alone. */

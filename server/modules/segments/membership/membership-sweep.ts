@@ -9,6 +9,7 @@ import { SegmentNotEvaluable, type ResolveSegment } from '../engine/evaluate';
 import type { SegmentEngine } from '../engine/members';
 import type { SegmentsRepository } from '../segments.repository';
 import { membershipEventRow, SEGMENT_EVENTS } from './membership-events';
+import type { PublishWebhook } from '../../webhooks';
 import type { MembershipRepository, StoredMember } from './membership.repository';
 
 /**
@@ -86,6 +87,8 @@ export function createSegmentMembership(deps: {
   pageSize?: number;
   /** A segment (or a product's list of segments) that could not be swept; the sweep goes on. */
   onError?: (err: unknown, segmentId?: number) => void;
+  /** segment.entered / segment.exited webhooks (docs/webhooks.md); never throws. */
+  webhook?: PublishWebhook;
 }) {
   const { segments, members, engine } = deps;
   const now = deps.now ?? (() => new Date());
@@ -129,6 +132,21 @@ export function createSegmentMembership(deps: {
       }
       if (rows.length > 0)
         await deps.events.submit({ rows, ownerId: product.ownerId, derived: true });
+      if (deps.webhook)
+        for (const [event, topic] of [
+          [SEGMENT_EVENTS.entered, 'segment.entered'],
+          [SEGMENT_EVENTS.exited, 'segment.exited'],
+        ] as const) {
+          const data = rows
+            .filter((r) => r.event === event)
+            .map((r) => ({
+              segment_id: segment.id,
+              segment_name: segment.name,
+              customer_id: r.customerKey,
+              at: at.toISOString(),
+            }));
+          if (data.length > 0) await deps.webhook(product.brandId, topic, data);
+        }
     };
     const leave = async (s: StoredMember) => {
       exiting.push(s);
