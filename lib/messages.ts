@@ -423,6 +423,9 @@ export const MESSAGES = {
   /** Deleting a product (docs/data-rights.md, "Deleting a product"). */
   productDeletion: {
     nameMismatch: (name: string) => `Type the product’s name exactly to confirm: ${name}`,
+    requested: (due: string) => `The product will be deleted on ${due}. You can cancel until then.`,
+    cancelled: 'Deletion cancelled. The product stays.',
+    failedToExport: (m: string) => `Failed to export: ${m}`,
   },
   /** Erasure of a customer (docs/data-rights.md). */
   erasure: {

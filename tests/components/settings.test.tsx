@@ -30,9 +30,11 @@ describe('Settings page', () => {
       ['General', '#general'],
       ['Tracking', '#tracking'],
       ['Filters', '#filters'],
+      ['Data', '#data'],
       ['Theme', '#theme'],
+      ['Danger zone', '#danger'],
     ]);
-    for (const name of ['General', 'Tracking', 'Filters', 'Theme'])
+    for (const name of ['General', 'Tracking', 'Filters', 'Data', 'Theme', 'Danger zone'])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     // The theme editor is the Theme section.
     expect(await screen.findByRole('form', { name: 'Theme' })).toBeInTheDocument();
@@ -81,6 +83,46 @@ describe('Settings page', () => {
     expect(await screen.findByText(MESSAGES.settings.generalSaved)).toBeInTheDocument();
     const saved = db.brands.find((b) => b.id === brand.id)!;
     expect(saved).toMatchObject({ name: 'Shop EU', time_zone: 'Europe/Paris' });
+  });
+
+  it('deletes the product after the name is typed, shows when, and cancels', async () => {
+    const { user, brand } = await renderSettings();
+    const danger = screen.getByRole('region', { name: 'Danger zone' });
+    const typed = await within(danger).findByRole('textbox', {
+      name: 'Type the product’s name to confirm',
+    });
+    const remove = within(danger).getByRole('button', { name: 'Delete product' });
+    expect(remove).toBeDisabled();
+    await user.type(typed, 'Shopp');
+    await user.click(remove);
+    expect(
+      await within(danger).findByText(MESSAGES.productDeletion.nameMismatch('Shop')),
+    ).toBeInTheDocument();
+    await user.clear(typed);
+    await user.type(typed, 'Shop');
+    await user.click(remove);
+    const pending = await within(danger).findByRole('status');
+    expect(pending).toHaveTextContent(/will be deleted on/);
+    const due = Date.parse(
+      (db.brands.find((b) => b.id === brand.id) as { deletion?: { due_at: string } }).deletion!
+        .due_at,
+    );
+    expect(due - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    await user.click(within(danger).getByRole('button', { name: 'Cancel deletion' }));
+    expect(await screen.findByText(MESSAGES.productDeletion.cancelled)).toBeInTheDocument();
+    expect(await within(danger).findByRole('button', { name: 'Delete product' })).toBeDisabled();
+  });
+
+  it('offers the exports of events and customers as downloads', async () => {
+    const { brand } = await renderSettings();
+    const data = screen.getByRole('region', { name: 'Data' });
+    const events = within(data).getByRole('link', { name: 'Export events (CSV)' });
+    expect(events.getAttribute('href')).toBe(`/v1/export/events?brand_id=${brand.id}&format=csv`);
+    expect(events).toHaveAttribute('download', `events-${brand.id}.csv`);
+    const customers = within(data).getByRole('link', { name: 'Export customers (CSV)' });
+    expect(customers.getAttribute('href')).toBe(
+      `/v1/export/profiles?brand_id=${brand.id}&format=csv`,
+    );
   });
 
   it('saves IP capture and starts from the saved mode', async () => {

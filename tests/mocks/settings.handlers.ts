@@ -6,6 +6,11 @@ import {
   type IpCaptureMode,
 } from '@/lib/contracts/brand-settings';
 import { idParam } from '@/lib/contracts/common';
+import {
+  PRODUCT_DELETION_GRACE_MS,
+  productDeletionBodySchema,
+  type ProductDeletion,
+} from '@/lib/contracts/product-deletion';
 import { MESSAGES } from '@/lib/messages';
 import { db, type MockBrand } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
@@ -15,7 +20,12 @@ import { apiError, body, currentUser, ok, unauthorized, validate } from './utils
  * mock product. The mock has no ingestion, so nothing is ever filtered here.
  */
 
-type SettingsBrand = MockBrand & { ip_capture?: IpCaptureMode; event_filters?: EventFilterRule[] };
+type SettingsBrand = MockBrand & {
+  ip_capture?: IpCaptureMode;
+  event_filters?: EventFilterRule[];
+  /** A pending deletion (docs/data-rights.md); the mock never runs it. */
+  deletion?: ProductDeletion;
+};
 
 function ownBrand(request: Request, params: Record<string, unknown>) {
   const user = currentUser(request);
@@ -57,5 +67,35 @@ export const settingsHandlers = [
     if (!parsed.ok) return parsed.response;
     found.brand.event_filters = parsed.data.rules;
     return ok(filtersAnswer(found.brand));
+  }),
+  // Deleting a product after 24 hours (docs/data-rights.md, "Deleting a product").
+  http.get('*/v1/brands/:id/deletion', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    return 'response' in found ? found.response : ok(found.brand.deletion ?? null);
+  }),
+  http.post('*/v1/brands/:id/deletion', async ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const parsed = await body(request, productDeletionBodySchema);
+    if (!parsed.ok) return parsed.response;
+    if (parsed.data.name.trim() !== found.brand.name) {
+      const message = MESSAGES.productDeletion.nameMismatch(found.brand.name);
+      return apiError(400, 'validation_error', message, [{ path: 'name', message }]);
+    }
+    const now = Date.now();
+    found.brand.deletion ??= {
+      brand_id: found.brand.id,
+      requested_by: currentUser(request)!.id,
+      requested_at: new Date(now).toISOString(),
+      due_at: new Date(now + PRODUCT_DELETION_GRACE_MS).toISOString(),
+    };
+    return ok(found.brand.deletion, 202);
+  }),
+  http.delete('*/v1/brands/:id/deletion', ({ request, params }) => {
+    const found = ownBrand(request, params);
+    if ('response' in found) return found.response;
+    const cancelled = found.brand.deletion !== undefined;
+    delete found.brand.deletion;
+    return ok({ cancelled });
   }),
 ];

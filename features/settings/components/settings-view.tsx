@@ -4,6 +4,8 @@ import { NoBrandState } from '@/components/no-brand-state';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useBrandStore } from '@/stores/brand';
+import { DangerZone } from './danger-zone';
+import { DataExports } from './data-exports';
 import { FiltersForm } from './filters-form';
 import { IpCaptureForm } from './ip-capture-form';
 
@@ -54,11 +56,23 @@ function sectionsOf(slots: SettingsSlots): Section[] {
       render: (brandId) => <FiltersForm brandId={brandId} />,
     },
     {
+      id: 'data',
+      title: 'Data',
+      description: 'Take every event and customer out, as files that stream straight to your disk.',
+      render: (brandId) => <DataExports brandId={brandId} />,
+    },
+    {
       id: 'theme',
       title: 'Theme',
       description:
         'Colours, font, corners, backdrop and placement of your product’s tours. Custom styling comes with the paid plans.',
       render: slots.theme,
+    },
+    {
+      id: 'danger',
+      title: 'Danger zone',
+      description: 'Delete this product and everything in it, after a day to change your mind.',
+      render: (brandId) => <DangerZone brandId={brandId} />,
     },
   ];
 }

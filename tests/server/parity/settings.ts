@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { eventFiltersSchema, ipCaptureSchema } from '@/lib/contracts/brand-settings';
+import { productDeletionSchema } from '@/lib/contracts/product-deletion';
 import type { ParityTable } from './table';
 
 /** settings.handlers.ts: a product's IP capture and event filters (docs/settings.md). */
@@ -63,6 +65,31 @@ export const settings: ParityTable = {
       },
     },
     { name: 'refuse an unknown product', method: 'GET', path: '/v1/brands/999999/filters' },
+    {
+      name: 'read the pending deletion (none)',
+      method: 'GET',
+      path: (s) => `/v1/brands/${s.brand}/deletion`,
+      contract: productDeletionSchema.nullable(),
+    },
+    {
+      name: 'refuse a deletion with the wrong name typed',
+      method: 'POST',
+      path: (s) => `/v1/brands/${s.brand}/deletion`,
+      body: { name: 'not the name' },
+    },
+    {
+      name: "refuse another account's deletion",
+      method: 'POST',
+      path: (s) => `/v1/brands/${s.brand}/deletion`,
+      body: { name: 'Shop' },
+      stranger: true,
+    },
+    {
+      name: 'cancel when nothing is pending',
+      method: 'DELETE',
+      path: (s) => `/v1/brands/${s.brand}/deletion`,
+      contract: z.object({ cancelled: z.literal(false) }),
+    },
     {
       name: "refuse the product's filters to another account",
       method: 'GET',
