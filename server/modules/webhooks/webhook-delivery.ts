@@ -77,7 +77,7 @@ export function createWebhookDelivery(deps: {
 
   async function attempt(payload: DeliverPayload, ownerId: string | null) {
     const delivery = await repo.takeAttempt(payload.deliveryId, new Date(payload.plannedAt));
-    if (!delivery) return; // done, resent since, or taken by another run
+    if (!delivery) return; // done, or planned anew since (resent, or the next step)
     const endpoint = await repo.find(delivery.endpointId);
     if (!endpoint) return;
     if (!endpoint.enabled) {

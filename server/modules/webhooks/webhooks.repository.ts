@@ -105,14 +105,15 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /**
-     * Takes the attempt a job was enqueued for: the delivery is pending and still waits for the
-     * attempt planned at `plannedAt` (a resend or a newer plan makes older jobs stale). One run
-     * of one job takes it, so an attempt is never sent twice by two runs.
+     * Takes the attempt a job was enqueued for and counts it: the delivery is pending and still
+     * waits for the attempt planned at `plannedAt` (a resend or a newer plan makes older jobs
+     * stale). The plan stays until the attempt is recorded, so a run lost with its node is run
+     * again by the queue: at least once, and receivers de-duplicate by the message id.
      */
     async takeAttempt(id: number, plannedAt: Date) {
       const [row] = await db
         .update(webhookDeliveries)
-        .set({ nextAttemptAt: null, attempts: sql`${webhookDeliveries.attempts} + 1` })
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
         .where(
           and(
             eq(webhookDeliveries.id, id),
