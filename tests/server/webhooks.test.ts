@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadEnv } from '@/server/env';
 import { createAccount, setupTestAccount } from './helpers';
 
 /**
@@ -97,5 +98,17 @@ describe('webhook endpoints', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await other.call('GET', '/v1/webhooks')).json().data).toEqual([]);
     expect((await a.call('GET', `/v1/webhooks/${made.id}`)).json().data.enabled).toBe(true);
+  });
+});
+
+describe('WEBHOOK_RETRY_SCHEDULE', () => {
+  it('defaults to the Svix ladder and refuses anything but seconds separated by commas', () => {
+    expect(loadEnv({}).WEBHOOK_RETRY_SCHEDULE).toEqual([
+      0, 5, 300, 1800, 7200, 18000, 36000, 36000,
+    ]);
+    expect(loadEnv({ WEBHOOK_RETRY_SCHEDULE: '0, 0,0' }).WEBHOOK_RETRY_SCHEDULE).toEqual([0, 0, 0]);
+    expect(() => loadEnv({ WEBHOOK_RETRY_SCHEDULE: '5 minutes' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas/,
+    );
   });
 });
