@@ -1,3 +1,4 @@
+import type { EraseBody, Erasure } from '@/lib/contracts/erasure';
 import type { z } from 'zod';
 import type { AttributeCondition } from '@/lib/conditions';
 import type {
@@ -55,6 +56,10 @@ export const getProfileTimeline = (id: number, params: TimelineParams, signal?: 
 
 /** Metadata values keyed by custom_field_name; null clears a value. */
 export type ProfileMetadataValues = Record<string, string | number | boolean | null>;
+
+/** POST /v1/customer-profiles/{id}/erase: queued; the profile is gone at once (docs/data-rights.md). */
+export const eraseProfile = (id: number, body: EraseBody) =>
+  unwrap<Erasure>(http.post(`/v1/customer-profiles/${id}/erase`, body));
 
 export const updateProfileMetadata = (id: number, metadata: ProfileMetadataValues) =>
   unwrap<CustomerProfile>(http.put(`/v1/customer-profiles/${id}/metadata`, { metadata }));

@@ -430,6 +430,8 @@ export const MESSAGES = {
   /** Erasure of a customer (docs/data-rights.md). */
   erasure: {
     notFound: 'Erasure not found.',
+    queued: (who: string) =>
+      `${who} is erased from the customers now; their events and tour sessions follow within a minute.`,
   },
   /** The data export (docs/data-export.md). */
   dataExport: {

@@ -10,7 +10,7 @@ import {
   addProfile,
   addTrackedEvent,
 } from '../mocks/profiles.handlers';
-import { setRoute } from '../setup/router';
+import { mockRouter, setRoute } from '../setup/router';
 import { addBrand, renderWithProviders, signInAs } from './test-utils';
 
 const openProfile = (id: number) => setRoute('/customer-profiles/[id]', { id: String(id) });
@@ -173,5 +173,36 @@ describe('ProfileDetailsView', () => {
       'href',
       '/customer-profiles',
     );
+  });
+
+  it('erases the customer after a choice of mode and suppression, then leaves for the list', async () => {
+    const { profile } = setup();
+    openProfile(profile.id);
+    const { user } = renderWithProviders(<ProfileDetailsView />);
+    await user.click(await screen.findByRole('button', { name: 'Erase customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' });
+    expect(within(dialog).getByRole('radio', { name: /Delete everything/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: /Keep anonymous events/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Stop tracking/ }));
+    const sent: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/erase')) sent.push(await request.clone().json());
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByText(MESSAGES.erasure.queued('Ada Lovelace'))).toBeInTheDocument();
+    expect(sent).toEqual([{ mode: 'redact', suppress: true }]);
+    expect(db.profiles.some((p) => p.id === profile.id)).toBe(false);
+    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/customer-profiles'));
+  });
+
+  it('closes without erasing on Cancel', async () => {
+    const { profile } = setup();
+    openProfile(profile.id);
+    const { user } = renderWithProviders(<ProfileDetailsView />);
+    await user.click(await screen.findByRole('button', { name: 'Erase customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(db.profiles.some((p) => p.id === profile.id)).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import {
   type ProfileList,
 } from '@/lib/contracts/customer-profiles';
 import type { TrackedEvent } from '@/lib/contracts/events';
+import { eraseBodySchema, type Erasure } from '@/lib/contracts/erasure';
 import { MESSAGES } from '@/lib/messages';
 import { db, type MockUser } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
@@ -309,6 +310,8 @@ const decodeCursor = (cursor: string | undefined) => {
   }
 };
 
+let erasures = 0;
+
 const profileHandlersOnly: HttpHandler[] = [
   http.get('*/v1/customer-profiles', ({ request }) => {
     const user = currentUser(request);
@@ -351,6 +354,30 @@ const profileHandlersOnly: HttpHandler[] = [
   http.get('*/v1/customer-profiles/:id', ({ request, params }) => {
     const found = ownProfile(request, params);
     return 'response' in found ? found.response : ok(found.profile);
+  }),
+
+  // Erasure (docs/data-rights.md): the profile goes at once; the mock has no job to run.
+  http.post('*/v1/customer-profiles/:id/erase', async ({ request, params }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const parsed = await body(request, eraseBodySchema);
+    if (!parsed.ok) return parsed.response;
+    const found = ownProfile(request, params);
+    if ('response' in found) return found.response;
+    db.profiles.splice(db.profiles.indexOf(found.profile), 1);
+    const erasure: Erasure = {
+      id: ++erasures,
+      brand_id: found.profile.brand_id,
+      customer_hash: `redacted_${found.profile.id.toString(16).padStart(32, '0')}`,
+      mode: parsed.data.mode,
+      suppress: parsed.data.suppress,
+      status: 'queued',
+      requested_by: user.id,
+      requested_at: new Date().toISOString(),
+      completed_at: null,
+      receipt: null,
+    };
+    return ok(erasure, 202);
   }),
 
   http.get('*/v1/customer-profiles/:id/events', ({ request, params }) => {

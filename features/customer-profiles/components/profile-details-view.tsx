@@ -4,6 +4,7 @@ import { isApiError } from '@/api/http';
 import { useProfile } from '../hooks/use-profile';
 import { AnonymousIdsCard } from './anonymous-ids-card';
 import { DataAttributesCard } from './data-attributes-card';
+import { EraseCustomerButton } from './erase-customer-dialog';
 import { EventTimeline } from './event-timeline';
 import { MetadataCard } from './metadata-card';
 import { ProfileHeader } from './profile-header';
@@ -30,6 +31,9 @@ export function ProfileDetailsView() {
   return (
     <div className="flex flex-col gap-4">
       <ProfileHeader profile={data} />
+      <div className="flex justify-end">
+        <EraseCustomerButton id={data.id} who={data.name || data.email || data.customer_key} />
+      </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DataAttributesCard profile={data} />
         <div className="flex flex-col gap-4">

@@ -20,6 +20,18 @@ export const profiles: ParityTable = {
       contract: profileListSchema,
     },
     {
+      name: 'refuse to erase an unknown profile',
+      method: 'POST',
+      path: '/v1/customer-profiles/999999/erase',
+      body: { mode: 'delete' },
+    },
+    {
+      name: 'refuse an erasure mode that does not exist',
+      method: 'POST',
+      path: '/v1/customer-profiles/999999/erase',
+      body: { mode: 'shred' },
+    },
+    {
       name: 'refuse an unknown profile',
       method: 'GET',
       path: (s) => `/v1/customer-profiles/999999?${q(s)}`,
