@@ -289,7 +289,6 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     log,
     now,
   });
-  const flowEvents = createFlowEventQueue({ batcher: derived, log });
   // Outbound webhooks (docs/webhooks.md): modules whose events are topics get `publish`.
   const webhooks = createWebhooks({
     db,
@@ -301,6 +300,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     resolve: opts.webhookResolve,
     now,
   });
+  const flowEvents = createFlowEventQueue({ batcher: derived, log, webhook: webhooks.publish });
   const targetHealth = createTargetHealthService({
     db,
     mail,

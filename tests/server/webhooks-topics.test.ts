@@ -1,11 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { FLOW_EVENTS, flowEventRow } from '@/server/modules/flows/runtime/flow-events';
 import { ingest, setupTestAccount } from './helpers';
 import { setupReceiver } from './webhooks-receiver';
 
 /**
  * Topics emitted by other modules (docs/webhooks.md, "Topics"): the membership sweep publishes
- * segment.entered, the erasure job customer.deleted (without the customer's id).
+ * segment.entered, the erasure job customer.deleted (without the customer's id), the flow event
+ * queue the flow.* topics of the events it writes.
  */
 
 describe('webhook topics', () => {
@@ -70,5 +72,36 @@ describe('webhook topics', () => {
       data: { erasure_id: erase.json().data.id, mode: 'delete' },
     });
     expect(r.got[1]!.body).not.toContain('buyer');
+  });
+
+  it('publishes flow.completed from the written flow events, only to its subscribers', async () => {
+    const r = await receiver();
+    const made = await a.call('POST', '/v1/webhooks', {
+      brand_id: a.brandId,
+      url: r.url,
+      topics: ['flow.completed'],
+    });
+    const { secret } = made.json().data as { secret: string };
+    const session = {
+      id: 'session-1',
+      brandId: a.brandId,
+      flowId: 42,
+      visitorKey: 'visitor-1',
+      userId: 'visitor-1',
+      anonymousId: null,
+    };
+    const at = new Date();
+    a.app.ctx.flowEvents.push(a.userId, [
+      flowEventRow(session, FLOW_EVENTS.stepSeen, at, { stepId: 's1', stepIndex: 0 }),
+      flowEventRow(session, FLOW_EVENTS.completed, at, { stepId: 's1', stepIndex: 0 }),
+      flowEventRow({ ...session, id: 'session-2' }, FLOW_EVENTS.dismissed, at, {}),
+    ]);
+    await a.app.ctx.flowEvents.flush();
+    await a.app.ctx.jobs.drain();
+    expect(r.got).toHaveLength(1);
+    expect(new Webhook(secret).verify(r.got[0]!.body, r.got[0]!.headers)).toMatchObject({
+      type: 'flow.completed',
+      data: { flow_id: 42, session_id: 'session-1', step_id: 's1', user_id: 'visitor-1' },
+    });
   });
 });

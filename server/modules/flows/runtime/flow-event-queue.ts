@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Batcher } from '../../../analytics/batcher';
 import type { EventRow } from '../../../analytics/types';
+import type { PublishWebhook } from '../../webhooks';
+import { publishFlowEvents } from '../../webhooks/flow-topics';
 
 /** How often buffered flow events are written. */
 const FLUSH_MS = 1_000;
@@ -19,6 +21,8 @@ export function createFlowEventQueue(deps: {
   batcher: Pick<Batcher, 'submit'>;
   log: FastifyBaseLogger;
   flushMs?: number;
+  /** flow.* webhooks of the written events (docs/webhooks.md), after each write; never throws. */
+  webhook?: PublishWebhook;
 }) {
   const waiting = new Map<string, EventRow[]>();
   /** Rows waiting for a flush plus rows whose write has not finished. */
@@ -39,6 +43,7 @@ export function createFlowEventQueue(deps: {
           .submit({ rows, ownerId, derived: true })
           .catch((err: unknown) => deps.log.warn({ err }, 'flow events not stored'));
         held -= rows.length;
+        if (deps.webhook) await publishFlowEvents(rows, deps.webhook);
       }
     });
     return flushing;
