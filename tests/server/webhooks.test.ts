@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '@/server/env';
+import { createWebhooksRepository } from '@/server/modules/webhooks/webhooks.repository';
 import { createAccount, setupTestAccount } from './helpers';
 
 /**
@@ -98,6 +99,18 @@ describe('webhook endpoints', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await other.call('GET', '/v1/webhooks')).json().data).toEqual([]);
     expect((await a.call('GET', `/v1/webhooks/${made.id}`)).json().data.enabled).toBe(true);
+  });
+
+  it('the repository filters by owner too, whatever the service checked', async () => {
+    const made = (await create({ url: 'http://127.0.0.1:9/hook', topics: ['flow.started'] })).json()
+      .data;
+    const stranger = await createAccount(a.app, { brand: false });
+    const repo = createWebhooksRepository(a.database.db);
+    expect(await repo.findOwned(stranger.userId, made.id)).toBeNull();
+    expect(await repo.updateOwned(stranger.userId, made.id, { enabled: false })).toBeNull();
+    expect(await repo.deleteOwned(stranger.userId, made.id)).toBe(false);
+    expect(await repo.list(stranger.userId)).toEqual([]);
+    expect((await repo.findOwned(a.userId, made.id))?.enabled).toBe(true);
   });
 });
 
