@@ -34,29 +34,17 @@
  * 5,000-row export, 2 runs and 2 previews: every step runs to its end, the ratio is printed and
  * never fails it).
  */
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { SegmentDefinition } from '../lib/contracts/segments';
-import { buildApp } from '../server/app';
 import { DUCKDB_FILE_NAME } from '../server/analytics';
-import { openDatabase } from '../server/db/client';
-import { loadEnv } from '../server/env';
 import { createSegmentEngine } from '../server/modules/segments/engine/members';
+import { benchServer, type BenchAccount } from './lib/bench-server';
 import { writeResult } from './lib/results';
 import { directEngine, recordStatements, type EngineParts } from './lib/segments-engine';
 import { exportThroughChild } from './lib/segments-export';
-import {
-  COUNTED,
-  createProduct,
-  EVERYONE,
-  poster,
-  seedEvents,
-  seedProfiles,
-  signedInAccount,
-} from './lib/segments-seed';
+import { COUNTED, EVERYONE, poster, seedEvents, seedProfiles } from './lib/segments-seed';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const knob = (name: string, full: number, smoke: number) =>
@@ -89,21 +77,16 @@ const percentile = (xs: number[], q: number) =>
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'signpost-bench-segments-'));
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' });
-  const database = await openDatabase({ dataDir: dir });
-  // No background count after a save: it would run beside what is measured.
-  const options = { env, database, realtime: false, segmentCounts: false };
-  let app = await buildApp(options);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  let base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
-  const latestLink = async () => (await app.ctx.outbox.latest())[0]?.links[0] as string;
-  const token = await signedInAccount(poster(base), latestLink, 'bench@example.com');
-  const brandId = await createProduct(poster(base), token, 'Bench');
   // A second account (a free plan has one product) owns the export's product.
-  const exportToken = await signedInAccount(poster(base), latestLink, 'export@example.com');
-  const exportBrandId = await createProduct(poster(base), exportToken, 'Export');
-  await app.close();
+  const server = await benchServer('segments', [
+    { email: 'bench@example.com', product: 'Bench' },
+    { email: 'export@example.com', product: 'Export' },
+  ]);
+  const { dir, database } = server;
+  const [{ token, brandId }, { token: exportToken, brandId: exportBrandId }] = server.accounts as [
+    BenchAccount,
+    BenchAccount,
+  ];
 
   let t = performance.now();
   await seedEvents(dir, brandId, EVENTS, PROFILES);
@@ -121,9 +104,7 @@ async function main() {
   await database.maintenance();
   console.log(`VACUUM ANALYZE in ${seconds(t)} s`);
 
-  app = await buildApp(options);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
+  const { app, base } = await server.start();
   const engineDb = await DuckDBInstance.create(path.join(dir, DUCKDB_FILE_NAME), {
     access_mode: 'READ_ONLY',
   });

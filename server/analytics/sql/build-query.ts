@@ -85,17 +85,20 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       break;
     }
     case 'exportEvents': {
+      // Keyset order on the millisecond (what a cursor carries): a time stored finer than that
+      // (a bulk load) must neither repeat nor skip rows when an export is resumed.
+      const ms = dialect.epochMs('timestamp');
       let after = '';
       if (shape.after) {
-        const ts = b.bind('after_ts', 'timestamp', shape.after.timestamp);
+        const ts = dialect.epochMs(b.bind('after_ts', 'timestamp', shape.after.timestamp));
         const id = b.bind('after_id', 'string', shape.after.messageId);
-        after = ` AND (timestamp > ${ts} OR (timestamp = ${ts} AND message_id > ${id}))`;
+        after = ` AND (${ms} > ${ts} OR (${ms} = ${ts} AND message_id > ${id}))`;
       }
       const where = targetWhere({ brandId: shape.brandId, customer: shape.customer }, b);
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
         ` WHERE ${where} AND ${inRange(shape.from, shape.to)}${after}` +
-        ` ORDER BY timestamp ASC, message_id ASC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
+        ` ORDER BY ${ms} ASC, message_id ASC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     }
     case 'countsByEvent':

@@ -33,6 +33,8 @@ import {
 export const EXPORT_EVENT_PAGE = 5_000;
 /** Profiles per database statement. */
 export const EXPORT_PROFILE_PAGE = 1_000;
+/** Rows per chunk written to the response. */
+export const EXPORT_SLICE = 100;
 /** Exports running at once, all accounts together. */
 export const EXPORTS_TOTAL = 16;
 /** What a refused export is told to wait. */
@@ -109,12 +111,18 @@ export function createDataExportService(deps: {
         let page = first;
         let text = header;
         for (;;) {
-          for (const row of page) text += line(row);
-          yield text;
+          // Slices of EXPORT_SLICE rows: strings past 128 kB would be V8 "large objects", kept
+          // until a full collection (docs/performance.md, "Where the export's RSS goes").
+          for (let i = 0; i < page.length; i += EXPORT_SLICE) {
+            const end = Math.min(page.length, i + EXPORT_SLICE);
+            for (let j = i; j < end; j++) text += line(page[j]!);
+            yield text;
+            text = '';
+          }
+          if (page.length === 0 && text) yield text;
           if (page.length < pageSize) return;
           const last = page.at(-1);
           page = await inCaller(() => read(last));
-          text = '';
         }
       } finally {
         release();
