@@ -106,7 +106,6 @@ export const webhookWithSecretSchema = webhookSchema.extend({
   /** `whsec_…`: shown once; store it in the receiving code. */
   secret: z.string(),
 });
-export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
 export const webhookListSchema = z.array(webhookSchema);
 

@@ -66,4 +66,3 @@ export function createWebhooks(deps: {
   };
   return { service, delivery, publish };
 }
-export type Webhooks = ReturnType<typeof createWebhooks>;
