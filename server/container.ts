@@ -56,7 +56,10 @@ import { createDataExportRepository } from './modules/data-export/data-export.re
 import { createDataExportService } from './modules/data-export/data-export.service';
 import { createErasureRepository } from './modules/erasure/erasure.repository';
 import { createProductDeletionRepository } from './modules/product-deletion/product-deletion.repository';
-import { createProductDeletionService } from './modules/product-deletion/product-deletion.service';
+import {
+  createProductDeletionService,
+  PRODUCT_PURGE_JOB,
+} from './modules/product-deletion/product-deletion.service';
 import { createErasureService, erasureSalt } from './modules/erasure/erasure.service';
 import { createSuppressionCheck } from './modules/erasure/suppressions';
 import { createMembershipRepository } from './modules/segments/membership/membership.repository';
@@ -189,7 +192,15 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
 
   const writeKeys = createWriteKeys(brands, { counters, rule: limits.unknownKey });
   const filtered = createFilteredUsage({ counters, now });
-  const brandsService = createBrandsService({ db, brands, plans, onKeysChanged: writeKeys.clear });
+  const brandsService = createBrandsService({
+    db,
+    brands,
+    plans,
+    onKeysChanged: writeKeys.clear,
+    // The analytics events of a deleted product (docs/data-rights.md, "Deleting a product").
+    purgeEvents: (brandId, ownerId) =>
+      jobs.enqueue(PRODUCT_PURGE_JOB, { brandId }, { ownerId, brandId }),
+  });
   const analytics =
     opts.analytics ??
     (await openAnalyticsStore({

@@ -86,6 +86,16 @@ describe('product deletion', () => {
     expect(late.statusCode).toBe(401);
   });
 
+  it("the Products page's immediate delete purges the product's events too", async () => {
+    const { brandId, call } = await product('Gone Now');
+    const { brandId: kept } = await product('Stays');
+    expect(await eventsOf(brandId)).toBe(3);
+    expect((await call('DELETE', `/v1/brands/${brandId}`)).statusCode).toBe(200);
+    await a.app.ctx.jobs.drain();
+    expect(await eventsOf(brandId)).toBe(0);
+    expect(await eventsOf(kept)).toBe(3);
+  });
+
   it("another owner's product answers 404 on every route", async () => {
     const { brandId: theirs, call } = await product('Theirs');
     const b = await createAccount(a.app);

@@ -15,6 +15,8 @@ export function createBrandsService(deps: {
   plans: PlansRepository;
   /** Called when write keys stop working (rotation, deletion) so key caches forget them. */
   onKeysChanged?: () => void;
+  /** A product was deleted: its events in the analytics store are purged by a job. */
+  purgeEvents?: (brandId: number, ownerId: string) => Promise<unknown>;
 }) {
   const { db, brands, plans } = deps;
   const mustFind = async <T>(row: T | undefined) => {
@@ -69,6 +71,8 @@ export function createBrandsService(deps: {
     async remove(ownerId: string, id: number) {
       const row = await mustFind(await brands.remove(ownerId, id));
       deps.onKeysChanged?.();
+      // After the delete: a purge must never run for a product that is still there.
+      await deps.purgeEvents?.(id, ownerId);
       return row;
     },
     async rotateKey(ownerId: string, id: number) {

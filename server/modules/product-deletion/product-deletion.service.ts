@@ -19,6 +19,8 @@ import type { ProductDeletionRepository, ProductDeletionRow } from './product-de
  */
 
 export const PRODUCT_DELETE_JOB = 'product.delete';
+/** The events of a product deleted at once (the Products page's Delete), purged after it. */
+export const PRODUCT_PURGE_JOB = 'product.purge-events';
 
 interface Payload {
   brandId: number;
@@ -61,6 +63,15 @@ export function createProductDeletionService(deps: {
   }
 
   deps.jobs.register<Payload>(PRODUCT_DELETE_JOB, (job) => run(job.payload), { maxAttempts: 10 });
+  deps.jobs.register<{ brandId: number }>(
+    PRODUCT_PURGE_JOB,
+    async ({ payload: { brandId } }) => {
+      const events = await deps.store.deleteEvents({ brandId });
+      deps.deleted?.(brandId);
+      deps.log?.info({ brandId, events }, 'deleted product: events purged');
+    },
+    { maxAttempts: 10 },
+  );
 
   return {
     async get(ownerId: string, brandId: number) {
