@@ -4,62 +4,28 @@
  * (docs/settings.md, "Filters" and "IP capture").
  */
 
+import ipaddr from 'ipaddr.js';
+
 /** An address as 4 (IPv4) or 16 (IPv6) bytes. */
 export type IpBytes = Uint8Array;
 
-const V4_PART = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
-function parseV4(text: string): IpBytes | null {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((p) => V4_PART.test(p))) return null;
-  return Uint8Array.from(parts.map(Number));
-}
-
-function parseV6(text: string): IpBytes | null {
-  if (!/^[0-9a-f:.]+$/i.test(text) || text.length > 45) return null;
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const groups = (s: string) => (s === '' ? [] : s.split(':'));
-  const head = groups(halves[0]!);
-  const tail = halves.length === 2 ? groups(halves[1]!) : [];
-  // An embedded IPv4 address (::ffff:1.2.3.4) counts as two groups at the end.
-  const last = (halves.length === 2 ? tail : head).at(-1);
-  let v4: IpBytes | null = null;
-  if (last?.includes('.')) {
-    v4 = parseV4(last);
-    if (!v4) return null;
-    (halves.length === 2 ? tail : head).pop();
-  }
-  const words = head.length + tail.length + (v4 ? 2 : 0);
-  if (halves.length === 1 ? words !== 8 : words > 7) return null;
-  const all = [...head, ...Array<string>(8 - words).fill('0'), ...tail];
-  const out = new Uint8Array(16);
-  for (let i = 0; i < all.length; i++) {
-    const g = all[i]!;
-    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
-    const n = parseInt(g, 16);
-    out[i * 2] = n >> 8;
-    out[i * 2 + 1] = n & 0xff;
-  }
-  if (v4) out.set(v4, 12);
-  return out;
-}
-
-const isMappedV4 = (b: IpBytes) =>
-  b.length === 16 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
-
 /**
  * The bytes of an IPv4 or IPv6 address (a zone index `%eth0` is ignored), null when it is not
- * one. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a dual-stack server sees) is its
- * IPv4 address.
+ * one. IPv4 must be written as four decimal parts (no `127.1`, no hex or octal parts). An
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a dual-stack server sees) is its IPv4
+ * address. Parsing is ipaddr.js's (also the webhook destination guard's).
  */
 export function parseIp(text: string): IpBytes | null {
   const t = text.trim();
   if (t.includes(':')) {
-    const b = parseV6(t.split('%')[0]!);
-    return b && isMappedV4(b) ? b.slice(12) : b;
+    const v6 = t.split('%')[0]!;
+    if (!ipaddr.IPv6.isValid(v6)) return null;
+    const a = ipaddr.IPv6.parse(v6);
+    return Uint8Array.from((a.isIPv4MappedAddress() ? a.toIPv4Address() : a).toByteArray());
   }
-  return parseV4(t);
+  return ipaddr.IPv4.isValidFourPartDecimal(t)
+    ? Uint8Array.from(ipaddr.IPv4.parse(t).toByteArray())
+    : null;
 }
 
 /** An address or a range: `192.0.2.7`, `192.0.2.0/24`, `2001:db8::/32`. */
@@ -104,21 +70,8 @@ export function ipMatcher(ranges: IpRange[]): (ip: string) => boolean {
   };
 }
 
-function formatBytes(b: IpBytes): string {
-  if (b.length === 4) return b.join('.');
-  const words: string[] = [];
-  for (let i = 0; i < 16; i += 2) words.push(((b[i]! << 8) | b[i + 1]!).toString(16));
-  // The longest run of two or more zero words becomes `::`.
-  let best = { at: -1, len: 0 };
-  for (let i = 0; i < 8;) {
-    let j = i;
-    while (j < 8 && words[j] === '0') j++;
-    if (j - i > best.len) best = { at: i, len: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  if (best.len < 2) return words.join(':');
-  return `${words.slice(0, best.at).join(':')}::${words.slice(best.at + best.len).join(':')}`;
-}
+/** The usual spelling: dotted IPv4, RFC 5952 IPv6 (lower case, the longest zero run as `::`). */
+const formatBytes = (b: IpBytes): string => ipaddr.fromByteArray([...b]).toString();
 
 /** An address in its usual spelling (`::ffff:192.0.2.1` → `192.0.2.1`); null when not one. */
 export function canonicalIp(text: string): string | null {
