@@ -425,7 +425,6 @@ export const MESSAGES = {
     nameMismatch: (name: string) => `Type the product’s name exactly to confirm: ${name}`,
     requested: (due: string) => `The product will be deleted on ${due}. You can cancel until then.`,
     cancelled: 'Deletion cancelled. The product stays.',
-    failedToExport: (m: string) => `Failed to export: ${m}`,
   },
   /** Erasure of a customer (docs/data-rights.md). */
   erasure: {
@@ -439,6 +438,7 @@ export const MESSAGES = {
       'cursor is not one this export gave. Pass the cursor of the last row you received, or leave it out to start from the beginning.',
     busy: 'An export of your account is already running. Wait for it to finish (or stop it), then try again.',
     serverBusy: 'Too many exports are running right now. Try again in a minute.',
+    failedToExport: (m: string) => `Failed to export: ${m}`,
   },
   /** The product theme, "Custom styling" (docs/theme.md). */
   theme: {

@@ -1,30 +1,16 @@
 import { exportPath } from '@/api/data-rights';
-import { downloadHref } from '@/api/download-links';
-import { buttonClasses } from '@/components/ui/button';
-import { useLinkDownload } from '@/components/csv-download';
+import { LinkDownload } from '@/components/link-download';
 import { MESSAGES } from '@/lib/messages';
 
 function ExportLink(props: { brandId: number; kind: 'events' | 'profiles'; label: string }) {
-  const path = exportPath(props.kind, props.brandId, 'csv');
-  const fileName = `${props.kind === 'events' ? 'events' : 'customers'}-${props.brandId}.csv`;
-  const { pending, download } = useLinkDownload({
-    path,
-    fileName,
-    failed: MESSAGES.productDeletion.failedToExport,
-  });
   return (
-    <a
-      href={downloadHref(path)}
-      download={fileName}
-      aria-busy={pending || undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        void download();
-      }}
-      className={buttonClasses('secondary')}
+    <LinkDownload
+      path={exportPath(props.kind, props.brandId, 'csv')}
+      fileName={`${props.kind === 'events' ? 'events' : 'customers'}-${props.brandId}.csv`}
+      failed={MESSAGES.dataExport.failedToExport}
     >
       {props.label}
-    </a>
+    </LinkDownload>
   );
 }
 
