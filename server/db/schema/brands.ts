@@ -45,6 +45,8 @@ export const brands = pgTable(
       .$type<EventFilterRule[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Months of events kept (docs/retention.md); null = the plan's maximum. */
+    retentionMonths: integer('retention_months'),
     /** The product theme as saved (docs/theme.md); null = the default look. */
     theme: jsonb('theme').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "retention_months" integer;
