@@ -143,6 +143,14 @@ export const MESSAGES = {
     ipCaptureSaved: 'IP capture saved.',
     filtersSaved: 'Filters saved.',
   },
+  /** Settings → Data → Retention (docs/retention.md). */
+  retention: {
+    months: (max: number) => `Retention must be a whole number of months from 1 to ${max}.`,
+    overPlan: (plan: string, max: number) =>
+      `The ${plan} plan keeps events for at most ${max} months: choose ${max} or fewer, or upgrade the plan.`,
+    saved: 'Retention saved.',
+    failedToLoad: (m: string) => `Failed to load the retention: ${m}`,
+  },
   events: {
     failedToGet: (m: string) => `Failed to get events: ${m}`,
     failedToDelete: (m: string) => `Fail to delete event: ${m}`,

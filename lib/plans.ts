@@ -116,3 +116,16 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
   return `${Math.ceil(bytes / 1_000)} KB`;
 }
+
+/**
+ * The longest a product may keep its events, in months, per plan (docs/retention.md); null =
+ * unlimited. A product's own retention (Settings → Data) may be shorter, never longer; a product
+ * that chose none keeps its plan's maximum.
+ */
+export const RETENTION_LIMITS: Readonly<Record<PlanCode, number | null>> = {
+  free: 12,
+  starter: 24,
+  growth: 36,
+  scale: 60,
+  enterprise: null,
+};

@@ -55,6 +55,7 @@ import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import type { Lookup } from './modules/webhooks/destination-guard';
 import { productDeletionRoutes } from './modules/product-deletion/product-deletion.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { builderRoutes, builderSessionRoutes } from './modules/builder/builder.routes';
 import {
   builderProbeEditorRoutes,
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           erasureRoutes(authed, ctx.erasure);
           webhookRoutes(authed, ctx.webhooks);
           productDeletionRoutes(authed, ctx.productDeletion);
+          retentionRoutes(authed, ctx.retention);
           segmentMemberRoutes(authed, ctx.segmentMembers);
           segmentRoutes(authed, ctx.segmentsService);
           builderSessionRoutes(authed, ctx.builder);
@@ -319,6 +321,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await mail.drain();
     await ctx.sessions.close();
     await ctx.publishedFlows.close();
+    await ctx.retention.close();
     await redis?.quit().catch(() => redis.disconnect());
   });
 

@@ -97,6 +97,10 @@ import { clickSecret, createClickHasher } from './modules/short-urls/click-finge
 import { memoryUniqueClicks, redisUniqueClicks } from './modules/short-urls/unique-clicks';
 import { createHomeService } from './modules/home/home.service';
 import { createJobs } from './jobs';
+import { retainedStore } from './analytics/retained-store';
+import { createRetentionCutoffs } from './modules/retention/retention-cutoffs';
+import { createRetentionRepository } from './modules/retention/retention.repository';
+import { createRetentionService } from './modules/retention/retention.service';
 import { createWebhooks } from './modules/webhooks';
 import type { Lookup } from './modules/webhooks/destination-guard';
 
@@ -201,7 +205,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     purgeEvents: (brandId, ownerId) =>
       jobs.enqueue(PRODUCT_PURGE_JOB, { brandId }, { ownerId, brandId }),
   });
-  const analytics =
+  const opened =
     opts.analytics ??
     (await openAnalyticsStore({
       clickhouseUrl: env.CLICKHOUSE_URL,
@@ -213,12 +217,16 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   if (
     env.ANALYTICS_THREAD_POLICY === 'batch' &&
     process.platform === 'linux' &&
-    analytics instanceof DuckDBThreadStore &&
-    analytics.backgroundThread === null
+    opened instanceof DuckDBThreadStore &&
+    opened.backgroundThread === null
   )
     log.warn(
       "DuckDB's thread keeps the normal scheduling policy: util-linux's chrt is missing or was refused (docs/adr/0017-background-thread-policy.md)",
     );
+  // Every read of a product hides the events past its retention (docs/retention.md).
+  const retentionRepo = createRetentionRepository(db);
+  const retentionCutoffs = createRetentionCutoffs({ repo: retentionRepo, now, redis, log });
+  const analytics = retainedStore(opened, retentionCutoffs);
   const profiles = createProfilesRepository(db);
   // The reads of signed-in accounts are scheduled per account (docs/reports.md).
   const analyticsScheduler = new AnalyticsScheduler();
@@ -236,7 +244,9 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
   // The embedded DuckDB store lives in this process alone: every event passes through here, so
   // the codes event conditions use can be kept in memory (docs/adr/0012-flow-runtime-cost.md).
   const eventMemory =
-    analytics.engine === 'duckdb' ? createEventMemory({ store: analytics, log }) : undefined;
+    analytics.engine === 'duckdb'
+      ? createEventMemory({ store: analytics, log, keptFrom: retentionCutoffs.peek })
+      : undefined;
   const attributes = createAttributesRepository(db);
 
   const provider =
@@ -439,6 +449,15 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       erased: (brandId) => eventMemory?.forgetProduct(brandId),
       webhook: webhooks.publish,
       suppressionsChanged: writeKeys.clear,
+      now,
+    }),
+    retention: createRetentionService({
+      repo: retentionRepo,
+      cutoffs: retentionCutoffs,
+      store: analytics,
+      jobs,
+      onChanged: (brandId) => eventMemory?.forgetProduct(brandId),
+      log,
       now,
     }),
     productDeletion: createProductDeletionService({

@@ -37,6 +37,7 @@ import type { SegmentsService } from './modules/segments/segments.service';
 import type { SegmentMembersService } from './modules/segments/engine/members.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
 import type { ErasureService } from './modules/erasure/erasure.service';
+import type { RetentionService } from './modules/retention/retention.service';
 import type { ProductDeletionService } from './modules/product-deletion/product-deletion.service';
 import type { SegmentMembership } from './modules/segments/membership/membership-sweep';
 import type { JobQueue } from './jobs';
@@ -130,6 +131,8 @@ export interface AppContext {
   productDeletion: ProductDeletionService;
   /** Erasure of customers and its audit (docs/data-rights.md). */
   erasure: ErasureService;
+  /** Each product's data retention and its nightly purge (docs/retention.md). */
+  retention: RetentionService;
   /** Every event and profile of a product, streamed (docs/data-export.md). */
   dataExport: DataExportService;
   /** The builder on customers' sites: launch codes, builder tokens, picked targets. */

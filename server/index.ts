@@ -115,6 +115,8 @@ async function main() {
     app.ctx.jobs.start();
     app.ctx.segmentMembership.start();
     targetHealthJob?.start();
+    // Tonight's retention purge (docs/retention.md): one sweep queued per night.
+    app.ctx.retention.start((err) => app.log.warn({ err }, 'retention purge not enqueued'));
   }
 
   let closing = false;

@@ -64,7 +64,18 @@ export type Granularity = 'day' | 'week' | 'month';
  * Every query shape, as one typed description; each dialect compiles it to SQL with bound
  * parameters (never string-concatenated user values).
  */
-export type QueryShape =
+export type QueryShape = AnyShape & RetentionScope;
+
+/**
+ * What a read of a product may see (docs/retention.md): filled for every read by the retained
+ * store (server/analytics/retained-store.ts), never by the callers.
+ */
+export interface RetentionScope {
+  /** Events before this time are past the product's retention: no read sees them. */
+  keptFrom?: Date;
+}
+
+type AnyShape =
   /** Newest events of one event code of a brand (of every code without `event`), newest first. */
   | { kind: 'tail'; brandId: number; event?: string; limit: number }
   /**

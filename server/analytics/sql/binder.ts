@@ -74,10 +74,27 @@ export function jsonKey(key: string): string {
   return key;
 }
 
+/** The bound parameter holding a shape's retention cutoff (docs/retention.md). */
+export const KEPT_FROM_PARAM = 'kept_from';
+
 /** Collects bound parameters: values never enter the SQL text. */
 export class Binder<P> {
   readonly params: Record<string, P> = {};
-  constructor(private readonly dialect: Dialect<P>) {}
+  constructor(
+    private readonly dialect: Dialect<P>,
+    /** The product's retention cutoff: events before it are hidden from every read. */
+    private readonly keptFrom?: Date,
+  ) {}
+
+  /**
+   * The events of a product a read may see: `brand_id = …`, and with a retention cutoff only
+   * those at or after it (docs/retention.md). Every shape's reads of `events` go through here.
+   */
+  brand(brandId: number): string {
+    const brand = `brand_id = ${this.bind('brand', 'int', brandId)}`;
+    if (!this.keptFrom) return brand;
+    return `${brand} AND timestamp >= ${this.bind(KEPT_FROM_PARAM, 'timestamp', this.keptFrom)}`;
+  }
 
   bind<K extends ParamKind>(name: string, kind: K, value: ParamValues[K]): string {
     this.params[name] = this.dialect.encode(kind, value);

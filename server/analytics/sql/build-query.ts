@@ -1,6 +1,6 @@
 import { EVENT_COLUMNS, toNumber, toStoredEvent, type RawRow } from '../event-rows';
 import type { EventTarget, QueryResults, QueryShape, ResultOf } from '../types';
-import { Binder, type Dialect } from './binder';
+import { Binder, KEPT_FROM_PARAM, type Dialect } from './binder';
 import { parseObject } from '../event-rows';
 import { compileFunnel, compileFunnelCustomers, readFunnel, readFunnelCustomers } from './funnel';
 import { compileLinkClicks, readLinkClicks } from './link-clicks';
@@ -30,9 +30,14 @@ function limitOf(limit: number): number {
   return Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
 }
 
-/** Compiles one query shape to SQL with bound parameters for the given dialect. */
+/**
+ * Compiles one query shape to SQL with bound parameters for the given dialect. A shape with a
+ * retention cutoff (`keptFrom`, docs/retention.md) reads no event before it: every shape's
+ * statement takes the product's events through `Binder.brand`, which adds the cutoff, and a shape
+ * compiled without it is refused rather than run.
+ */
 export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): CompiledQuery<P> {
-  const b = new Binder(dialect);
+  const b = new Binder(dialect, shape.keptFrom);
   const inRange = (from: Date, to: Date) =>
     `timestamp >= ${b.bind('from', 'timestamp', from)} AND timestamp < ${b.bind('to', 'timestamp', to)}`;
   let sql: string;
@@ -61,7 +66,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
     case 'tail':
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` WHERE ${b.brand(shape.brandId)}` +
         (shape.event === undefined
           ? ''
           : ` AND event = ${b.bind('event', 'string', shape.event)}`) +
@@ -78,7 +83,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       }
       sql =
         `SELECT ${eventColumns(dialect)} FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` WHERE ${b.brand(shape.brandId)}` +
         ` AND (user_id = ${b.bind('user', 'string', shape.userId)}` +
         ` OR (user_id IS NULL AND ${b.inStrings('anonymous_id', 'anon', shape.anonymousIds)}))${before}` +
         ` ORDER BY timestamp DESC, message_id DESC LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
@@ -104,7 +109,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
     case 'countsByEvent':
       sql =
         `SELECT event, count(*) AS n, ${dialect.epochMs('max(timestamp)')} AS last_ms FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
+        ` WHERE ${b.brand(shape.brandId)} AND ${inRange(shape.from, shape.to)}` +
         (shape.events ? ` AND ${b.inStrings('event', 'events', shape.events)}` : '') +
         (shape.definedByUsersOnly ? ` AND event NOT LIKE '$%'` : '') +
         ` GROUP BY event ORDER BY n DESC, event ASC` +
@@ -114,14 +119,14 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       break;
     case 'anyEvent':
       sql =
-        `SELECT 1 AS n FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        `SELECT 1 AS n FROM events WHERE ${b.brand(shape.brandId)}` +
         (shape.except?.length ? ` AND NOT (${b.inStrings('event', 'except', shape.except)})` : '') +
         ` LIMIT 1`;
       break;
     case 'eventCount':
       sql =
         `SELECT count(*) AS n FROM events` +
-        ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)} AND ${inRange(shape.from, shape.to)}`;
+        ` WHERE ${b.brand(shape.brandId)} AND ${inRange(shape.from, shape.to)}`;
       break;
     case 'visitorEvents': {
       // Rows by the visitor's keys first (an index lookup), then who sent them, the codes and
@@ -137,7 +142,7 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
           'v',
           `SELECT event, timestamp, properties, user_id, anonymous_id FROM events` +
             ` WHERE ${b.inFewStrings('customer_key', 'key', keys)}` +
-            ` AND brand_id = ${b.bind('brand', 'int', shape.brandId)}`,
+            ` AND ${b.brand(shape.brandId)}`,
         ) +
         ` SELECT event, ${dialect.epochMs('timestamp')} AS timestamp_ms, properties FROM v` +
         ` WHERE ${who} AND ${b.inStrings('event', 'events', shape.events)}${from}` +
@@ -147,14 +152,14 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
     case 'codeEvents':
       sql =
         `SELECT event, message_id, user_id, anonymous_id, ${dialect.epochMs('timestamp')} AS timestamp_ms,` +
-        ` properties FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` properties FROM events WHERE ${b.brand(shape.brandId)}` +
         ` AND ${b.inStrings('event', 'events', shape.events)}` +
         ` LIMIT ${b.bind('limit', 'uint', limitOf(shape.limit))}`;
       break;
     case 'flowEventCounts': {
       const from = shape.from ? ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` : '';
       const where =
-        ` FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+        ` FROM events WHERE ${b.brand(shape.brandId)}` +
         ` AND ${b.inStrings('event', 'events', shape.events)}` +
         ` AND ${dialect.jsonInt('properties', 'flow_id')} = ${b.bind('flow', 'int', shape.flowId)}` +
         `${from} AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`;
@@ -168,6 +173,8 @@ export function compileQuery<P>(shape: QueryShape, dialect: Dialect<P>): Compile
       break;
     }
   }
+  if (shape.keptFrom && !(KEPT_FROM_PARAM in b.params))
+    throw new Error(`the ${shape.kind} query ignores the product's retention`);
   return { sql, params: b.params };
 }
 

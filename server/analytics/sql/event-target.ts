@@ -7,7 +7,7 @@ import type { EventTarget } from '../types';
  * anonymous ids, as the customer's timeline reads them — and/or to those before a time.
  */
 export function targetWhere(target: EventTarget, b: Binder<unknown>): string {
-  let where = `brand_id = ${b.bind('brand', 'int', target.brandId)}`;
+  let where = b.brand(target.brandId);
   if (target.customer) {
     const { userId, anonymousIds } = target.customer;
     const anonymous = `(user_id IS NULL AND ${b.inStrings('anonymous_id', 'anon', anonymousIds)})`;

@@ -20,7 +20,7 @@ function funnelCtes<P>(
   b: Binder<P>,
 ): string {
   const q = new ReportSql(d, b, shape.brandId);
-  const brand = b.bind('brand', 'int', shape.brandId);
+  const brand = b.brand(shape.brandId);
   const from = b.bind('from', 'timestamp', shape.from);
   const to = b.bind('to', 'timestamp', shape.to);
   // Bound where used: DuckDB refuses a named parameter the statement does not contain.
@@ -30,7 +30,7 @@ function funnelCtes<P>(
     return (
       `SELECT customer_key, ${d.epochMs('timestamp')} AS ms` +
       q.filtered(
-        `brand_id = ${brand} AND event = ${b.bind(`event${i}`, 'string', step.event)}` +
+        `${brand} AND event = ${b.bind(`event${i}`, 'string', step.event)}` +
           ` AND timestamp >= ${from}${last}`,
         step.filters,
       )

@@ -20,7 +20,7 @@ export function compileLinkClicks<P>(shape: LinkClicksShape, d: Dialect<P>, b: B
   const bot = isTrue(prop('kbot', 'bot'));
   const unique = isTrue(prop('kunique', 'unique'));
   const base =
-    ` FROM events WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+    ` FROM events WHERE ${b.brand(shape.brandId)}` +
     ` AND event = ${b.bind('event', 'string', LINK_CLICKED_EVENT)}` +
     ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
     ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}` +

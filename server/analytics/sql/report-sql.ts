@@ -28,8 +28,9 @@ export class ReportSql<P> {
     return `${prefix}${this.n++}`;
   }
 
+  /** The product's events a read may see (its retention cutoff included). */
   private brand(): string {
-    return this.b.bind('brand', 'int', this.brandId);
+    return this.b.brand(this.brandId);
   }
 
   /** A property of the event, as text (NULL when absent). */
@@ -71,7 +72,7 @@ export class ReportSql<P> {
     const rows = !metadata && isDerivedAttribute(key) ? '' : ` AND type = 'identify'`;
     const join =
       ` LEFT JOIN (SELECT customer_key AS pk, ${this.d.latest(value, 'timestamp')} AS pv` +
-      ` FROM events WHERE brand_id = ${this.brand()}${rows} AND ${value} IS NOT NULL` +
+      ` FROM events WHERE ${this.brand()}${rows} AND ${value} IS NOT NULL` +
       ` GROUP BY customer_key) ${alias} ON ${alias}.pk = events.customer_key`;
     return { join, value: `${alias}.pv` };
   }

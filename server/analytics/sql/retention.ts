@@ -14,19 +14,19 @@ export function compileRetention<P>(
   d: Dialect<P>,
   b: Binder<P>,
 ): string {
-  const brand = b.bind('brand', 'int', shape.brandId);
+  const brand = b.brand(shape.brandId);
   const from = b.bind('from', 'timestamp', shape.from);
   const tz = b.bind('tz', 'string', shape.timeZone);
   const cohorts =
     `SELECT customer_key, min(timestamp) AS first_ts` +
     new ReportSql(d, b, shape.brandId).filtered(
-      `brand_id = ${brand} AND event = ${b.bind('start', 'string', shape.startEvent)}` +
+      `${brand} AND event = ${b.bind('start', 'string', shape.startEvent)}` +
         ` AND timestamp >= ${from} AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`,
       shape.filters ?? [],
     ) +
     ` GROUP BY customer_key`;
   const returns =
-    `SELECT customer_key, timestamp FROM events WHERE brand_id = ${brand}` +
+    `SELECT customer_key, timestamp FROM events WHERE ${brand}` +
     ` AND event = ${b.bind('return', 'string', shape.returnEvent)} AND timestamp >= ${from}`;
   const cohort = (expr: string) => d.zonedBucket(shape.period, expr, tz);
   return (

@@ -175,7 +175,7 @@ export function compileSegmentEventCounts<P>(
   const codes = [...new Set(shape.conditions.flatMap((c) => (c.event === null ? [] : [c.event])))];
   return (
     `SELECT customer_key, ${counts.join(', ') || '0 AS c0'} FROM events` +
-    ` WHERE brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+    ` WHERE ${b.brand(shape.brandId)}` +
     ` AND ${keysOf(shape.customerKeys, d, b)}` +
     ` AND ${b.inStrings('event', 'codes', codes)}` +
     ` GROUP BY customer_key`

@@ -35,7 +35,7 @@ function breakdownOf<P>(q: ReportSql<P>, shape: SeriesShape, key: string) {
 /** The events of one series: brand, code, range and filters (all of them must hold). */
 function where<P>(q: ReportSql<P>, b: Binder<P>, shape: SeriesShape, join = ''): string {
   return q.filtered(
-    `brand_id = ${b.bind('brand', 'int', shape.brandId)}` +
+    `${b.brand(shape.brandId)}` +
       ` AND event = ${b.bind('event', 'string', shape.event)}` +
       ` AND timestamp >= ${b.bind('from', 'timestamp', shape.from)}` +
       ` AND timestamp < ${b.bind('to', 'timestamp', shape.to)}`,

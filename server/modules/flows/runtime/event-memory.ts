@@ -117,6 +117,8 @@ export function createEventMemory(deps: {
   eventsPerVisitor?: number;
   parsedBytesPerDecision?: number;
   now?: () => number;
+  /** The product's retention cutoff (epoch ms; null: none): older events never count. */
+  keptFrom?: (brandId: number) => number | null;
 }) {
   const maxBytes = deps.maxBytes ?? EVENT_MEMORY_MAX_BYTES;
   const share = Math.min(maxBytes, deps.productShare ?? EVENT_MEMORY_PRODUCT_SHARE);
@@ -274,10 +276,14 @@ export function createEventMemory(deps: {
     at: number,
     seen: Seen,
     budget: { parsedBytes: number },
+    keptFrom: number | null,
   ): number {
     const stop = decisiveCount(c.frequency);
     if (stop === 0) return 0;
-    const { from, to } = eventWindow(c.timeframe, at);
+    const window = eventWindow(c.timeframe, at);
+    const { to } = window;
+    // Events past the product's retention are hidden here as in the store (docs/retention.md).
+    const from = keptFrom === null ? window.from : Math.max(window.from ?? keptFrom, keptFrom);
     const filter =
       c.attribute_conditions.length > 0
         ? JSON.stringify([c.attribute_condition_operator, c.attribute_conditions])
@@ -365,6 +371,7 @@ export function createEventMemory(deps: {
       cost.decisions++;
       const seen = new Map<string, Seen>();
       const budget = { parsedBytes: 0 };
+      const keptFrom = deps.keptFrom?.(brandId) ?? null;
       return (c, at) => {
         const m = c.event_code ? memories.get(c.event_code) : undefined;
         if (!m || m.state !== 'ready') return 0;
@@ -380,7 +387,7 @@ export function createEventMemory(deps: {
               filters: new Map(),
             }),
           );
-        return count(m, keys, c, at, s, budget);
+        return count(m, keys, c, at, s, budget, keptFrom);
       };
     },
 
