@@ -446,6 +446,10 @@ export const MESSAGES = {
       'cursor is not one this export gave. Pass the cursor of the last row you received, or leave it out to start from the beginning.',
     busy: 'An export of your account is already running. Wait for it to finish (or stop it), then try again.',
     serverBusy: 'Too many exports are running right now. Try again in a minute.',
+    brandRequired:
+      "brand_id is required: the id of the product to export (with the product's server key it may be left out).",
+    unknownServerKey:
+      'Unknown server key: it may have been rotated or revoked. Issue a new one under Settings → Tracking.',
     failedToExport: (m: string) => `Failed to export: ${m}`,
   },
   /** The product theme, "Custom styling" (docs/theme.md). */

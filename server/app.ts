@@ -51,6 +51,7 @@ import { flowRoutes } from './modules/flows/flows.routes';
 import { segmentRoutes } from './modules/segments/segments.routes';
 import { segmentMemberRoutes } from './modules/segments/segment-members.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { createServerKeyAuth } from './modules/data-export/server-key-auth';
 import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import type { Lookup } from './modules/webhooks/destination-guard';
@@ -212,6 +213,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           builderProbeRoutes(b, ctx.builderProbe, ctx.counters),
         );
         v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+        // The product's server key on the routes that take one (the data export).
+        const serverKeyAuth = createServerKeyAuth({ writeKeys: ctx.writeKeys, users: ctx.users });
         // Authenticated scope: every route here has a session, and tenant data is filtered by it.
         await v1.register(async (authed: ZodApp) => {
           // A signed download link stands in for the bearer header on the allow-listed
@@ -219,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           authed.addHook('onRequest', async (req) => {
             req.auth =
               (await ctx.downloadLinks.authenticate(req.method, req.url)) ??
+              (await serverKeyAuth(req)) ??
               (await authService.authenticate(bearer(req)));
           });
           // Writes, and requests that read analytics, count against their user's limits; the

@@ -4,11 +4,15 @@ import { brandIdField } from './common';
 /**
  * The data export (docs/data-export.md): GET /v1/export/events and GET /v1/export/profiles stream
  * every row of a product, with the same query parameters on both routes. Every row carries a
- * `cursor`; passing the cursor of the last row received resumes right after it.
+ * `cursor`; passing the cursor of the last row received resumes right after it. `parquet` is a
+ * typed columnar file built once the rows are read (docs/data-export.md, "Parquet").
  */
 
-export const EXPORT_FORMATS = ['ndjson', 'csv'] as const;
+export const EXPORT_FORMATS = ['ndjson', 'csv', 'parquet'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** "ndjson, csv or parquet": the formats as a refusal names them. */
+const formatList = `${EXPORT_FORMATS.slice(0, -1).join(', ')} or ${EXPORT_FORMATS.at(-1)}`;
 
 /** The fields of an exported event (besides `cursor`), in file order. */
 export const EVENT_EXPORT_FIELDS = [
@@ -82,10 +86,9 @@ const fieldList = <F extends string>(allowed: readonly F[]) =>
 const exportQuery = <F extends string>(fields: readonly F[]) =>
   z
     .object({
-      brand_id: brandIdField,
-      format: z
-        .enum(EXPORT_FORMATS, { error: `format must be ${EXPORT_FORMATS.join(' or ')}` })
-        .default('ndjson'),
+      /** The product; with the product's server key it may be left out (docs/data-export.md). */
+      brand_id: brandIdField.optional(),
+      format: z.enum(EXPORT_FORMATS, { error: `format must be ${formatList}` }).default('ndjson'),
       /** The `cursor` of the last row already received. */
       cursor: z
         .string()

@@ -129,7 +129,7 @@ describe('data export', () => {
     for (const kind of ['events', 'profiles'] as const) {
       for (const format of ['ndjson', 'csv'] as const) {
         const q = { brand_id: a.brandId, format };
-        const full = await text(await svc[kind](a.userId, q));
+        const full = await text(await svc[kind]({ ownerId: a.userId }, q));
         const rowsOf = (body: string) =>
           body.split(format === 'csv' ? '\r\n' : '\n').filter((l) => l && !l.startsWith('cursor,'));
         const all = rowsOf(full);
@@ -148,7 +148,7 @@ describe('data export', () => {
               ? last.split(',')[0]!
               : (JSON.parse(last) as { cursor: string }).cursor
             : undefined;
-          const rest = rowsOf(await text(await svc[kind](a.userId, { ...q, cursor })));
+          const rest = rowsOf(await text(await svc[kind]({ ownerId: a.userId }, { ...q, cursor })));
           expect([...whole, ...rest], `${kind} ${format} cut at ${cut}`).toEqual(all);
         }
       }
@@ -186,7 +186,7 @@ describe('data export', () => {
 
   it('answers bad parameters with the field and what to send', async () => {
     const cases: [string, RegExp][] = [
-      ['format=parquet2', /format must be ndjson or csv/],
+      ['format=parquet2', /format must be ndjson, csv or parquet/],
       ['fields=event,nope', /nope is not a field of this export/],
       ['fields=event,event', /must not name a field twice/],
       ['from=yesterday', /from must be a date/],
@@ -221,10 +221,13 @@ describe('data export', () => {
       batch: [{ type: 'track', event: 'Hello', userId: 'b1' }],
     });
     // A's export is open (its first page read, its client not reading on).
-    const held = await a.app.ctx.dataExport.events(a.userId, {
-      brand_id: a.brandId,
-      format: 'ndjson',
-    });
+    const held = await a.app.ctx.dataExport.events(
+      { ownerId: a.userId },
+      {
+        brand_id: a.brandId,
+        format: 'ndjson',
+      },
+    );
     const refused = await a.call('GET', `/v1/export/profiles?brand_id=${a.brandId}`);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   eventExportQuerySchema,
@@ -7,11 +7,14 @@ import {
 } from '../../../lib/contracts/data-export';
 import type { ZodApp } from '../../context';
 import { session } from '../../context';
-import type { DataExportService, ExportStream } from './data-export.service';
+import type { DataExportService, ExportCaller, ExportStream } from './data-export.service';
+import { PARQUET_CONTENT_TYPE } from './parquet';
+import { serverKeyProduct } from './server-key-auth';
 
 /**
  * GET /v1/export/events and GET /v1/export/profiles (docs/data-export.md): a product's events or
- * customer profiles streamed as NDJSON or CSV, resumable from any row's cursor.
+ * customer profiles streamed as NDJSON, CSV or Parquet, resumable from any row's cursor. Both take
+ * a dashboard token, a download link or the product's server key (server-key-auth.ts).
  */
 
 const fileResponse = {
@@ -19,6 +22,7 @@ const fileResponse = {
     content: {
       'application/x-ndjson': { schema: z.string() },
       'text/csv': { schema: z.string() },
+      [PARQUET_CONTENT_TYPE]: { schema: z.string() },
     },
   },
 };
@@ -39,12 +43,20 @@ function send(reply: FastifyReply, file: ExportStream) {
 
 export function dataExportRoutes(app: ZodApp, svc: DataExportService) {
   const tags = ['export'];
+  // The product's server key is accepted here (and nowhere else in the signed-in scope).
+  const config = { serverKey: true };
+  const caller = (req: FastifyRequest): ExportCaller => ({
+    ownerId: session(req).user.id,
+    keyBrandId: serverKeyProduct(req),
+  });
   app.get('/export/events', {
+    config,
     schema: { tags, querystring: eventExportQuerySchema, response: fileResponse },
-    handler: async (req, reply) => send(reply, await svc.events(session(req).user.id, req.query)),
+    handler: async (req, reply) => send(reply, await svc.events(caller(req), req.query)),
   });
   app.get('/export/profiles', {
+    config,
     schema: { tags, querystring: profileExportQuerySchema, response: fileResponse },
-    handler: async (req, reply) => send(reply, await svc.profiles(session(req).user.id, req.query)),
+    handler: async (req, reply) => send(reply, await svc.profiles(caller(req), req.query)),
   });
 }

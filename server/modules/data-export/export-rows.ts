@@ -79,7 +79,10 @@ function eventValue(e: StoredEvent, field: EventExportField): Cell {
 }
 
 /** Writes rows of `fields` (after `cursor`) in one format; the CSV header comes first. */
-export function rowWriter<F extends string>(format: ExportFormat, fields: readonly F[]) {
+export function rowWriter<F extends string>(
+  format: Exclude<ExportFormat, 'parquet'>,
+  fields: readonly F[],
+) {
   const cell = (v: Cell) =>
     csvCell(v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as string | number));
   return {
@@ -97,15 +100,12 @@ export function rowWriter<F extends string>(format: ExportFormat, fields: readon
   };
 }
 
-export const eventLine = (
-  w: ReturnType<typeof rowWriter<EventExportField>>,
-  e: StoredEvent,
-): string => w.line(eventCursor(e), (f) => eventValue(e, f));
+export type RowWriter<F extends string> = ReturnType<typeof rowWriter<F>>;
 
-export function profileLine(
-  w: ReturnType<typeof rowWriter<ProfileExportField>>,
-  p: ProfileRow,
-): string {
+export const eventLine = (w: RowWriter<EventExportField>, e: StoredEvent): string =>
+  w.line(eventCursor(e), (f) => eventValue(e, f));
+
+export function profileLine(w: RowWriter<ProfileExportField>, p: ProfileRow): string {
   const dto = toProfileDto(p) as Record<ProfileExportField, Cell>;
   return w.line(profileCursor(p.id), (f) => dto[f] ?? null);
 }
