@@ -60,7 +60,11 @@ function Ask({ brandId }: { brandId: number }) {
         hint="As it is written under General."
         value={typed}
         autoComplete="off"
-        onChange={(e) => setTyped(e.target.value)}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          // A refusal was about the name typed before: it goes with it.
+          if (request.isError) request.reset();
+        }}
         error={request.error?.message}
       />
       <div>
