@@ -248,6 +248,18 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       ? createEventMemory({ store: analytics, log, keptFrom: retentionCutoffs.peek })
       : undefined;
   const attributes = createAttributesRepository(db);
+  // Outbound webhooks (docs/webhooks.md): modules whose events are topics get `publish` or
+  // `topics` (ingestion, link clicks and billing ask a per-product subscription cache first).
+  const webhooks = createWebhooks({
+    db,
+    env,
+    access,
+    jobs,
+    mail,
+    log,
+    resolve: opts.webhookResolve,
+    now,
+  });
 
   const provider =
     opts.paymentProvider ??
@@ -259,7 +271,10 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     });
   const payments = createPaymentsService({
     db,
-    repo: createPaymentsRepository(db, { now }),
+    repo: createPaymentsRepository(db, {
+      now,
+      onSubscriptionChanged: webhooks.topics.subscriptionChanged,
+    }),
     provider,
     profiles,
     plans,
@@ -275,7 +290,12 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     maxBatchRows: opts.batcher?.maxBatchRows,
     maxPendingRows: opts.batcher?.maxPendingRows ?? env.INGEST_MAX_PENDING,
     maxPendingBytes: env.INGEST_MAX_PENDING_BYTES,
-    afterCommit: createAfterCommit({ profiles, usage: payments.usage, log }),
+    afterCommit: createAfterCommit({
+      profiles,
+      usage: payments.usage,
+      log,
+      webhooks: webhooks.topics.ingest,
+    }),
     onCommitted: (rows) => {
       liveTail(rows);
       eventMemory?.remember(rows);
@@ -310,17 +330,6 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     log,
     now,
   });
-  // Outbound webhooks (docs/webhooks.md): modules whose events are topics get `publish`.
-  const webhooks = createWebhooks({
-    db,
-    env,
-    access,
-    jobs,
-    mail,
-    log,
-    resolve: opts.webhookResolve,
-    now,
-  });
   const flowEvents = createFlowEventQueue({ batcher: derived, log, webhook: webhooks.publish });
   const targetHealth = createTargetHealthService({
     db,
@@ -351,6 +360,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
     links: shortUrlLinks,
     unique: redis ? redisUniqueClicks(redis) : memoryUniqueClicks(),
     log,
+    webhooks: webhooks.topics.publisher,
   });
 
   return {
@@ -394,7 +404,13 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       access,
       store: reads,
     }),
-    profilesService: createProfilesService({ profiles, attributes, access, store: reads }),
+    profilesService: createProfilesService({
+      profiles,
+      attributes,
+      access,
+      store: reads,
+      webhooks: webhooks.topics.publisher,
+    }),
     attributesService: createAttributesService({ attributes, access }),
     ingestService: createIngestService({
       writeKeys,

@@ -22,6 +22,85 @@ export const WEBHOOK_TOPICS = [
 ] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number] | `event.${string}`;
 
+/**
+ * The `data` of each topic's body `{type, timestamp, data}` (docs/webhooks.md, "Topics"). Times
+ * are ISO 8601 in UTC.
+ */
+
+/** customer.created and customer.updated: the profile as it is after the change. */
+export interface CustomerWebhookData {
+  /** The customer's user id (as in segment.entered). */
+  customer_id: string;
+  /** The profile's id in the API (`/v1/customer-profiles/{id}`). */
+  profile_id: number;
+  email: string | null;
+  name: string | null;
+  data_attributes: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  first_seen: string;
+  last_seen: string;
+  /** customer.updated: what changed (`email`, `name`, `data_attributes.<key>`, `metadata.<key>`). */
+  changed: string[];
+}
+
+/** event.<code>: one ingested event whose code is subscribed to. */
+export interface EventWebhookData {
+  /** The event's message id (the same if its batch is stored twice). */
+  event_id: string;
+  code: string;
+  type: string;
+  user_id: string | null;
+  anonymous_id: string | null;
+  properties: Record<string, unknown>;
+  url: string | null;
+  at: string;
+  received_at: string;
+}
+
+/** link.clicked: a person's click on a short link (bots' clicks are not sent). */
+export interface LinkClickedWebhookData {
+  link_id: number;
+  slug: string;
+  /** The link's destination. */
+  target: string;
+  /** The day's visitor id of the click (the same for one visitor's clicks of one product that day). */
+  visitor_id: string;
+  /** Always null: a click carries no customer identity. */
+  customer_id: null;
+  /** The visitor's first click of this link in this clock hour. */
+  unique: boolean;
+  referrer: string | null;
+  country: string | null;
+  utm: Record<string, string>;
+  at: string;
+}
+
+/** A plan as subscription.updated names it. */
+export interface WebhookPlan {
+  code: string;
+  name: string;
+}
+
+/** An account's subscription, as subscription.updated shows it now and before. */
+export interface SubscriptionWebhookState {
+  plan: WebhookPlan | null;
+  status: string;
+  add_on_quantity: number;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  /** The plan taking over at the period end (a lower plan, or free when cancelled). */
+  scheduled_plan: WebhookPlan | null;
+}
+
+/** subscription.updated: sent to each product of the account that subscribes. */
+export interface SubscriptionWebhookData extends SubscriptionWebhookState {
+  brand_id: number;
+  /** The fields that changed: plan, status, add_on_quantity, current_period, scheduled_plan. */
+  changed: string[];
+  previous: SubscriptionWebhookState;
+  at: string;
+}
+
 /** The topic of "Send test event": sent to the endpoint whatever it subscribes to. */
 export const WEBHOOK_TEST_TOPIC = 'webhook.test';
 

@@ -30,7 +30,21 @@ export interface InTx {
  * lookups by provider reference serve the provider's events only. `now` is billing's clock: the
  * same one decides periods and stamps `updated_at`.
  */
-export function createPaymentsRepository(db: Db, opts: { now: () => Date }) {
+export function createPaymentsRepository(
+  db: Db,
+  opts: {
+    now: () => Date;
+    /**
+     * Told of every write of a subscription, inside its transaction, with the row before and
+     * after (the subscription.updated webhook, docs/webhooks.md).
+     */
+    onSubscriptionChanged?: (
+      tx: Db,
+      before: SubscriptionRow,
+      after: SubscriptionRow,
+    ) => Promise<void>;
+  },
+) {
   const { now } = opts;
   const paymentWithPlan = (tx: Db) =>
     tx
@@ -64,13 +78,28 @@ export function createPaymentsRepository(db: Db, opts: { now: () => Date }) {
       userId: string,
       values: Partial<Omit<SubscriptionRow, 'id' | 'userId' | 'createdAt'>>,
       { tx = db }: InTx = {},
-    ) {
-      const [row] = await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: now() })
-        .where(eq(subscriptions.userId, userId))
-        .returning();
-      return row;
+    ): Promise<SubscriptionRow | undefined> {
+      const write = (t: Db) =>
+        t
+          .update(subscriptions)
+          .set({ ...values, updatedAt: now() })
+          .where(eq(subscriptions.userId, userId))
+          .returning()
+          .then((rows) => rows[0]);
+      const told = opts.onSubscriptionChanged;
+      if (!told) return write(tx);
+      // The one place subscriptions change: the row before, the write, and who is told of it.
+      const run = async (t: Db) => {
+        const [before] = await t
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, userId))
+          .for('update');
+        const after = await write(t);
+        if (before && after) await told(t, before, after);
+        return after;
+      };
+      return tx === db ? db.transaction(run) : run(tx);
     },
     /** Sets over_limit_since unless already set (or set in an earlier month); true when it did. */
     async markOverLimit(userId: string, since: Date, monthStart: Date) {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
 import { accountUsage, customerProfiles } from '../../db/schema';
@@ -6,6 +7,13 @@ import { PROFILE_MAX_ANONYMOUS_IDS, PROFILE_MAX_KEYS } from '../../../lib/consta
 import type { AttributeCondition } from '../../../lib/conditions';
 import type { ListProfilesQuery } from '../../../lib/contracts/customer-profiles';
 import type { ProfilePatch } from './profile-upsert';
+import {
+  profileChanges,
+  RETURNING_WATCHED,
+  type ProfileTraits,
+  type ProfileWatch,
+  type UpsertedRow,
+} from './profile-changes';
 import { conditionSql, type AttributeColumn } from './profile-filter';
 import { containing } from '../../db/like';
 
@@ -66,21 +74,42 @@ export function createProfilesRepository(db: Db) {
     /**
      * Upserts one brand's patches and adds the customers newly active in a month to the owner's
      * usage counter, in one transaction. Idempotent: replaying a batch counts nobody twice.
+     * With `watch`, the profiles it created or whose traits it changed are handed to
+     * `watch.record` inside the transaction (so a replay, which changes nothing, hands none).
      */
-    async applyPatches(brandId: number, ownerId: string, patches: ProfilePatch[]) {
+    async applyPatches(
+      brandId: number,
+      ownerId: string,
+      patches: ProfilePatch[],
+      watch?: ProfileWatch,
+    ) {
       if (patches.length === 0) return;
       await db.transaction(async (tx) => {
         // Lock and read the current months first: a row lock inside the upsert statement would
-        // skip rows that statement itself updates.
+        // skip rows that statement itself updates. The traits are read only when watched.
         const keys = patches.map((p) => p.customer_key);
-        const locked = await tx
-          .select({ key: customerProfiles.customerKey, month: customerProfiles.activeMonth })
+        const fields: SelectedFields = {
+          key: customerProfiles.customerKey,
+          month: customerProfiles.activeMonth,
+        };
+        if (watch?.updated)
+          Object.assign(fields, {
+            email: customerProfiles.email,
+            name: customerProfiles.name,
+            dataAttributes: customerProfiles.dataAttributes,
+            metadata: customerProfiles.metadata,
+          });
+        const locked = (await tx
+          .select(fields)
           .from(customerProfiles)
           .where(
             and(eq(customerProfiles.brandId, brandId), inArray(customerProfiles.customerKey, keys)),
           )
-          .for('update');
+          .for('update')) as ({ key: string; month: number } & Partial<ProfileTraits>)[];
         const before = new Map(locked.map((r) => [r.key, r.month]));
+        const traitsBefore = new Map<string, ProfileTraits>(
+          watch?.updated ? locked.map((r) => [r.key, r as ProfileTraits]) : [],
+        );
         const result = await tx.execute(sql`
           INSERT INTO customer_profiles AS c (brand_id, customer_key, anonymous_ids, email, name,
             data_attributes, metadata, first_seen, last_seen, active_month)
@@ -104,10 +133,13 @@ export function createProfilesRepository(db: Db) {
             first_seen = LEAST(c.first_seen, EXCLUDED.first_seen),
             last_seen = GREATEST(c.last_seen, EXCLUDED.last_seen),
             active_month = GREATEST(c.active_month, EXCLUDED.active_month)
-          RETURNING c.customer_key AS key, c.active_month AS month, (c.xmax = 0) AS inserted`);
-        const rows = (
-          result as unknown as { rows: { key: string; month: number; inserted: boolean }[] }
-        ).rows;
+          RETURNING c.customer_key AS key, c.active_month AS month, (c.xmax = 0) AS inserted
+          ${watch ? sql.raw(RETURNING_WATCHED) : sql``}`);
+        const rows = (result as unknown as { rows: UpsertedRow[] }).rows;
+        if (watch) {
+          const changes = profileChanges(rows, traitsBefore, watch);
+          if (changes.length > 0) await watch.record(tx, changes);
+        }
         // A customer counts once per month: when inserted now, or moved to a newer month. A row
         // another node inserted between our read and our upsert was counted by that node.
         const perMonth = new Map<number, number>();

@@ -12,6 +12,8 @@ import { AppError, notFound } from '../../errors';
 import type { BrandAccess } from '../brands/brand-access';
 import { toTrackedEventDto } from '../events/events.service';
 import type { AttributesRepository } from './attributes.repository';
+import { customerData, type TopicPublisher } from '../webhooks/ingest-topics';
+import { traitChanges } from './profile-changes';
 import type { AttributeColumn } from './profile-filter';
 import { toProfileDto, type ProfilesRepository } from './profiles.repository';
 
@@ -64,6 +66,8 @@ export function createProfilesService(deps: {
   attributes: AttributesRepository;
   access: BrandAccess;
   store: AnalyticsStore;
+  /** customer.updated when metadata set through the API changes a profile (docs/webhooks.md). */
+  webhooks?: Pick<TopicPublisher, 'send'>;
 }) {
   const { profiles, attributes, access, store } = deps;
 
@@ -180,6 +184,11 @@ export function createProfilesService(deps: {
       }
       const row = await profiles.setMetadata(ownerId, id, values);
       if (!row) throw notFound(MESSAGES.profiles.notFound);
+      const changed = traitChanges(p, row);
+      if (changed.length > 0)
+        await deps.webhooks?.send(row.brandId, [
+          { topic: 'customer.updated', data: customerData(row, changed) },
+        ]);
       return toProfileDto(row);
     },
 

@@ -9,6 +9,8 @@ import type { Utm } from '../../../lib/contracts/short-urls';
 import type { ClickCounts, RedirectTarget, ShortUrlsRepository } from './short-urls.repository';
 import type { UniqueClicks } from './unique-clicks';
 import type { BotReason } from './bot-detection';
+import type { TopicPublisher } from '../webhooks/ingest-topics';
+import { hostOf, publishClicks } from './click-webhooks';
 
 /**
  * How often waiting clicks are written. Short on purpose: a click held for a second survives the
@@ -47,15 +49,6 @@ export interface Click {
   /** The utm_* values the visitor was sent on with. */
   utm: Utm;
 }
-
-const hostOf = (url: string | null): string | null => {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname || null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Message ids of click events: this process's random prefix and a counter. Unique like a UUID per
@@ -118,6 +111,8 @@ export function createClickQueue(deps: {
   log: FastifyBaseLogger;
   flushMs?: number;
   counterFlushMs?: number;
+  /** link.clicked webhooks of the stored clicks (docs/webhooks.md); never throws. */
+  webhooks?: Pick<TopicPublisher, 'subscriptions' | 'send'>;
 }) {
   let waiting: Click[] = [];
   let held = 0;
@@ -166,6 +161,7 @@ export function createClickQueue(deps: {
       if (isUnique.get(c)) n.unique++;
       counts.set(c.link.id, n);
     }
+    if (deps.webhooks) await publishClicks(deps.webhooks, list, isUnique);
     counterTimer ??= setTimeout(
       () => void writeCounters(),
       deps.counterFlushMs ?? COUNTER_FLUSH_MS,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 /**
  * Signing outbound webhooks as the Standard Webhooks specification defines it (docs/webhooks.md,
@@ -22,6 +22,16 @@ export function newWebhookSecret(): string {
 /** A new message id (`msg_` and 32 hex digits); kept across the attempts of one message. */
 export function newMessageId(): string {
   return `msg_${randomUUID().replace(/-/g, '')}`;
+}
+
+/**
+ * The message id of a message that may be published again (a batch of events written twice):
+ * the same for the same endpoint, topic and key, so the receiver's de-duplication by
+ * `webhook-id` drops the repeat.
+ */
+export function stableMessageId(endpointId: number, topic: string, key: string): string {
+  const digest = createHash('sha256').update(`${endpointId}\n${topic}\n${key}`).digest('hex');
+  return `msg_${digest.slice(0, 32)}`;
 }
 
 /** The key a secret stands for: the base64 after the `whsec_` prefix, decoded. */

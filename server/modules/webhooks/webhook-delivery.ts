@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs';
 import type { MailMessage } from '../../mail/types';
 import type { DestinationPolicy, Lookup } from './destination-guard';
-import { newMessageId, webhookHeaders } from './standard-webhooks';
+import { newMessageId, stableMessageId, webhookHeaders } from './standard-webhooks';
+import type { ProductSubscriptions, WebhookSubscriptions } from './subscriptions';
 import { webhookDisabledMail } from './webhook-mail';
 import { sendAttempt } from './webhook-sender';
 import type { WebhookDeliveryRow, WebhooksRepository } from './webhooks.repository';
@@ -31,6 +32,16 @@ interface DeliverPayload {
   plannedAt: string;
 }
 
+/**
+ * One message to publish. `key` makes its message ids stable (see stableMessageId): for
+ * messages a replay may publish again.
+ */
+export interface OutboundMessage {
+  topic: string;
+  data: unknown;
+  key?: string;
+}
+
 /** Why an endpoint was disabled by the server, as the API shows it. */
 export const DISABLED_REASONS = {
   gone: 'The receiver answered 410 Gone.',
@@ -40,6 +51,8 @@ export const DISABLED_REASONS = {
 export function createWebhookDelivery(deps: {
   db: Db;
   repo: WebhooksRepository;
+  /** What each product's endpoints subscribe to (cached); told when the server disables one. */
+  subscriptions: WebhookSubscriptions;
   jobs: Pick<JobQueue, 'enqueue' | 'register'>;
   policy: DestinationPolicy;
   /** Seconds before each attempt of a message: the first is the first attempt. */
@@ -69,6 +82,7 @@ export function createWebhookDelivery(deps: {
     const since = await repo.failing(endpointId, now());
     if (!since || now().getTime() - since.getTime() < WEBHOOK_FAILING_LIMIT_MS) return;
     if (!(await repo.disable(endpointId, DISABLED_REASONS.failing))) return;
+    deps.subscriptions.forget(brandId);
     const owner = await repo.ownerOf(brandId);
     const endpoint = await repo.find(endpointId);
     if (owner && endpoint && deps.mail)
@@ -143,8 +157,10 @@ export function createWebhookDelivery(deps: {
         await enqueue(tx, delivery, plannedAt, ownerId ?? undefined);
       });
     }
-    if (result.status === 410) await repo.disable(endpoint.id, DISABLED_REASONS.gone);
-    else await endpointFailed(endpoint.id, endpoint.brandId);
+    if (result.status === 410) {
+      await repo.disable(endpoint.id, DISABLED_REASONS.gone);
+      deps.subscriptions.forget(endpoint.brandId);
+    } else await endpointFailed(endpoint.id, endpoint.brandId);
   }
 
   deps.jobs.register<DeliverPayload>(
@@ -159,42 +175,71 @@ export function createWebhookDelivery(deps: {
     JSON.stringify({ type: topic, timestamp: new Date().toISOString(), data });
 
   /**
-   * Records a message per item of `data` for every enabled endpoint of the product subscribed to
-   * `topic` and plans its first attempt, in one transaction (or in `tx`); answers the deliveries.
-   * One read of the subscribers for the whole list.
+   * Records each message for every endpoint of `subs` subscribed to its topic and plans its first
+   * attempt, in `tx`: one insert of deliveries for the whole list. Reads nothing (`subs` was read
+   * before the transaction). Answers the deliveries.
    */
-  async function publishMany(brandId: number, topic: string, data: readonly unknown[], tx?: Db) {
-    if (data.length === 0) return [];
-    const endpoints = await repo.subscribed(brandId, topic);
-    if (endpoints.length === 0) return [];
-    const payloads = data.map((d) => bodyOf(topic, d));
-    const run = async (t: Db) => {
-      const plannedAt = firstAttempt();
-      const made = await repo.insertDeliveries(
-        t,
-        payloads.flatMap((payload) =>
-          endpoints.map((e) => ({
-            endpointId: e.id,
-            messageId: newMessageId(),
-            topic,
-            payload,
-            nextAttemptAt: plannedAt,
-          })),
-        ),
-      );
-      const owners = new Map(endpoints.map((e) => [e.id, e.ownerId]));
-      for (const d of made) await enqueue(t, d, plannedAt, owners.get(d.endpointId));
-      return made;
-    };
-    return tx ? run(tx) : deps.db.transaction(run);
+  async function publishTo(
+    tx: Db,
+    subs: ProductSubscriptions,
+    messages: readonly OutboundMessage[],
+  ) {
+    const plannedAt = firstAttempt();
+    const rows = messages.flatMap((m) => {
+      const endpoints = subs.to(m.topic);
+      if (endpoints.length === 0) return [];
+      const payload = bodyOf(m.topic, m.data);
+      return endpoints.map((e) => ({
+        endpoint: e,
+        row: {
+          endpointId: e.id,
+          messageId: m.key ? stableMessageId(e.id, m.topic, m.key) : newMessageId(),
+          topic: m.topic,
+          payload,
+          nextAttemptAt: plannedAt,
+        },
+      }));
+    });
+    if (rows.length === 0) return [];
+    const made = await repo.insertDeliveries(
+      tx,
+      rows.map((r) => r.row),
+    );
+    const owners = new Map(rows.map((r) => [r.endpoint.id, r.endpoint.ownerId]));
+    // Each job carries its account: the queue's per-account share keeps one product's burst of
+    // messages from delaying other accounts' deliveries (docs/jobs.md, "Fairness").
+    for (const d of made) await enqueue(tx, d, plannedAt, owners.get(d.endpointId));
+    return made;
   }
+
+  /**
+   * Records the messages for the product's subscribed endpoints, in one transaction; answers the
+   * deliveries. The subscribers come from the cache: nothing is written, nor read most of the
+   * time, when no endpoint listens.
+   */
+  async function publishBatch(brandId: number, messages: readonly OutboundMessage[]) {
+    if (messages.length === 0) return [];
+    const subs = await deps.subscriptions.of(brandId);
+    if (!messages.some((m) => subs.wants(m.topic))) return [];
+    return deps.db.transaction((tx) => publishTo(tx, subs, messages));
+  }
+
+  /** A message per item of `data`, of one topic (see publishBatch). */
+  const publishMany = (brandId: number, topic: string, data: readonly unknown[]) =>
+    publishBatch(
+      brandId,
+      data.map((d) => ({ topic, data: d })),
+    );
 
   return {
     publishMany,
+    publishBatch,
+    publishTo,
+    subscriptions: deps.subscriptions,
 
-    /** One message of `topic` to the product's subscribed endpoints (see publishMany). */
-    publish(brandId: number, topic: string, data: unknown, tx?: Db) {
-      return publishMany(brandId, topic, [data], tx);
+    /** One message of `topic` to the product's subscribed endpoints (see publishBatch). */
+    publish(brandId: number, topic: string, data: unknown) {
+      return publishMany(brandId, topic, [data]);
     },
 
     /** "Send test event": a `webhook.test` message to this endpoint alone. */

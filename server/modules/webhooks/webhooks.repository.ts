@@ -1,7 +1,7 @@
 import { and, arrayContains, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
-import { brands, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { brands, plans, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -76,19 +76,46 @@ export function createWebhooksRepository(db: Db) {
       return removed.length > 0;
     },
 
-    /** A product's enabled endpoints subscribed to `topic`. */
-    async subscribed(brandId: number, topic: string) {
+    /** A product's enabled endpoints and their topics (the subscription cache's read). */
+    async enabledOf(brandId: number) {
       return db
-        .select({ id: webhookEndpoints.id, ownerId: brands.ownerId })
+        .select({
+          id: webhookEndpoints.id,
+          ownerId: brands.ownerId,
+          topics: webhookEndpoints.topics,
+        })
+        .from(webhookEndpoints)
+        .innerJoin(brands, eq(brands.id, webhookEndpoints.brandId))
+        .where(and(eq(webhookEndpoints.brandId, brandId), eq(webhookEndpoints.enabled, true)));
+    },
+
+    /** The enabled endpoints subscribed to `topic` of every product of an account. */
+    async subscribedOfOwner(ownerId: string, topic: string, tx: Db = db) {
+      return tx
+        .select({
+          id: webhookEndpoints.id,
+          brandId: webhookEndpoints.brandId,
+          topics: webhookEndpoints.topics,
+        })
         .from(webhookEndpoints)
         .innerJoin(brands, eq(brands.id, webhookEndpoints.brandId))
         .where(
           and(
-            eq(webhookEndpoints.brandId, brandId),
+            eq(brands.ownerId, ownerId),
             eq(webhookEndpoints.enabled, true),
             arrayContains(webhookEndpoints.topics, [topic]),
           ),
-        );
+        )
+        .orderBy(webhookEndpoints.id);
+    },
+
+    /** Codes and names of plans by id (subscription.updated's payload). */
+    async plansByIds(ids: number[], tx: Db = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: plans.id, code: plans.code, name: plans.name })
+        .from(plans)
+        .where(inArray(plans.id, ids));
     },
 
     async insertDeliveries(tx: Db, rows: NewWebhookDelivery[]): Promise<WebhookDeliveryRow[]> {

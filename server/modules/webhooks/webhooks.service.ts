@@ -55,6 +55,8 @@ export function createWebhooksService(deps: {
   access: BrandAccess;
   delivery: WebhookDelivery;
   policy: DestinationPolicy;
+  /** A product's endpoints changed (the subscription cache forgets it). */
+  onChanged?: (brandId: number) => void;
 }) {
   const { repo } = deps;
 
@@ -82,6 +84,7 @@ export function createWebhooksService(deps: {
         enabled: body.enabled,
         secret,
       });
+      deps.onChanged?.(row.brandId);
       return { ...toWebhookDto(row), secret };
     },
 
@@ -105,11 +108,14 @@ export function createWebhooksService(deps: {
         }),
       });
       if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+      deps.onChanged?.(row.brandId);
       return toWebhookDto(row);
     },
 
     async remove(ownerId: string, id: number) {
+      const { brandId } = await owned(ownerId, id);
       if (!(await repo.deleteOwned(ownerId, id))) throw notFound(WEBHOOK_MESSAGES.notFound);
+      deps.onChanged?.(brandId);
     },
 
     /** A new secret; the previous one keeps signing for 24 hours (docs/webhooks.md). */
