@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_CODES, type PlanCode } from '../constants';
 import { MESSAGES } from '../messages';
-import { RETENTION_LIMITS } from '../plans';
+import { PLAN_CATALOGUE, RETENTION_LIMITS } from '../plans';
 
 /**
  * A product's data retention (docs/retention.md): how many months of events it keeps, bounded by
@@ -59,4 +59,24 @@ export function retentionCutoff(now: Date, months: number): Date {
   const cut = new Date(now.getTime());
   cut.setUTCFullYear(y, m, Math.min(now.getUTCDate(), last));
   return cut;
+}
+
+/** The answer of GET/PUT v1/brands/{id}/retention for the saved months on `plan` at `now`. */
+export function retentionAnswer(saved: number | null, plan: PlanCode, now: Date): Retention {
+  const effective = effectiveRetention(saved, plan);
+  return {
+    retention_months: saved,
+    effective_months: effective,
+    plan,
+    plan_max_months: RETENTION_LIMITS[plan],
+    cutoff: effective === null ? null : retentionCutoff(now, effective).toISOString(),
+  };
+}
+
+/** Why `months` cannot be saved on `plan` (above its bound), or null when it can. */
+export function overPlanMessage(months: number | null, plan: PlanCode): string | null {
+  const max = RETENTION_LIMITS[plan];
+  if (months === null || max === null || months <= max) return null;
+  const name = PLAN_CATALOGUE.find((p) => p.code === plan)?.name ?? plan;
+  return MESSAGES.retention.overPlan(name, max);
 }

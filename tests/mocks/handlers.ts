@@ -40,6 +40,7 @@ import { homeHandlers } from './home.handlers';
 import { shortUrlHandlers } from './short-urls.handlers';
 import { themeHandlers } from './theme.handlers';
 import { settingsHandlers } from './settings.handlers';
+import { retentionHandlers } from './retention.handlers';
 import { builderHandlers } from './builder.handlers';
 
 export { apiError };
@@ -100,6 +101,7 @@ export const handlers = [
   ...shortUrlHandlers,
   ...themeHandlers,
   ...settingsHandlers,
+  ...retentionHandlers,
   ...builderHandlers((brandId) => sourcesOf(brandId).allowed_origins),
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {

@@ -5,7 +5,7 @@ import { focusRing } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useBrandStore } from '@/stores/brand';
 import { DangerZone } from './danger-zone';
-import { DataExports } from './data-exports';
+import { DataSection } from './data-section';
 import { FiltersForm } from './filters-form';
 import { IpCaptureForm } from './ip-capture-form';
 
@@ -58,8 +58,9 @@ function sectionsOf(slots: SettingsSlots): Section[] {
     {
       id: 'data',
       title: 'Data',
-      description: 'Take every event and customer out, as files that stream straight to your disk.',
-      render: (brandId) => <DataExports brandId={brandId} />,
+      description:
+        'How long events are kept, and every event and customer as files that stream to your disk.',
+      render: (brandId) => <DataSection brandId={brandId} />,
     },
     {
       id: 'theme',

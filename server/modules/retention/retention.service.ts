@@ -1,7 +1,8 @@
-import { PLAN_CATALOGUE, RETENTION_LIMITS } from '../../../lib/plans';
 import {
   effectiveRetention,
+  overPlanMessage,
   planOf,
+  retentionAnswer,
   retentionCutoff,
   type Retention,
   type RetentionBody,
@@ -34,8 +35,6 @@ export function nextPurgeAt(from: Date, hour = RETENTION_PURGE_HOUR_UTC): Date {
   return at;
 }
 
-const planName = (code: string) => PLAN_CATALOGUE.find((p) => p.code === code)?.name ?? code;
-
 export function createRetentionService(deps: {
   repo: RetentionRepository;
   cutoffs: Pick<RetentionCutoffsCache, 'changed' | 'close'>;
@@ -50,17 +49,8 @@ export function createRetentionService(deps: {
   const now = deps.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
 
-  const toDto = (row: RetentionRow): Retention => {
-    const plan = planOf(row.planCode);
-    const effective = effectiveRetention(row.retentionMonths, plan);
-    return {
-      retention_months: row.retentionMonths,
-      effective_months: effective,
-      plan,
-      plan_max_months: RETENTION_LIMITS[plan],
-      cutoff: effective === null ? null : retentionCutoff(now(), effective).toISOString(),
-    };
-  };
+  const toDto = (row: RetentionRow): Retention =>
+    retentionAnswer(row.retentionMonths, planOf(row.planCode), now());
   const owned = async (ownerId: string, brandId: number) => {
     const row = await repo.owned(ownerId, brandId);
     if (!row) throw notFound(MESSAGES.brands.notFound);
@@ -128,15 +118,12 @@ export function createRetentionService(deps: {
     /** Saves the months (null: the plan's maximum); above the plan's bound answers 400. */
     async update(ownerId: string, brandId: number, body: RetentionBody): Promise<Retention> {
       const row = await owned(ownerId, brandId);
-      const plan = planOf(row.planCode);
-      const max = RETENTION_LIMITS[plan];
       const months = body.retention_months;
-      if (months !== null && max !== null && months > max) {
-        const message = MESSAGES.retention.overPlan(planName(plan), max);
+      const message = overPlanMessage(months, planOf(row.planCode));
+      if (message)
         throw new AppError(400, 'validation_error', message, [
           { path: 'retention_months', message },
         ]);
-      }
       if (!(await repo.save(ownerId, brandId, months))) throw notFound(MESSAGES.brands.notFound);
       // Hidden from the next read on, on every node.
       await deps.cutoffs.changed(brandId);

@@ -10,6 +10,7 @@ import { segments } from './segments';
 import { shortUrls } from './short-urls';
 import { theme } from './theme';
 import { settings } from './settings';
+import { retention } from './retention';
 
 /**
  * The mock API's parity tables (tests/README.md, "Mock parity"), one file per handler file of
@@ -28,6 +29,7 @@ export const PARITY_TABLES = [
   shortUrls,
   theme,
   settings,
+  retention,
   builder,
   segments,
   productLifecycle,
