@@ -440,6 +440,20 @@ export const MESSAGES = {
     queued: (who: string) =>
       `${who} is erased from the customers now; their events and tour sessions follow within a minute.`,
   },
+  /** Settings → Webhooks (docs/webhooks.md, "Dashboard"). */
+  webhooks: {
+    created: 'Endpoint added. Copy its secret now.',
+    updated: 'Endpoint saved.',
+    deleted: 'Endpoint deleted.',
+    rotated: 'Secret rotated. Copy the new secret now.',
+    testSent: 'Test event sent. Its delivery shows in the log.',
+    resent: 'Delivery sent again.',
+    copied: 'Secret copied to clipboard.',
+    copyFailed: 'Could not copy. Select the secret and copy it by hand.',
+    failedToLoad: (m: string) => `Failed to load the webhook endpoints: ${m}`,
+    failedDeliveries: (m: string) => `Failed to load the delivery log: ${m}`,
+    eventCodeTaken: (code: string) => `event.${code} is already chosen.`,
+  },
   /** The data export (docs/data-export.md). */
   dataExport: {
     badCursor:

@@ -31,10 +31,19 @@ describe('Settings page', () => {
       ['Tracking', '#tracking'],
       ['Filters', '#filters'],
       ['Data', '#data'],
+      ['Webhooks', '#webhooks'],
       ['Theme', '#theme'],
       ['Danger zone', '#danger'],
     ]);
-    for (const name of ['General', 'Tracking', 'Filters', 'Data', 'Theme', 'Danger zone'])
+    for (const name of [
+      'General',
+      'Tracking',
+      'Filters',
+      'Data',
+      'Webhooks',
+      'Theme',
+      'Danger zone',
+    ])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     // The theme editor is the Theme section.
     expect(await screen.findByRole('form', { name: 'Theme' })).toBeInTheDocument();

@@ -41,6 +41,7 @@ import { shortUrlHandlers } from './short-urls.handlers';
 import { themeHandlers } from './theme.handlers';
 import { settingsHandlers } from './settings.handlers';
 import { retentionHandlers } from './retention.handlers';
+import { webhookHandlers } from './webhooks.handlers';
 import { builderHandlers } from './builder.handlers';
 
 export { apiError };
@@ -102,6 +103,7 @@ export const handlers = [
   ...themeHandlers,
   ...settingsHandlers,
   ...retentionHandlers,
+  ...webhookHandlers,
   ...builderHandlers((brandId) => sourcesOf(brandId).allowed_origins),
   // ---- auth -------------------------------------------------------------------------------
   http.post('*/v1/auth/sign-up', async ({ request }) => {

@@ -8,6 +8,7 @@ import { DangerZone } from './danger-zone';
 import { DataSection } from './data-section';
 import { FiltersForm } from './filters-form';
 import { IpCaptureForm } from './ip-capture-form';
+import { WebhooksSection } from './webhooks-section';
 
 /** What other features put on the page (pages/settings.tsx composes them). */
 export interface SettingsSlots {
@@ -61,6 +62,13 @@ function sectionsOf(slots: SettingsSlots): Section[] {
       description:
         'How long events are kept, and every event and customer as files that stream to your disk.',
       render: (brandId) => <DataSection brandId={brandId} />,
+    },
+    {
+      id: 'webhooks',
+      title: 'Webhooks',
+      description:
+        'Endpoints that receive signed JSON when a tour, a customer or a segment changes, with the log of each delivery.',
+      render: (brandId) => <WebhooksSection brandId={brandId} />,
     },
     {
       id: 'theme',

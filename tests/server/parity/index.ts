@@ -11,6 +11,7 @@ import { shortUrls } from './short-urls';
 import { theme } from './theme';
 import { settings } from './settings';
 import { retention } from './retention';
+import { webhooks } from './webhooks';
 
 /**
  * The mock API's parity tables (tests/README.md, "Mock parity"), one file per handler file of
@@ -30,6 +31,7 @@ export const PARITY_TABLES = [
   theme,
   settings,
   retention,
+  webhooks,
   builder,
   segments,
   productLifecycle,
