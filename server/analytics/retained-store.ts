@@ -13,10 +13,7 @@ export interface RetentionCutoffs {
  * report, list, export and tour decision from the moment the setting is saved. The one place
  * the cutoff is filled: callers never set it. Writes and deletions pass through unchanged.
  */
-export function retainedStore(
-  store: AnalyticsStore,
-  retention: RetentionCutoffs,
-): AnalyticsStore & { unretained: AnalyticsStore } {
+export function retainedStore(store: AnalyticsStore, retention: RetentionCutoffs): AnalyticsStore {
   const scoped = async <S extends QueryShape>(shape: S): Promise<S> => {
     const cutoff = await retention.cutoff(shape.brandId);
     if (!cutoff) return shape;
@@ -40,7 +37,5 @@ export function retainedStore(
     deleteEvents: (target) => store.deleteEvents(target),
     ping: () => store.ping(),
     close: () => store.close(),
-    /** The store itself, every event of it (tests checking a purge). */
-    unretained: store,
   };
 }

@@ -70,7 +70,7 @@ export type QueryShape = AnyShape & RetentionScope;
  * What a read of a product may see (docs/retention.md): filled for every read by the retained
  * store (server/analytics/retained-store.ts), never by the callers.
  */
-export interface RetentionScope {
+interface RetentionScope {
   /** Events before this time are past the product's retention: no read sees them. */
   keptFrom?: Date;
 }

@@ -5,11 +5,11 @@ import type { RetentionCutoffs } from '../../analytics/retained-store';
 import type { RetentionRepository } from './retention.repository';
 
 /** Redis channel on which a node tells the others that a product's retention changed. */
-export const RETENTION_CHANGED_CHANNEL = 'signpost:retention:changed';
+const RETENTION_CHANGED_CHANNEL = 'signpost:retention:changed';
 /** A backstop: without a message (no Redis, or a plan change) no node is older than this. */
-export const RETENTION_CACHE_TTL_MS = 5_000;
+const RETENTION_CACHE_TTL_MS = 5_000;
 /** Products remembered at most; past it the one cached longest ago goes. */
-export const RETENTION_CACHE_PRODUCTS = 10_000;
+const RETENTION_CACHE_PRODUCTS = 10_000;
 
 interface Entry {
   months: Promise<number | null>;

@@ -21,11 +21,11 @@ import type { RetentionRepository, RetentionRow } from './retention.repository';
  */
 
 export const RETENTION_SWEEP_JOB = 'retention.sweep';
-export const RETENTION_PURGE_JOB = 'retention.purge';
+const RETENTION_PURGE_JOB = 'retention.purge';
 /** The purge runs every night from this hour (UTC). */
-export const RETENTION_PURGE_HOUR_UTC = 3;
+const RETENTION_PURGE_HOUR_UTC = 3;
 /** How often each worker node makes sure tonight's sweep is queued. */
-export const RETENTION_TICK_MS = 15 * 60_000;
+const RETENTION_TICK_MS = 15 * 60_000;
 const PRODUCTS_PAGE = 500;
 
 /** The next `hour`:00 UTC strictly after `from`. */
