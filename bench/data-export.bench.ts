@@ -7,12 +7,20 @@
  * each export's time, rows per second, peak RSS growth (goal: ≤ 64 MB once DuckDB's cache is
  * warm; the first, cold run is printed apart) and the live heap it left;
  * the file must hold every event. Then the export cut after a third of its rows and resumed from
- * the last whole row's cursor must hold every event once.
+ * the last whole row's cursor must hold every event once. Last, `format=parquet` (built whole before
+ * the answer: docs/data-export.md, "Parquet"): its time and RSS growth are printed (not judged by
+ * the streaming goal: the conversion's DuckDB may hold up to its memory limit), and the file must
+ * open in DuckDB with every event once.
  *
  * Writes bench/results/data-export.json; exits non-zero when a row is missing or repeated.
  * BENCH_EVENTS shrinks it; BENCH_SMOKE=1 is CI's smoke run (20,000 events; no verdict on memory).
  */
-import { rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebStream } from 'node:stream/web';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { benchServer } from './lib/bench-server';
 import { writeResult } from './lib/results';
 import { seedEvents } from './lib/segments-seed';
@@ -28,6 +36,26 @@ async function rowsOf(url: string, token: string): Promise<string[]> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
   return (await res.text()).split('\n').filter(Boolean);
+}
+
+/** Saves the Parquet export to `file`, then answers its rows and distinct cursors (DuckDB). */
+async function parquetRows(url: string, token: string, file: string) {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200 || !res.body)
+    throw new Error(`parquet: ${res.status} ${await res.text()}`);
+  await pipeline(Readable.fromWeb(res.body as WebStream), createWriteStream(file));
+  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const c = await instance.connect();
+  try {
+    const read = await c.runAndReadAll(
+      `SELECT count(*)::INTEGER AS n, count(DISTINCT cursor)::INTEGER AS d FROM read_parquet('${file}')`,
+    );
+    const [n, d] = read.getRows()[0] as [number, number];
+    return { rows: n, distinct: d };
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
 }
 
 async function main() {
@@ -76,6 +104,26 @@ async function main() {
   if (ids.length !== EVENTS || new Set(ids).size !== EVENTS)
     throw new Error(`resumed: ${ids.length} rows, ${new Set(ids).size} distinct, of ${EVENTS}`);
   console.log(`resumed after ${cut.length} rows: ${rest.length} more, every event once`);
+
+  // Parquet: written to a temporary file, converted, then sent (printed, not judged).
+  const pq = await exportThroughChild(address('parquet'), token);
+  const pqGrown = mb(pq.peak.rss - pq.before.rss);
+  const pqPerSecond = Math.round(EVENTS / (pq.ms / 1000));
+  console.log(
+    `parquet ${EVENTS} rows, ${mb(pq.bytes).toFixed(1)} MB in ${(pq.ms / 1000).toFixed(1)} s` +
+      ` (${pqPerSecond} rows/s); RSS +${pqGrown.toFixed(1)} MB at its peak (not judged)`,
+  );
+  results.push({
+    format: 'parquet',
+    rows: EVENTS,
+    ms: pq.ms,
+    perSecond: pqPerSecond,
+    rssGrowthMb: pqGrown,
+  });
+  const opened = await parquetRows(address('parquet'), token, path.join(dir, 'export.parquet'));
+  if (opened.rows !== EVENTS || opened.distinct !== EVENTS)
+    throw new Error(`parquet: ${opened.rows} rows, ${opened.distinct} distinct, of ${EVENTS}`);
+  console.log(`parquet opens in DuckDB: ${opened.rows} rows, every event once`);
 
   const met = worst <= GOAL_RSS_MB;
   console.log(

@@ -156,6 +156,18 @@ function parquetSuite(engine: string, open: () => Promise<AnalyticsStore | undef
       }
     });
 
+    it('downloads through a signed link (the Data section’s Parquet buttons)', async () => {
+      await seed();
+      const made = await a.call('POST', '/v1/download-links', {
+        path: `/v1/export/profiles?brand_id=${a.brandId}&format=parquet`,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const res = await a.app.inject({ method: 'GET', url: made.json().data.url });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/attachment; filename="customers-/);
+      expect((await readParquet(res.rawPayload)).rows).toHaveLength(5);
+    });
+
     it('holds the account’s export slot until the file is taken, then cleans up', async () => {
       await seed();
       const before = tempDirs().length;

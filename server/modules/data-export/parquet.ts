@@ -25,7 +25,7 @@ export const PARQUET_CONTENT_TYPE = 'application/vnd.apache.parquet';
  * Conversions running at once in this process, queued past it: each holds one of libuv's four
  * threads (also used by file reads and the analytics store) and a core until its COPY ends.
  */
-export const PARQUET_CONVERSIONS_AT_ONCE = 1;
+const PARQUET_CONVERSIONS_AT_ONCE = 1;
 /** DuckDB's memory during a conversion (beyond it, it spills to the request's directory). */
 const MEMORY_LIMIT = '64MB';
 /** Rows per Parquet row group: what the writer holds in memory before writing one. */
@@ -140,7 +140,7 @@ async function convert(
   }
 }
 
-export interface ParquetFile {
+interface ParquetFile {
   /** The file, a block at a time; the directory is removed once it ends or fails. */
   chunks: AsyncGenerator<Buffer>;
   /** Removes the directory (a file abandoned before its first block); safe to call twice. */

@@ -45,4 +45,3 @@ export function createServerKeyAuth(deps: {
     return { user, sessionId: 0 };
   };
 }
-export type ServerKeyAuth = ReturnType<typeof createServerKeyAuth>;
