@@ -136,6 +136,19 @@ describe('Settings → Webhooks', () => {
     expect(document.body).not.toHaveTextContent(secret);
   });
 
+  it('refuses at once an event code the topics cannot hold', async () => {
+    const { brand, user } = renderSection();
+    addEvent(brand.id, 'Signed Up');
+    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Tracked events/ }));
+    await user.click(await screen.findByRole('option', { name: 'Signed Up' }));
+    expect(
+      await within(dialog).findByText(WEBHOOK_MESSAGES.topic('event.Signed Up')),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('list', { name: 'Chosen events' })).toBeNull();
+  });
+
   it('shows the server’s refusal under the URL, and other failures above the form', async () => {
     const { user } = renderSection();
     await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  EVENT_TOPIC,
+  WEBHOOK_MESSAGES,
   WEBHOOK_TOPICS,
   WEBHOOK_URL_MAX_LENGTH,
   createWebhookBodySchema,
@@ -172,7 +174,11 @@ function WebhookForm({
           className="mt-2"
           onChange={(event) => {
             if (!event) return;
-            if (eventCodes.includes(event.code))
+            const topic = `event.${event.code}`;
+            // The contract refuses some codes (spaces): say so now, not after Save.
+            if (!EVENT_TOPIC.test(topic))
+              setError('topics', { message: WEBHOOK_MESSAGES.topic(topic) });
+            else if (eventCodes.includes(event.code))
               notify.info(MESSAGES.webhooks.eventCodeTaken(event.code));
             else setTopics(fixed, [...eventCodes, event.code]);
           }}
