@@ -297,7 +297,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       webhooks: webhooks.topics.ingest,
     }),
     onCommitted: (rows) => {
-      liveTail(rows);
+      liveTail(retentionCutoffs.visible(rows));
       eventMemory?.remember(rows);
     },
   });

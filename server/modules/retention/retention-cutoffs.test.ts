@@ -54,6 +54,12 @@ describe('retention cutoffs', () => {
     expect(r.reads).toEqual([1]);
     expect(cutoffs.peek(1)).toBe(Date.parse('2025-09-30T12:00:00Z'));
 
+    // The live tail's rows: those past the cutoff are left out.
+    const at = (iso: string) => ({ brandId: 1, timestamp: new Date(iso) });
+    expect(cutoffs.visible([at('2025-01-01T00:00:00Z'), at('2026-01-01T00:00:00Z')])).toEqual([
+      at('2026-01-01T00:00:00Z'),
+    ]);
+
     rows.set(1, row(1, 3, 'free'));
     await cutoffs.changed(1);
     expect(await cutoffs.months(1)).toBe(3);

@@ -36,6 +36,7 @@ export function createRetentionCutoffs(deps: {
 }): RetentionCutoffs & {
   months(brandId: number): Promise<number | null>;
   peek(brandId: number): number | null;
+  visible<T extends { brandId: number; timestamp: Date }>(rows: T[]): T[];
   changed(brandId: number): Promise<void>;
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -72,6 +73,17 @@ export function createRetentionCutoffs(deps: {
     return entry.months;
   }
 
+  /**
+   * The cutoff in epoch ms as last read, without waiting (the tour runtime's event memory, the
+   * live tail); an expired entry is read again behind the answer. Null when unknown or unlimited.
+   */
+  function peek(brandId: number): number | null {
+    const hit = cache.get(brandId);
+    if (!hit || hit.until <= Date.now()) void months(brandId).catch(() => undefined);
+    const m = hit?.known;
+    return m === undefined || m === null ? null : retentionCutoff(deps.now(), m).getTime();
+  }
+
   const forget = (brandId: number) => cache.delete(brandId);
   const subscriber = deps.redis?.duplicate();
   subscriber?.on('error', (err) => deps.log.warn({ err }, 'redis subscriber error'));
@@ -86,15 +98,15 @@ export function createRetentionCutoffs(deps: {
       const m = await months(brandId);
       return m === null ? null : retentionCutoff(deps.now(), m);
     },
-    /**
-     * The cutoff in epoch ms as last read, without waiting (the tour runtime's event memory);
-     * an expired entry is read again behind the answer. Null when unknown or unlimited.
-     */
-    peek(brandId) {
-      const hit = cache.get(brandId);
-      if (!hit || hit.until <= Date.now()) void months(brandId).catch(() => undefined);
-      const m = hit?.known;
-      return m === undefined || m === null ? null : retentionCutoff(deps.now(), m).getTime();
+    peek,
+    /** The rows not past their product's retention as last read (what the live tail pushes). */
+    visible(rows) {
+      const floors = new Map<number, number>();
+      return rows.filter((r) => {
+        let floor = floors.get(r.brandId);
+        if (floor === undefined) floors.set(r.brandId, (floor = peek(r.brandId) ?? -Infinity));
+        return r.timestamp.getTime() >= floor;
+      });
     },
     /** The product's retention was saved: forgotten here, and on the other nodes by message. */
     async changed(brandId) {
