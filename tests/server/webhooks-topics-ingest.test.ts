@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEndpoints } from '@/server/db/schema';
+import { jobs, webhookDeliveries, webhookEndpoints } from '@/server/db/schema';
 import { createAccount, ingest, setupTestAccount, type TestAccount } from './helpers';
 import { setupReceiver, type Received } from './webhooks-receiver';
 
@@ -161,26 +161,38 @@ describe('webhook topics of ingestion', () => {
     const busy = await endpoint(burst, burst.brandId, r.url, ['event.Order']);
     const quiet = await createAccount(a.app, { brand: 'Quiet shop' });
     const calm = await endpoint(quiet, quiet.brandId, r.url, ['event.Signup']);
+    const orders = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        type: 'track',
+        userId: `buyer-${i}`,
+        event: 'Order',
+      }));
+    const post = async (writeKey: string, batch: unknown[]) => {
+      const res = await ingest(a.app, writeKey, '/v1/batch', { batch });
+      expect(res.statusCode, res.body).toBe(200);
+      await a.app.ctx.batcher.drain();
+    };
 
-    const orders = Array.from({ length: 30 }, (_, i) => ({
-      type: 'track',
-      userId: `buyer-${i}`,
-      event: 'Order',
-    }));
-    expect((await ingest(a.app, burst.writeKey, '/v1/batch', { batch: orders })).statusCode).toBe(
-      200,
-    );
-    const signup = [{ type: 'track', userId: 'new-user', event: 'Signup' }];
-    expect((await ingest(a.app, quiet.writeKey, '/v1/batch', { batch: signup })).statusCode).toBe(
-      200,
-    );
-    await a.app.ctx.batcher.drain();
+    // Small batches: each stored batch enqueues its few deliveries' jobs itself.
+    for (let i = 0; i < 6; i++) await post(burst.writeKey, orders(5));
+    // A large one: the post-commit step enqueues one fan-out job, not one job per delivery.
+    await post(burst.writeKey, orders(30));
+    const queued = await a.database.db
+      .select({ kind: jobs.kind, n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.ownerId, burst.userId), eq(jobs.status, 'queued')))
+      .groupBy(jobs.kind);
+    expect(Object.fromEntries(queued.map((q) => [q.kind, q.n]))).toEqual({
+      'webhook.deliver': 30,
+      'webhook.fan-out': 1,
+    });
+    await post(quiet.writeKey, [{ type: 'track', userId: 'new-user', event: 'Signup' }]);
     await a.app.ctx.jobs.drain();
 
-    expect(r.got).toHaveLength(31);
+    expect(r.got).toHaveLength(61);
     const types = r.got.map((g) => JSON.parse(g.body).type as string);
     // The queue runs at most JOB_PER_OWNER (2) jobs of one account at once: the other account's
-    // message, enqueued after the 30, is in the first claim, not behind them.
+    // message, enqueued after the burst's 30 jobs, is in the first claim, not behind them.
     const at = types.indexOf('event.Signup');
     expect(at).toBeGreaterThanOrEqual(0);
     expect(at).toBeLessThanOrEqual(2);

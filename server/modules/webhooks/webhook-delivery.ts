@@ -5,6 +5,7 @@ import type { MailMessage } from '../../mail/types';
 import type { DestinationPolicy, Lookup } from './destination-guard';
 import { newMessageId, stableMessageId, webhookHeaders } from './standard-webhooks';
 import type { ProductSubscriptions, WebhookSubscriptions } from './subscriptions';
+import { createFanOut } from './webhook-fanout';
 import { webhookDisabledMail } from './webhook-mail';
 import { sendAttempt } from './webhook-sender';
 import type { WebhookDeliveryRow, WebhooksRepository } from './webhooks.repository';
@@ -74,6 +75,8 @@ export function createWebhookDelivery(deps: {
       { deliveryId: d.id, plannedAt: plannedAt.toISOString() },
       { tx, runAt: plannedAt, ownerId, dedupeKey: `webhook:${d.id}:${plannedAt.getTime()}` },
     );
+
+  const planFirstAttempts = createFanOut({ db: deps.db, jobs: deps.jobs, enqueue });
 
   /** The first attempt of a series is due after the ladder's first step. */
   const firstAttempt = () => new Date(Date.now() + (schedule[0] ?? 0) * 1000);
@@ -207,8 +210,9 @@ export function createWebhookDelivery(deps: {
     );
     const owners = new Map(rows.map((r) => [r.endpoint.id, r.endpoint.ownerId]));
     // Each job carries its account: the queue's per-account share keeps one product's burst of
-    // messages from delaying other accounts' deliveries (docs/jobs.md, "Fairness").
-    for (const d of made) await enqueue(tx, d, plannedAt, owners.get(d.endpointId));
+    // messages from delaying other accounts' deliveries (docs/jobs.md, "Fairness"); a burst's
+    // jobs are enqueued by a fan-out job, off the publishing path.
+    await planFirstAttempts(tx, made, plannedAt, (endpointId) => owners.get(endpointId));
     return made;
   }
 
