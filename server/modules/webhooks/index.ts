@@ -25,10 +25,11 @@ export type PublishWebhook = (
 ) => Promise<void>;
 
 /**
- * Outbound webhooks as the container builds them: the endpoints' service, `publish` and
- * `topics` for the modules whose events are topics (`ingest` for the batcher's post-commit step,
- * `subscriptionChanged` for billing's one write of subscriptions). The destination policy follows APP_URL: loopback (a developer's
- * machine) allows private destinations and plain http, anything else does not.
+ * Outbound webhooks as the container builds them: the endpoints' service, `publish` and `topics`
+ * for the modules whose events are topics (`ingest` for the batcher's post-commit step,
+ * `subscriptionChanged` for billing's one write of subscriptions, `publisher` for the others).
+ * The destination policy follows APP_URL: loopback (a developer's machine) allows private
+ * destinations and plain http, anything else does not.
  */
 export function createWebhooks(deps: {
   db: Db;
