@@ -1,21 +1,12 @@
 /**
- * The export of bench/segments.bench.ts: the CSV is read by a child process (so the client's
- * buffers are not in the server's memory), chunk by chunk, keeping nothing of it, while this
- * process — the server, with PGlite's and DuckDB's threads — samples its memory every 20 ms: the
- * RSS, this thread's JavaScript heap and its spaces, and where the resident memory is by kind of
- * mapping (bench/lib/segments-memory.ts: WebAssembly, the C heap, V8's heaps of all threads).
- * Before and after, a full garbage collection (exposed here with V8's flag) leaves only live
- * memory, so `before` is a clean baseline and `after` what the export left behind.
+ * An export measured in this process: the body is read by a child process (so the client's
+ * buffers are not in this process's memory), chunk by chunk, keeping nothing of it, while this
+ * process — the server, with PGlite's and DuckDB's threads — samples its memory
+ * (bench/lib/memory-probe.ts). Used by bench/data-export.bench.ts; bench/segments.bench.ts measures
+ * a server process of its own instead (bench/lib/server-child.ts).
  */
 import { spawn } from 'node:child_process';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import { breakdown, grownMost, memory, type Memory } from './segments-memory';
-
-type Breakdown = ReturnType<typeof breakdown>;
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+import { startProbe, type ProbeResult } from './memory-probe';
 
 /** The child: fetches the URL, counts bytes and newlines, prints them as JSON. */
 const CLIENT = `
@@ -36,61 +27,15 @@ export async function exportThroughChild(
   url: string,
   token: string,
   drain?: () => Promise<number>,
-) {
-  gc();
-  const before = memory();
-  const beforeMaps = breakdown();
-  const peak = { ...before };
-  const sample = () => {
-    const now = memory();
-    for (const k of Object.keys(peak) as (keyof Memory)[]) peak[k] = Math.max(peak[k], now[k]);
-  };
-  // The mappings at the sample of the highest resident total, and each kind's own highest.
-  let atPeak: Breakdown = beforeMaps;
-  const kindPeak = { ...beforeMaps };
-  const sampleMaps = () => {
-    const now = breakdown();
-    const total = (b: Breakdown) => b.wasm + b.malloc + b.v8 + b.file;
-    if (total(now) > total(atPeak)) atPeak = now;
-    for (const k of ['wasm', 'malloc', 'v8', 'file'] as const)
-      kindPeak[k] = Math.max(kindPeak[k], now[k]);
-  };
-  // BENCH_TRACE_GC=1: each collection of every thread's heap, with what it promoted.
-  if (process.env.BENCH_TRACE_GC) v8.setFlagsFromString('--trace-gc-nvp');
-  // This thread's young generation, old generation and large objects (strings past 128 kB).
-  const spaces = () =>
-    Object.fromEntries(
-      v8
-        .getHeapSpaceStatistics()
-        .filter((x) => ['new_space', 'old_space', 'large_object_space'].includes(x.space_name))
-        .map((x) => [x.space_name, x.space_used_size]),
-    );
-  const spacesBefore = spaces();
-  const spacesPeak = { ...spacesBefore };
-  const spacesTimer = setInterval(() => {
-    for (const [k, v] of Object.entries(spaces())) spacesPeak[k] = Math.max(spacesPeak[k] ?? 0, v);
-  }, 20);
-  const timer = setInterval(sample, 20);
-  const mapsTimer = setInterval(sampleMaps, 250);
+): Promise<ProbeResult> {
+  const stop = startProbe();
   const started = performance.now();
-  const finish = (got: { lines: number; bytes: number }, ms: number) => {
-    sample();
-    sampleMaps();
-    gc();
-    const maps = { before: beforeMaps, atPeak, kindPeak, after: breakdown() };
-    const spacesGrowth = Object.fromEntries(
-      Object.entries(spacesPeak).map(([k, v]) => [k, v - (spacesBefore[k] ?? 0)]),
-    );
-    // BENCH_MAPS=1: the mappings that grew most, by address (an arena, a heap page, …).
-    if (process.env.BENCH_MAPS)
-      console.log(`grew most at the peak: ${grownMost(beforeMaps.regions, atPeak.regions)}`);
-    const after = memory();
-    return { lines: got.lines, bytes: got.bytes, ms, before, peak, after, maps, spacesGrowth };
-  };
+  let done = false;
   try {
     if (drain) {
       const rows = await drain();
-      return finish({ lines: rows + 1, bytes: 0 }, performance.now() - started);
+      done = true;
+      return stop({ lines: rows + 1, bytes: 0, ms: performance.now() - started });
     }
     const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT], {
       env: { ...process.env, URL: url, TOKEN: token },
@@ -103,11 +48,9 @@ export async function exportThroughChild(
     if (code !== 0) throw new Error(`the export's reader exited ${code}`);
     const got = JSON.parse(out) as { status: number; lines: number; bytes: number };
     if (got.status !== 200) throw new Error(`export: ${got.status}`);
-    return finish(got, ms);
+    done = true;
+    return stop({ lines: got.lines, bytes: got.bytes, ms });
   } finally {
-    clearInterval(timer);
-    clearInterval(mapsTimer);
-    clearInterval(spacesTimer);
-    if (process.env.BENCH_TRACE_GC) v8.setFlagsFromString('--no-trace-gc-nvp');
+    if (!done) stop({ lines: 0, bytes: 0, ms: 0 });
   }
 }

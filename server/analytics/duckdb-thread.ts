@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { WORKER_RESOURCE_LIMITS } from '../worker-limits';
 import { prepareRow, type AppendRow } from './duckdb.store';
 import { dedupeBatch } from './event-rows';
 import {
@@ -158,7 +159,7 @@ export class DuckDBThreadStore implements AnalyticsStore {
     // can turn to the batch policy, so the pool and the threads DuckDB starts from it keep the
     // normal one (docs/adr/0017-background-thread-policy.md).
     if (!shared) await access(fileURLToPath(WORKER_URL));
-    shared ??= new DuckDBThread(new Worker(WORKER_URL));
+    shared ??= new DuckDBThread(new Worker(WORKER_URL, { resourceLimits: WORKER_RESOURCE_LIMITS }));
     const thread = shared;
     const id = thread.newStoreId();
     const tid = await thread.call<number | null>(id, {

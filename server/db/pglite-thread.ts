@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { WORKER_RESOURCE_LIMITS } from '../worker-limits';
 
 /**
  * PGlite on a worker thread, behind the part of PGlite's client the ORM's driver uses: `query`
@@ -61,7 +62,10 @@ export class PGliteThread implements PGliteQueryable {
 
   /** Starts the thread and opens the database under `dataDir` (or in memory without one). */
   static async create(dataDir?: string): Promise<PGliteThread> {
-    const worker = new Worker(WORKER_URL, { workerData: { dataDir } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir },
+      resourceLimits: WORKER_RESOURCE_LIMITS,
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
         if (!m.ready) return;
