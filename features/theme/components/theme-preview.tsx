@@ -44,10 +44,13 @@ export function ThemePreview({ theme }: { theme: TourTheme }) {
           onChange={(e) => setType(e.target.value as PreviewType)}
         />
       </div>
+      {/* `isolate`: the stage is a stacking context of its own, so the tour's z-index (the
+          theme's, up to the top of the page) ranks only inside it; dialogs and menus, portalled
+          to the body, stay above the preview and receive their clicks. */}
       <div
         ref={stage}
         data-testid="theme-preview-stage"
-        className="relative h-80 overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
+        className="relative isolate h-80 overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
       >
         <div className="p-6 text-sm text-slate-600" aria-hidden="true">
           <p className="mb-4 font-semibold text-slate-900">Your product</p>
