@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { trackingSnippet } from '@/lib/sdk-snippet';
-import { Button } from '@/components/ui/button';
-import { CopyIcon } from '@/components/ui/icons';
+import { CopyButton } from '@/components/ui/copy-button';
+import { MESSAGES } from '@/lib/messages';
 import { useIsClient } from '@/hooks/use-is-client';
-import { copyToClipboard } from './copy-to-clipboard';
 
 export interface TrackingSnippetProps {
   writeKey: string;
@@ -25,16 +24,12 @@ export function TrackingSnippet({ writeKey, host }: TrackingSnippetProps) {
         <p id={labelId} className="text-xs font-medium uppercase tracking-wide text-slate-500">
           Tracking snippet
         </p>
-        <Button
-          variant="secondary"
-          size="sm"
+        <CopyButton
+          text={code}
+          messages={MESSAGES.brands}
           disabled={!code}
           aria-label="Copy snippet"
-          onClick={() => void copyToClipboard(code)}
-        >
-          <CopyIcon className="h-4 w-4" />
-          Copy
-        </Button>
+        />
       </div>
       <pre
         aria-labelledby={labelId}

@@ -1,6 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { CopyIcon } from '@/components/ui/icons';
-import { copyToClipboard } from './copy-to-clipboard';
+import { CopyButton } from '@/components/ui/copy-button';
+import { MESSAGES } from '@/lib/messages';
 
 /** The product's public write key with a copy button. */
 export function WriteKey({ value }: { value: string }) {
@@ -13,10 +12,7 @@ export function WriteKey({ value }: { value: string }) {
       >
         {value}
       </code>
-      <Button variant="secondary" size="sm" onClick={() => void copyToClipboard(value)}>
-        <CopyIcon className="h-4 w-4" />
-        Copy
-      </Button>
+      <CopyButton text={value} messages={MESSAGES.brands} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { EventDef } from '@/lib/contracts/events';
 import { MESSAGES } from '@/lib/messages';
 import { paths } from '@/lib/paths';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TrashIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/toast';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useDeleteEvent } from '../hooks/use-delete-event';
 
 /**
@@ -25,33 +26,26 @@ export function DeleteEventButton({
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
   // The dialog has no Radix trigger to return to: once it closes, the focus comes back to this
   // button (unless it went elsewhere, or the button left with its row).
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) {
-      wasOpen.current = true;
-      return;
-    }
-    if (!wasOpen.current) return;
-    wasOpen.current = false;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if (trigger.current?.isConnected && (!active || active === document.body))
-        trigger.current.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [open]);
+  const focus = useReturnFocus();
+  const show = () => {
+    focus.remember();
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    focus.giveBack();
+  };
   const remove = useDeleteEvent({
     onSuccess: (_, deleted) => {
-      setOpen(false);
+      close();
       notify.success(MESSAGES.events.deleted);
       if (onDeleted) onDeleted(deleted);
       else void router.push(paths.events());
     },
     onError: (error) => {
-      setOpen(false);
+      close();
       notify.error(MESSAGES.events.failedToDelete(error.message));
     },
   });
@@ -59,10 +53,9 @@ export function DeleteEventButton({
     <>
       {compact ? (
         <Button
-          ref={trigger}
           variant="ghost"
           size="sm"
-          onClick={() => setOpen(true)}
+          onClick={show}
           aria-label={`Delete ${event.name}`}
           title="Delete"
           className="px-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
@@ -71,9 +64,8 @@ export function DeleteEventButton({
         </Button>
       ) : (
         <Button
-          ref={trigger}
           variant="ghost"
-          onClick={() => setOpen(true)}
+          onClick={show}
           className="text-red-600 hover:bg-red-50 hover:text-red-700"
         >
           <TrashIcon className="h-4 w-4" />
@@ -82,7 +74,7 @@ export function DeleteEventButton({
       )}
       <ConfirmDialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => (next ? show() : close())}
         title="Delete event"
         description={MESSAGES.events.deleteConfirm(event.name)}
         confirmLabel="Delete"
