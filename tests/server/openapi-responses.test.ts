@@ -15,8 +15,10 @@ const NO_SUCCESS_BODY: Record<string, string> = {
       'the /v1 catch-all: it only answers 404 not_found for a path that is not an endpoint',
     ]),
   ),
-  'GET /v1/export/events': 'the data export: a file streamed as NDJSON or CSV (its text schema)',
-  'GET /v1/export/profiles': 'the data export: a file streamed as NDJSON or CSV (its text schema)',
+  'GET /v1/export/events':
+    'the data export: a file streamed as NDJSON, CSV or Parquet (its text schema)',
+  'GET /v1/export/profiles':
+    'the data export: a file streamed as NDJSON, CSV or Parquet (its text schema)',
 };
 /**
  * Routes left out of the document (`schema.hide`), so the walk cannot see them; each is named
