@@ -134,6 +134,21 @@ describe('Settings page', () => {
     );
   });
 
+  it('offers the same exports as Parquet files', async () => {
+    const { brand } = await renderSettings();
+    const data = screen.getByRole('region', { name: 'Data' });
+    const events = within(data).getByRole('link', { name: 'Export events (Parquet)' });
+    expect(events.getAttribute('href')).toBe(
+      `/v1/export/events?brand_id=${brand.id}&format=parquet`,
+    );
+    expect(events).toHaveAttribute('download', `events-${brand.id}.parquet`);
+    const customers = within(data).getByRole('link', { name: 'Export customers (Parquet)' });
+    expect(customers.getAttribute('href')).toBe(
+      `/v1/export/profiles?brand_id=${brand.id}&format=parquet`,
+    );
+    expect(customers).toHaveAttribute('download', `customers-${brand.id}.parquet`);
+  });
+
   it('saves IP capture and starts from the saved mode', async () => {
     const { user, brand } = await renderSettings();
     const tracking = screen.getByRole('region', { name: 'Tracking' });
