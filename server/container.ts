@@ -103,6 +103,7 @@ import { createRetentionRepository } from './modules/retention/retention.reposit
 import { createRetentionService } from './modules/retention/retention.service';
 import { createWebhooks } from './modules/webhooks';
 import type { Lookup } from './modules/webhooks/destination-guard';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 60_000;
@@ -463,6 +464,7 @@ export async function createContainer(opts: ContainerOptions): Promise<AppContex
       jobs,
       salt: erasureSalt(clickSecret(env)),
       erased: (brandId) => eventMemory?.forgetProduct(brandId),
+      webhookLog: createWebhooksRepository(db),
       webhook: webhooks.publish,
       suppressionsChanged: writeKeys.clear,
       now,

@@ -24,6 +24,11 @@ export const erasureReceiptSchema = z.object({
   events: z.number().int(),
   tour_sessions: z.number().int(),
   link_clicks: z.number().int(),
+  /**
+   * Messages naming the customer removed from the webhook delivery log, pending ones included.
+   * The server always sends it (0 on receipts older than this count); optional for older clients.
+   */
+  webhook_messages: z.number().int().optional(),
   analytics: z.enum(['duckdb', 'clickhouse']),
 });
 

@@ -20,6 +20,8 @@ export interface ErasureReceipt {
   linkClicks: number;
   /** The analytics engine that held the events. */
   analytics: 'duckdb' | 'clickhouse';
+  /** Webhook messages naming the customer removed from the delivery log (absent in older receipts). */
+  webhookMessages?: number;
 }
 
 /**

@@ -8,6 +8,7 @@ import { notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import type { BrandAccess } from '../brands/brand-access';
 import type { PublishWebhook } from '../webhooks';
+import type { WebhooksRepository } from '../webhooks/webhooks.repository';
 import type { ErasureRepository, ErasureRow } from './erasure.repository';
 import { customerHash, redactEvent } from './redact';
 
@@ -16,7 +17,7 @@ import { customerHash, redactEvent } from './redact';
  * once, records the audit entry (with a suppression, when asked, effective at once) and enqueues
  * the job in the same transaction; the job removes the customer's tour sessions and their events
  * from the analytics store — or, to redact, stores copies without personal values under a salted
- * hash first — and writes the receipt. Run again (a lost lease), it finds nothing left to do.
+ * hash first — and the webhook messages naming them, and writes the receipt. Run again (a lost lease), it finds nothing left to do.
  */
 
 export const ERASURE_JOB = 'customer.erase';
@@ -45,6 +46,8 @@ export function toErasureDto(row: ErasureRow): Erasure {
           events: row.receipt.events,
           tour_sessions: row.receipt.tourSessions,
           link_clicks: row.receipt.linkClicks,
+          // Receipts written before the webhook log was erased too have no count.
+          webhook_messages: row.receipt.webhookMessages ?? 0,
           analytics: row.receipt.analytics,
         }
       : null,
@@ -61,6 +64,8 @@ export function createErasureService(deps: {
   salt: Buffer;
   /** A product's events changed under the runtime's memory (it reloads them). */
   erased?: (brandId: number) => void;
+  /** The webhook delivery log: the customer's messages go with them. */
+  webhookLog: Pick<WebhooksRepository, 'deleteCustomerMessages'>;
   /** The customer.deleted webhook once the job has run (docs/webhooks.md); never throws. */
   webhook?: PublishWebhook;
   /** A customer was suppressed: ingestion's cached product lookups read again. */
@@ -107,6 +112,12 @@ export function createErasureService(deps: {
     // Redacted copies carry the hash, not the ids: only the originals match the customer.
     const deleted = await store.deleteEvents({ brandId: row.brandId, customer });
     deps.erased?.(row.brandId);
+    // Messages naming them, sent or not: pending ones are not sent any more.
+    const webhookMessages = await deps.webhookLog.deleteCustomerMessages(
+      row.brandId,
+      customer.userId,
+      customer.anonymousIds,
+    );
     await repo.complete(
       row.id,
       {
@@ -115,6 +126,7 @@ export function createErasureService(deps: {
         tourSessions,
         linkClicks: seen.linkClicks,
         analytics: store.engine,
+        webhookMessages,
       },
       now(),
     );

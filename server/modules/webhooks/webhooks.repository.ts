@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownedById } from '../../db/owned';
 import { brands, plans, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -227,6 +227,41 @@ export function createWebhooksRepository(db: Db) {
         .innerJoin(users, eq(users.id, brands.ownerId))
         .where(eq(brands.id, brandId));
       return row ?? null;
+    },
+
+    /**
+     * The messages of a product naming one customer go, pending ones included (their jobs find
+     * nothing to send): `data.customer_id` (customer.*, segment.*) or `data.user_id` (event.<code>,
+     * flow.*) is the customer's key, or the message is anonymous (`user_id` null) with one of
+     * their anonymous ids. customer.deleted names nobody and stays. One statement scoped to the
+     * product's endpoints (the endpoint index); the payloads are not indexed, so the product's log
+     * is scanned (docs/data-rights.md, "Erasure"). Answers how many went.
+     */
+    async deleteCustomerMessages(brandId: number, customerKey: string, anonymousIds: string[]) {
+      const data = sql`(${webhookDeliveries.payload}::jsonb -> 'data')`;
+      const anonymous = anonymousIds.length
+        ? sql` or (${data} ->> 'user_id' is null and ${data} ->> 'anonymous_id' in (${sql.join(
+            anonymousIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`
+        : sql``;
+      const gone = await db
+        .delete(webhookDeliveries)
+        .where(
+          and(
+            inArray(
+              webhookDeliveries.endpointId,
+              db
+                .select({ id: webhookEndpoints.id })
+                .from(webhookEndpoints)
+                .where(eq(webhookEndpoints.brandId, brandId)),
+            ),
+            ne(webhookDeliveries.topic, 'customer.deleted'),
+            sql`(${data} ->> 'customer_id' = ${customerKey} or ${data} ->> 'user_id' = ${customerKey}${anonymous})`,
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      return gone.length;
     },
 
     /** Messages older than `before` go (docs/webhooks.md: kept 30 days); answers how many. */
