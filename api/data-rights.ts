@@ -1,6 +1,10 @@
 import type { ExportFormat } from '@/lib/contracts/data-export';
+import type { Erasure, erasureListSchema } from '@/lib/contracts/erasure';
 import type { ProductDeletion } from '@/lib/contracts/product-deletion';
+import type { z } from 'zod';
 import { http, unwrap } from './http';
+
+export type ErasureList = z.infer<typeof erasureListSchema>;
 
 export type { ProductDeletion };
 
@@ -18,3 +22,17 @@ export const cancelProductDeletion = (brandId: number) =>
 /** The address of a data export (docs/data-export.md), for a download link. */
 export const exportPath = (kind: 'events' | 'profiles', brandId: number, format: ExportFormat) =>
   `/v1/export/${kind}?brand_id=${brandId}&format=${format}`;
+
+/** GET /v1/erasures: a product's erasures, newest first, a page at a time (the audit). */
+export const listErasures = (
+  brandId: number,
+  params: { cursor?: string; limit?: number },
+  signal?: AbortSignal,
+) =>
+  unwrap<ErasureList>(
+    http.get('/v1/erasures', { params: { brand_id: brandId, ...params }, signal }),
+  );
+
+/** GET /v1/erasures/{id}: one erasure, with its receipt once done. */
+export const getErasure = (id: number, signal?: AbortSignal) =>
+  unwrap<Erasure>(http.get(`/v1/erasures/${id}`, { signal }));

@@ -23,9 +23,9 @@ import {
   type ProfileList,
 } from '@/lib/contracts/customer-profiles';
 import type { TrackedEvent } from '@/lib/contracts/events';
-import { eraseBodySchema, type Erasure } from '@/lib/contracts/erasure';
+import { eraseBodySchema, erasureListQuerySchema, type Erasure } from '@/lib/contracts/erasure';
 import { MESSAGES } from '@/lib/messages';
-import { db, type MockUser } from './db';
+import { db, type MockBrand, type MockUser } from './db';
 import { apiError, body, currentUser, ok, unauthorized, validate } from './utils';
 
 /** Custom data attributes carry their brand in the mock store (the API keeps it in a column). */
@@ -310,7 +310,56 @@ const decodeCursor = (cursor: string | undefined) => {
   }
 };
 
-let erasures = 0;
+/**
+ * Erasures are kept on the mock product (docs/data-rights.md, "Erasure"). The mock has no job: the
+ * next read finds a queued erasure done, its receipt counted when it was asked for.
+ */
+type MockErasure = Erasure & { counted: NonNullable<Erasure['receipt']> };
+type ErasureBrand = MockBrand & { erasures?: MockErasure[] };
+const erasureBrands = () => db.brands as ErasureBrand[];
+const nextErasureId = () =>
+  Math.max(0, ...erasureBrands().flatMap((b) => (b.erasures ?? []).map((e) => e.id))) + 1;
+
+type Receipt = MockErasure['counted'];
+/** A receipt as the job writes it (webhook_messages: the mock keeps no delivery log of a customer). */
+export const mockErasureReceipt = (events: number) =>
+  ({
+    profiles: 1,
+    events,
+    tour_sessions: 0,
+    link_clicks: 0,
+    webhook_messages: 0,
+    analytics: 'duckdb',
+  }) as Receipt;
+const NOTHING_COUNTED = mockErasureReceipt(0);
+
+/** Adds an erasure to the mock product's log (component tests of the Erasure log). */
+export function addErasure(brandId: number, input: Partial<Erasure> = {}): Erasure {
+  const brand = erasureBrands().find((b) => b.id === brandId)!;
+  const erasure: Erasure = {
+    id: nextErasureId(),
+    brand_id: brandId,
+    customer_hash: 'redacted_'.padEnd(41, '0'),
+    mode: 'delete',
+    suppress: false,
+    status: 'done',
+    requested_by: brand.owner_id,
+    requested_at: now(),
+    completed_at: now(),
+    receipt: NOTHING_COUNTED,
+    ...input,
+  };
+  (brand.erasures ??= []).unshift({ ...erasure, counted: erasure.receipt ?? NOTHING_COUNTED });
+  return erasure;
+}
+
+/** A read of an erasure: a queued one has run by now. */
+function readErasure(e: MockErasure): Erasure {
+  if (e.status === 'queued')
+    Object.assign(e, { status: 'done', completed_at: now(), receipt: e.counted });
+  const { counted: _c, ...erasure } = e;
+  return erasure;
+}
 
 const profileHandlersOnly: HttpHandler[] = [
   http.get('*/v1/customer-profiles', ({ request }) => {
@@ -364,20 +413,60 @@ const profileHandlersOnly: HttpHandler[] = [
     if (!parsed.ok) return parsed.response;
     const found = ownProfile(request, params);
     if ('response' in found) return found.response;
-    db.profiles.splice(db.profiles.indexOf(found.profile), 1);
-    const erasure: Erasure = {
-      id: ++erasures,
-      brand_id: found.profile.brand_id,
-      customer_hash: `redacted_${found.profile.id.toString(16).padStart(32, '0')}`,
+    const { profile } = found;
+    db.profiles.splice(db.profiles.indexOf(profile), 1);
+    // As the timeline reads them: the mock's tracked events carry no product.
+    const events = db.trackedEvents.filter(
+      (e) =>
+        e.customer_key === profile.customer_key ||
+        (e.anonymous_id !== null && profile.anonymous_ids.includes(e.anonymous_id)),
+    ).length;
+    const stored: MockErasure = {
+      id: nextErasureId(),
+      brand_id: profile.brand_id,
+      customer_hash: `redacted_${profile.id.toString(16).padStart(32, '0')}`,
       mode: parsed.data.mode,
       suppress: parsed.data.suppress,
       status: 'queued',
       requested_by: user.id,
-      requested_at: new Date().toISOString(),
+      requested_at: now(),
       completed_at: null,
       receipt: null,
+      counted: mockErasureReceipt(events),
     };
+    const brand = erasureBrands().find((b) => b.id === profile.brand_id)!;
+    (brand.erasures ??= []).unshift(stored);
+    const { counted: _c, ...erasure } = stored;
     return ok(erasure, 202);
+  }),
+
+  // The audit, newest first, paged by the last erasure id (docs/data-rights.md, "Erasure").
+  http.get('*/v1/erasures', ({ request }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const q = validate(erasureListQuerySchema, query(request));
+    if (!q.ok) return q.response;
+    const brand = erasureBrands().find((b) => b.id === q.data.brand_id);
+    if (!brand || brand.owner_id !== user.id) return notFound(MESSAGES.brands.notFound);
+    const before = q.data.cursor === undefined ? Infinity : Number(q.data.cursor);
+    const rows = (brand.erasures ?? []).filter((e) => e.id < before);
+    const page = rows.slice(0, q.data.limit);
+    return ok({
+      data: page.map(readErasure),
+      nextCursor: rows.length > q.data.limit ? String(page.at(-1)!.id) : null,
+    });
+  }),
+
+  http.get('*/v1/erasures/:id', ({ request, params }) => {
+    const user = currentUser(request);
+    if (!user) return unauthorized(request);
+    const id = validate(idParam, params);
+    if (!id.ok) return id.response;
+    const found = erasureBrands()
+      .filter((b) => b.owner_id === user.id)
+      .flatMap((b) => b.erasures ?? [])
+      .find((e) => e.id === id.data.id);
+    return found ? ok(readErasure(found)) : notFound(MESSAGES.erasure.notFound);
   }),
 
   http.get('*/v1/customer-profiles/:id/events', ({ request, params }) => {

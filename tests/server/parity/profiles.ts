@@ -6,6 +6,7 @@ import {
   metadataAttributeSchema,
   profileListSchema,
 } from '@/lib/contracts/customer-profiles';
+import { erasureListSchema } from '@/lib/contracts/erasure';
 import { q, saveId, type ParityTable } from './table';
 
 /** profiles.handlers.ts: customer profiles and the attribute definitions. */
@@ -30,6 +31,28 @@ export const profiles: ParityTable = {
       method: 'POST',
       path: '/v1/customer-profiles/999999/erase',
       body: { mode: 'shred' },
+    },
+    {
+      name: 'list erasures (empty)',
+      method: 'GET',
+      path: (s) => `/v1/erasures?${q(s)}`,
+      contract: erasureListSchema,
+    },
+    {
+      name: 'refuse an erasure cursor that is not one',
+      method: 'GET',
+      path: (s) => `/v1/erasures?${q(s)}&cursor=abc`,
+    },
+    {
+      name: 'refuse an unknown erasure',
+      method: 'GET',
+      path: '/v1/erasures/999999',
+    },
+    {
+      name: 'refuse the erasures to another account',
+      method: 'GET',
+      path: (s) => `/v1/erasures?${q(s)}`,
+      stranger: true,
     },
     {
       name: 'refuse an unknown profile',
