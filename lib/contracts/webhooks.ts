@@ -104,8 +104,18 @@ export interface SubscriptionWebhookData extends SubscriptionWebhookState {
 /** The topic of "Send test event": sent to the endpoint whatever it subscribes to. */
 export const WEBHOOK_TEST_TOPIC = 'webhook.test';
 
-/** `event.` and an event code: printable, no spaces, at most 200 characters. */
-export const EVENT_TOPIC = /^event\.[^\s]{1,200}$/;
+/**
+ * The longest tracked event code: ingestion refuses longer ones and trims the others
+ * (docs/webhooks.md, "Topics").
+ */
+export const WEBHOOK_EVENT_CODE_MAX_LENGTH = 255;
+/**
+ * `event.` and any code ingestion stores: 1 to 255 characters, spaces inside allowed ("Signed
+ * Up"), none at either end (ingestion trims them), no NUL (the database refuses it).
+ */
+export const EVENT_TOPIC = new RegExp(
+  `^event\\.(?!\\s)[^\\0]{1,${WEBHOOK_EVENT_CODE_MAX_LENGTH}}(?<!\\s)$`,
+);
 export const WEBHOOK_MAX_TOPICS = 100;
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
@@ -115,7 +125,9 @@ export const WEBHOOK_MESSAGES = {
   url: 'url is required: the full address that receives the webhooks, such as https://example.com/webhooks.',
   urlTooLong: `url must be at most ${WEBHOOK_URL_MAX_LENGTH} characters.`,
   topic: (t: unknown) =>
-    `"${String(t)}" is not a webhook topic: use one of ${WEBHOOK_TOPICS.join(', ')}, or event.<code> for a tracked event code.`,
+    String(t).startsWith('event.')
+      ? `"${String(t)}" is not a webhook topic: event.<code> takes a tracked event code of 1 to ${WEBHOOK_EVENT_CODE_MAX_LENGTH} characters, without spaces at either end.`
+      : `"${String(t)}" is not a webhook topic: use one of ${WEBHOOK_TOPICS.join(', ')}, or event.<code> for a tracked event code.`,
   topicsRequired: 'topics must list at least one topic, such as ["flow.completed"].',
   tooManyTopics: `topics may list at most ${WEBHOOK_MAX_TOPICS} topics.`,
   duplicateTopic: 'topics lists the same topic twice.',

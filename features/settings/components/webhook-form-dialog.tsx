@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
-  EVENT_TOPIC,
-  WEBHOOK_MESSAGES,
   WEBHOOK_TOPICS,
   WEBHOOK_URL_MAX_LENGTH,
   createWebhookBodySchema,
@@ -20,7 +18,7 @@ import { notify } from '@/components/ui/toast';
 import type { ApiError } from '@/api/http';
 import type { Webhook, WebhookWithSecret } from '@/api/webhooks';
 import { useCreateWebhook, useUpdateWebhook } from '../hooks/use-webhooks';
-import { joinTopics, splitTopics } from '../lib/webhooks';
+import { eventTopicRefusal, joinTopics, splitTopics } from '../lib/webhooks';
 
 /** The form checks what the API checks: the contract's body without the product. */
 const formSchema = createWebhookBodySchema.omit({ brand_id: true });
@@ -174,10 +172,8 @@ function WebhookForm({
           className="mt-2"
           onChange={(event) => {
             if (!event) return;
-            const topic = `event.${event.code}`;
-            // The contract refuses some codes (spaces): say so now, not after Save.
-            if (!EVENT_TOPIC.test(topic))
-              setError('topics', { message: WEBHOOK_MESSAGES.topic(topic) });
+            const refusal = eventTopicRefusal(event.code);
+            if (refusal) setError('topics', { message: refusal });
             else if (eventCodes.includes(event.code))
               notify.info(MESSAGES.webhooks.eventCodeTaken(event.code));
             else setTopics(fixed, [...eventCodes, event.code]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinTopics, splitTopics, topicsSummary } from './webhooks';
+import { WEBHOOK_MESSAGES } from '@/lib/contracts/webhooks';
+import { eventTopicRefusal, joinTopics, splitTopics, topicsSummary } from './webhooks';
 
 describe('webhook topics', () => {
   it('splits fixed topics (in catalogue order) from event codes, and joins them back', () => {
@@ -22,5 +23,13 @@ describe('webhook topics', () => {
     expect(topicsSummary(['flow.started'])).toBe('flow.started');
     expect(topicsSummary(['a', 'b'])).toBe('a, b');
     expect(topicsSummary(['a', 'b', 'c', 'd'])).toBe('a, b +2 more');
+  });
+
+  it('takes every code ingestion stores, spaces inside included; refuses the others', () => {
+    for (const code of ['Signed Up', 'order.paid', 'Ünïcode ✓', 'a'.repeat(255)])
+      expect(eventTopicRefusal(code), code).toBeNull();
+    for (const code of ['', ' Signed Up', 'Signed Up ', 'a'.repeat(256), 'a\0b'])
+      expect(eventTopicRefusal(code), code).toBe(WEBHOOK_MESSAGES.topic(`event.${code}`));
+    expect(WEBHOOK_MESSAGES.topic(`event.${'a'.repeat(256)}`)).toMatch(/1 to 255 characters/);
   });
 });

@@ -1,4 +1,4 @@
-import { WEBHOOK_TOPICS } from '@/lib/contracts/webhooks';
+import { EVENT_TOPIC, WEBHOOK_MESSAGES, WEBHOOK_TOPICS } from '@/lib/contracts/webhooks';
 
 /** Query keys of a product's webhook endpoints and their delivery logs (docs/webhooks.md). */
 export const webhookKeys = {
@@ -30,6 +30,15 @@ export const joinTopics = (fixed: readonly string[], eventCodes: readonly string
   ...fixed,
   ...eventCodes.map((c) => `${EVENT_PREFIX}${c}`),
 ];
+
+/**
+ * Why `event.<code>` cannot be subscribed to (a code longer than ingestion keeps, or with spaces
+ * at either end), or null: the dialog says so at once, not after Save. Spaces inside are fine.
+ */
+export function eventTopicRefusal(code: string): string | null {
+  const topic = `${EVENT_PREFIX}${code}`;
+  return EVENT_TOPIC.test(topic) ? null : WEBHOOK_MESSAGES.topic(topic);
+}
 
 /** A short line for the list: the first two topics and how many more ("a, b +3 more"). */
 export function topicsSummary(topics: readonly string[]): string {
