@@ -99,13 +99,16 @@ describe('Settings → Data: erasure log', () => {
           ...mockErasureReceipt(12),
           tour_sessions: 3,
           link_clicks: 1,
+          webhook_messages: 2,
         },
       });
     const table = await within(block()).findByRole('table', { name: 'Erasure log' });
     let rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(20);
     expect(rows[0]).toHaveTextContent(/^You.*Delete everything.*No.*Done/);
-    expect(rows[0]).toHaveTextContent('1 profile, 12 events, 3 tour sessions, 1 link clicks');
+    expect(rows[0]).toHaveTextContent(
+      '1 profile, 12 events, 3 tour sessions, 1 link clicks, 2 webhook messages',
+    );
 
     await user.click(within(block()).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(22));

@@ -24,6 +24,9 @@ function Receipt({ receipt }: { receipt: Erasure['receipt'] }) {
       {formatCount(receipt.profiles)} profile{receipt.profiles === 1 ? '' : 's'},{' '}
       {formatCount(receipt.events)} events, {formatCount(receipt.tour_sessions)} tour sessions,{' '}
       {formatCount(receipt.link_clicks)} link clicks
+      {receipt.webhook_messages
+        ? `, ${formatCount(receipt.webhook_messages)} webhook messages`
+        : ''}
     </>
   );
 }
