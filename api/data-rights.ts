@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@/lib/contracts/data-export';
-import type { Erasure, erasureListSchema } from '@/lib/contracts/erasure';
+import type { erasureListSchema } from '@/lib/contracts/erasure';
 import type { ProductDeletion } from '@/lib/contracts/product-deletion';
 import type { z } from 'zod';
 import { http, unwrap } from './http';
@@ -32,7 +32,3 @@ export const listErasures = (
   unwrap<ErasureList>(
     http.get('/v1/erasures', { params: { brand_id: brandId, ...params }, signal }),
   );
-
-/** GET /v1/erasures/{id}: one erasure, with its receipt once done. */
-export const getErasure = (id: number, signal?: AbortSignal) =>
-  unwrap<Erasure>(http.get(`/v1/erasures/${id}`, { signal }));
