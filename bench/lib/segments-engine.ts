@@ -3,21 +3,19 @@
  * thread: the statements one API call runs, recorded by wrapping the server's store (as
  * bench/reports.bench.ts does), then replayed page by page — the same profile page read by the
  * same query on the same database, that page's compiled statement run on a DuckDB connection of
- * the caller and read as the store reads it, each profile decided by `segmentHolds`.
+ * the caller and read as the store reads it, each profile decided by `segmentHolds`. The
+ * definition is prepared per run, as the API prepares it per call.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentEventCondition } from '../../lib/contracts/segments';
 import { compileQuery, readResult } from '../../server/analytics/sql/build-query';
 import { duckdbDialect } from '../../server/analytics/sql/duckdb';
 import type { SegmentEventCountsShape } from '../../server/analytics/segment-shape';
 import type { AnalyticsStore, QueryShape } from '../../server/analytics/types';
 import type { Db } from '../../server/db/client';
-import { customerProfiles } from '../../server/db/schema';
-import { profileValues } from '../../server/modules/flows/runtime/reads';
-import { eventConditionsOf, segmentHolds } from '../../server/modules/segments/engine/evaluate';
+import { segmentHolds } from '../../server/modules/segments/engine/evaluate';
 import { SEGMENT_COUNT_PAGE_SIZE } from '../../server/modules/segments/engine/members';
-import { segmentPrefilter } from '../../server/modules/segments/engine/prefilter';
+import { prepare, projectedRows } from '../../server/modules/segments/engine/pages';
 
 /** The statements `call` makes `store` run, in order, compiled as the store compiles them. */
 export async function recordStatements<T>(store: AnalyticsStore, call: () => Promise<T>) {
@@ -58,12 +56,15 @@ export function directEngine(opts: {
 }) {
   const { definition, statements, parts } = opts;
   const resolve = () => undefined;
-  const index = new Map(eventConditionsOf(definition, resolve).map((c, i) => [c, i]));
-  // The page query's prefilter, as the engine's (server/modules/segments/engine/prefilter.ts).
-  const { where } = segmentPrefilter(definition);
   /** Counts the members; `check`: each statement must be of its page's customers. */
   return async (check = false) => {
     const now = Date.now();
+    // The page query of a count, as the engine's: the prefilter and the projection of what the
+    // definition reads (server/modules/segments/engine/pages.ts, profile-reads.ts).
+    const p = prepare(definition, resolve, now);
+    const projection = p.reads.projection;
+    if (!projection) throw new Error("the bench's definition reads keys that are not projected");
+    const index = new Map(p.conditions.map((c, i) => [c, i]));
     let at = performance.now();
     const lap = (part: keyof EngineParts) => {
       const next = performance.now();
@@ -73,14 +74,7 @@ export function directEngine(opts: {
     let count = 0;
     let cursor = 0;
     for (let page = 0; ; page++) {
-      const rows = await opts.db
-        .select()
-        .from(customerProfiles)
-        .where(
-          and(eq(customerProfiles.brandId, opts.brandId), gt(customerProfiles.id, cursor), where),
-        )
-        .orderBy(asc(customerProfiles.id))
-        .limit(SEGMENT_COUNT_PAGE_SIZE);
+      const rows = await projectedRows(opts.db, opts.brandId, p, cursor, SEGMENT_COUNT_PAGE_SIZE);
       lap('postgres');
       if (rows.length === 0) break;
       const s = statements[page];
@@ -95,7 +89,7 @@ export function directEngine(opts: {
       for (const row of rows) {
         const own = counts.get(row.customerKey);
         const facts = {
-          profile: profileValues(row),
+          profile: projection.toValues(row),
           eventCount: (c: SegmentEventCondition) => own?.[index.get(c) ?? -1] ?? 0,
         };
         if (segmentHolds(definition, facts, now, resolve)) count++;

@@ -17,6 +17,7 @@ import { countMatching } from '@/server/modules/flows/runtime/reads';
 import { segmentHolds } from '@/server/modules/segments/engine/evaluate';
 import { createSegmentEngine } from '@/server/modules/segments/engine/members';
 import { segmentPrefilter } from '@/server/modules/segments/engine/prefilter';
+import { profileReads } from '@/server/modules/segments/engine/profile-reads';
 import {
   type ApiRequest,
   createAccount,
@@ -360,7 +361,11 @@ function propertySuite(engine: string, open: () => Promise<AnalyticsStore>) {
         const why = JSON.stringify(definition);
         if (want.length > 0) nonEmpty++;
         if (want.length < PROFILES) notEveryone++;
-        if (segmentPrefilter(definition).pushed.length > 0 && want.length > 0) prefiltered++;
+        const topKeys = definition.conditions.flatMap((c) =>
+          c.type === 'customer' ? [c.customer_key] : [],
+        );
+        const pushed = segmentPrefilter(definition, profileReads(topKeys).value).pushed;
+        if (pushed.length > 0 && want.length > 0) prefiltered++;
 
         const preview = await call('POST', '/v1/segments/preview', {
           brand_id: brandId,

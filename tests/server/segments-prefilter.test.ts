@@ -6,6 +6,7 @@ import { customerProfiles } from '@/server/db/schema';
 import { profileValues } from '@/server/modules/flows/runtime/reads';
 import { createSegmentEngine } from '@/server/modules/segments/engine/members';
 import { conditionPrefilter, segmentPrefilter } from '@/server/modules/segments/engine/prefilter';
+import { profileReads } from '@/server/modules/segments/engine/profile-reads';
 import { createAccount, setupTestAccount } from './helpers';
 
 /**
@@ -18,6 +19,14 @@ type Customer = Extract<SegmentCondition, { type: 'customer' }>;
 const customer = (customer_key: string, condition_type: ConditionType, value: unknown) =>
   ({ type: 'customer', customer_key, condition_type, value }) as Customer;
 const plan = customer('plan', 'exact', 'pro');
+/** The prefilter as the engine builds it: over the values of the top-level customer keys. */
+const prefilterOf = (definition: SegmentDefinition) =>
+  segmentPrefilter(
+    definition,
+    profileReads(
+      definition.conditions.flatMap((c) => (c.type === 'customer' ? [c.customer_key] : [])),
+    ).value,
+  );
 
 describe('segmentPrefilter: what is pushed', () => {
   it('pushes the top-level customer conditions of an AND definition with a safe predicate', () => {
@@ -54,12 +63,12 @@ describe('segmentPrefilter: what is pushed', () => {
       { type: 'segment', segment_id: 1, negate: false },
       { type: 'group', operator: 'AND', conditions: [plan] },
     ];
-    const and = segmentPrefilter({ operator: 'AND', conditions: [...kept, ...pushed] });
+    const and = prefilterOf({ operator: 'AND', conditions: [...kept, ...pushed] });
     expect(and.pushed).toEqual(pushed);
     expect(and.where).toBeDefined();
-    const or = segmentPrefilter({ operator: 'OR', conditions: pushed });
+    const or = prefilterOf({ operator: 'OR', conditions: pushed });
     expect(or).toEqual({ pushed: [], where: undefined });
-    expect(segmentPrefilter({ operator: 'AND', conditions: kept }).where).toBeUndefined();
+    expect(prefilterOf({ operator: 'AND', conditions: kept }).where).toBeUndefined();
   });
 });
 
@@ -142,11 +151,13 @@ describe('segment prefilter on the database', () => {
       .orderBy(asc(customerProfiles.id));
     let dropped = 0;
     for (const c of CONDITIONS) {
-      const where = conditionPrefilter(c);
+      const reads = profileReads([c.customer_key]);
+      const where = conditionPrefilter(c, reads.value);
       expect(where, JSON.stringify(c)).not.toBeNull();
       const kept = await a.database.db
         .select({ id: customerProfiles.id })
         .from(customerProfiles)
+        .crossJoinLateral(reads.lateral!)
         .where(and(eq(customerProfiles.brandId, a.brandId), where!));
       const keptIds = new Set(kept.map((r) => r.id));
       for (const row of rows) {
@@ -157,6 +168,42 @@ describe('segment prefilter on the database', () => {
       }
     }
     expect(dropped).toBeGreaterThan(CONDITIONS.length * 10);
+  });
+
+  it("a count's projection reads each key as profileValues does, and refuses keys it cannot read", async () => {
+    const keys = ['plan', 'email', 'name', 'customer_key', 'first_seen', 'last_seen', 'missing'];
+    const { lateral, projection } = profileReads(keys);
+    const whole = await a.database.db
+      .select()
+      .from(customerProfiles)
+      .where(eq(customerProfiles.brandId, a.brandId))
+      .orderBy(asc(customerProfiles.id));
+    const projected = await a.database.db
+      .select(projection!.fields)
+      .from(customerProfiles)
+      .crossJoinLateral(lateral!)
+      .where(eq(customerProfiles.brandId, a.brandId))
+      .orderBy(asc(customerProfiles.id));
+    expect(projected.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+    let nulls = 0;
+    for (const [i, row] of whole.entries()) {
+      const want = profileValues(row);
+      const got = projection!.toValues(projected[i]!);
+      for (const k of keys) {
+        // Missing stays missing (undefined) and JSON null stays null: metadata's null hides the
+        // data attribute and the system field, as the spread in profileValues does.
+        expect(got[k], `${k} of ${row.customerKey}`).toStrictEqual(want[k]);
+        if (want[k] === null) nulls++;
+      }
+    }
+    expect(nulls).toBeGreaterThan(0);
+    // Keys read through the prototype or as array indexes: no projection (whole rows instead),
+    // and no predicate.
+    for (const key of ['toString', '__proto__', '0']) {
+      expect(profileReads(['plan', key]).projection, key).toBeNull();
+      expect(profileReads([key]).value(key), key).toBeNull();
+    }
+    expect(profileReads(['first_seen']).value('first_seen')).toBeNull();
   });
 
   it('a prefiltered preview still scales by every profile it walked past', async () => {

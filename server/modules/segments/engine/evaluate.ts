@@ -103,6 +103,23 @@ export function segmentHolds(
 }
 
 /**
+ * Every leaf condition the definition reads, those of the segments it references included (each
+ * object once, in a stable order). Throws as `segmentHolds` for an unknown or too deep reference.
+ */
+function leavesOf(definition: SegmentDefinition, resolveSegment: ResolveSegment) {
+  const found = new Set<SegmentLeafCondition>();
+  const walk = (c: SegmentCondition | SegmentLeafCondition, depth: number) => {
+    if (c.type === 'event' || c.type === 'customer') found.add(c);
+    else if (c.type === 'group') for (const g of c.conditions) walk(g, depth);
+    else
+      for (const r of referenced(c.segment_id, resolveSegment, depth).conditions)
+        walk(r, depth + 1);
+  };
+  for (const c of definition.conditions) walk(c, 1);
+  return [...found];
+}
+
+/**
  * Every event condition the definition reads, those of the segments it references included
  * (each object once, in a stable order): what the set evaluator counts per customer. Throws as
  * `segmentHolds` for an unknown or too deep reference.
@@ -111,14 +128,15 @@ export function eventConditionsOf(
   definition: SegmentDefinition,
   resolveSegment: ResolveSegment,
 ): SegmentEventCondition[] {
-  const found = new Set<SegmentEventCondition>();
-  const walk = (c: SegmentCondition | SegmentLeafCondition, depth: number) => {
-    if (c.type === 'event') found.add(c);
-    else if (c.type === 'group') for (const g of c.conditions) walk(g, depth);
-    else if (c.type === 'segment')
-      for (const r of referenced(c.segment_id, resolveSegment, depth).conditions)
-        walk(r, depth + 1);
-  };
-  for (const c of definition.conditions) walk(c, 1);
-  return [...found];
+  return leavesOf(definition, resolveSegment).filter(
+    (c): c is SegmentEventCondition => c.type === 'event',
+  );
+}
+
+/** Every profile key the definition's customer conditions read, referenced segments' included. */
+export function customerKeysOf(definition: SegmentDefinition, resolveSegment: ResolveSegment) {
+  const keys = new Set<string>();
+  for (const c of leavesOf(definition, resolveSegment))
+    if (c.type === 'customer') keys.add(c.customer_key);
+  return [...keys];
 }

@@ -1,21 +1,12 @@
-import { and, asc, count as countRows, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
-import { MESSAGES } from '../../../../lib/messages';
-import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
-import type { AnalyticsStore, SegmentCountedEvent } from '../../../analytics/types';
+import { count as countRows, eq, sql } from 'drizzle-orm';
+import type { SegmentDefinition } from '../../../../lib/contracts/segments';
+import type { AnalyticsStore } from '../../../analytics/types';
 import type { Db } from '../../../db/client';
 import { customerProfiles } from '../../../db/schema';
-import { eventWindow } from '../../flows/runtime/decide';
-import { profileValues } from '../../flows/runtime/reads';
 import type { ProfileRow } from '../../profiles/profiles.repository';
 import { estimateMembers } from './estimate';
-import { segmentPrefilter } from './prefilter';
-import {
-  eventConditionsOf,
-  segmentHolds,
-  SegmentNotEvaluable,
-  type ResolveSegment,
-} from './evaluate';
+import type { ResolveSegment } from './evaluate';
+import { countedPage, type Page, prepare, type Prepared, wholePage, wholeRowsOf } from './pages';
 import type { SegmentWalks } from './walks';
 
 /**
@@ -71,46 +62,6 @@ export interface SegmentEngineDeps {
   walks?: SegmentWalks;
 }
 
-/** One definition made ready to run: its event conditions and what the statement counts. */
-interface Prepared {
-  definition: SegmentDefinition;
-  resolve: ResolveSegment;
-  now: number;
-  conditions: SegmentEventCondition[];
-  counted: SegmentCountedEvent[];
-  /** The page query's prefilter (prefilter.ts): profiles it skips are certainly not members. */
-  where: SQL | undefined;
-}
-
-function prepare(definition: SegmentDefinition, resolve: ResolveSegment, now: number): Prepared {
-  const conditions = eventConditionsOf(definition, resolve);
-  const counted = conditions.map((c): SegmentCountedEvent => {
-    for (const a of c.attribute_conditions)
-      if (UNCOUNTABLE_PROPERTY_TYPES.includes(a.condition_type))
-        throw new SegmentNotEvaluable(MESSAGES.segments.dateProperty(a.attribute_key));
-    const w = eventWindow(c.timeframe, now);
-    return {
-      event: c.event_code || null,
-      from: w.from === null ? null : new Date(w.from),
-      to: w.to === null ? null : new Date(w.to),
-      properties: c.attribute_conditions.map((a) => ({
-        key: a.attribute_key,
-        type: a.condition_type,
-        value: a.value,
-      })),
-      operator: c.attribute_condition_operator,
-    };
-  });
-  return {
-    definition,
-    resolve,
-    now,
-    conditions,
-    counted,
-    where: segmentPrefilter(definition).where,
-  };
-}
-
 export function createSegmentEngine(deps: SegmentEngineDeps) {
   const streamPage = deps.pageSize ?? SEGMENT_PAGE_SIZE;
   const countPage = deps.pageSize ?? SEGMENT_COUNT_PAGE_SIZE;
@@ -123,55 +74,20 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
   const bounded = <T>(work: () => Promise<T>) => (deps.walks ? deps.walks.page(work) : work());
 
   /**
-   * The members of the page of profiles after profile id `after` that pass the prefilter, and
-   * that page's last id: the profiles it skipped up to there are not members, so the keyset
-   * cursor moves past them too.
-   */
-  async function page(brandId: number, p: Prepared, after: number, pageSize: number) {
-    const rows = await deps.db
-      .select()
-      .from(customerProfiles)
-      .where(and(eq(customerProfiles.brandId, brandId), gt(customerProfiles.id, after), p.where))
-      .orderBy(asc(customerProfiles.id))
-      .limit(pageSize);
-    const counts = new Map<string, number[]>();
-    if (rows.length > 0 && p.counted.length > 0) {
-      const found = await deps.store.query({
-        kind: 'segmentEventCounts',
-        brandId,
-        customerKeys: rows.map((r) => r.customerKey),
-        conditions: p.counted,
-      });
-      for (const r of found) counts.set(r.customerKey, r.counts);
-    }
-    const index = new Map(p.conditions.map((c, i) => [c, i]));
-    const members = rows.filter((row) => {
-      const own = counts.get(row.customerKey);
-      const facts = {
-        profile: profileValues(row),
-        eventCount: (c: SegmentEventCondition) => own?.[index.get(c) ?? -1] ?? 0,
-      };
-      return segmentHolds(p.definition, facts, p.now, p.resolve);
-    });
-    return {
-      members,
-      last: rows.at(-1)?.id ?? null,
-      full: rows.length === pageSize,
-    };
-  }
-
-  /**
    * Each page of members after profile id `after`, in id order, with the page's last id and
    * whether profiles may be left. Opens a walk of the request's account on its first read
    * (a 429 past the account's share) and closes it when it ends or is closed early.
    */
-  async function* pages(brandId: number, p: Prepared, after: number, size: number) {
+  async function* pages<R>(
+    read: (after: number) => Promise<Page<R>>,
+    after: number,
+  ): AsyncGenerator<{ members: R[]; last: number | null; more: boolean }> {
     const close = deps.walks ? deps.walks.enter() : () => undefined;
     try {
       let cursor = after;
       for (;;) {
         const at = cursor;
-        const { members, last, full } = await bounded(() => page(brandId, p, at, size));
+        const { members, last, full } = await bounded(() => read(at));
         const more = full && last !== null;
         yield { members, last, more };
         if (!more) return;
@@ -182,15 +98,13 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     }
   }
 
-  /** Every member after profile id `after`, in id order, read `size` profiles at a time. */
-  async function* walk(
-    brandId: number,
-    p: Prepared,
-    after: number,
-    size: number,
-  ): AsyncGenerator<ProfileRow> {
-    for await (const { members } of pages(brandId, p, after, size)) yield* members;
-  }
+  const store = { db: deps.db, store: deps.store };
+  /** Reads whole rows `size` profiles a page: what is handed on. */
+  const whole = (brandId: number, p: Prepared, size: number) => (after: number) =>
+    wholePage(store, brandId, p, after, size);
+  /** Reads what a count needs of `countPage` profiles a page. */
+  const counted = (brandId: number, p: Prepared) => (after: number) =>
+    countedPage(store, brandId, p, after, countPage);
 
   /**
    * How many profiles the product has now (the estimate's population), and how many of them
@@ -218,7 +132,10 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       resolve: ResolveSegment,
       after = 0,
     ): AsyncGenerator<ProfileRow> {
-      return walk(brandId, prepare(definition, resolve, clock()), after, streamPage);
+      const p = prepare(definition, resolve, clock());
+      return (async function* () {
+        for await (const { members } of pages(whole(brandId, p, streamPage), after)) yield* members;
+      })();
     },
 
     /**
@@ -231,7 +148,7 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       resolve: ResolveSegment,
     ): AsyncGenerator<ProfileRow[]> {
       const p = prepare(definition, resolve, clock());
-      for await (const { members } of pages(brandId, p, 0, streamPage))
+      for await (const { members } of pages(whole(brandId, p, streamPage), 0))
         for (let i = 0; i < members.length; i += exportSlice) {
           const slice = members.slice(i, i + exportSlice);
           // What is handed on is no longer held here: it dies as soon as it is written.
@@ -254,10 +171,12 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
       const started = timer();
       const p = prepare(definition, resolve, clock());
       let count = 0;
-      const sample: ProfileRow[] = [];
+      const firsts: number[] = [];
       const computedAt = new Date(p.now);
-      for await (const got of pages(brandId, p, 0, countPage)) {
-        for (const row of got.members) if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(row);
+      // The sample's whole rows are read once the count ends (the walk reads what it counts).
+      const sampleRows = () => wholeRowsOf(deps.db, brandId, firsts);
+      for await (const got of pages(counted(brandId, p), 0)) {
+        for (const row of got.members) if (firsts.length < SEGMENT_SAMPLE_SIZE) firsts.push(row.id);
         count += got.members.length;
         if (!got.more || !opts.estimate || timer() - started < budgetMs) continue;
         // Over the budget with profiles left: the population is read while the walk is open.
@@ -266,9 +185,10 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
         const { total, examined: read } = await bounded(() => profilesOf(brandId, last));
         if (total <= read) continue;
         const { count: estimate, ci95 } = estimateMembers(count, read, total);
+        const sample = await sampleRows();
         return { count: estimate, sample, computedAt, exact: false as const, ci95 };
       }
-      return { count, sample, computedAt, exact: true as const };
+      return { count, sample: await sampleRows(), computedAt, exact: true as const };
     },
 
     /**
@@ -283,15 +203,18 @@ export function createSegmentEngine(deps: SegmentEngineDeps) {
     ) {
       const p = prepare(definition, resolve, clock());
       let total = 0;
-      const data: ProfileRow[] = [];
+      const ids: number[] = [];
       let more = false;
-      for await (const row of walk(brandId, p, 0, countPage)) {
-        total++;
-        if (row.id <= q.after) continue;
-        if (data.length < q.limit) data.push(row);
-        else more = true;
-      }
-      const nextCursor = more ? String(data.at(-1)!.id) : null;
+      for await (const { members } of pages(counted(brandId, p), 0))
+        for (const row of members) {
+          total++;
+          if (row.id <= q.after) continue;
+          if (ids.length < q.limit) ids.push(row.id);
+          else more = true;
+        }
+      const nextCursor = more ? String(ids.at(-1)) : null;
+      // The page's whole rows, read once the walk has counted every member.
+      const data = await wholeRowsOf(deps.db, brandId, ids);
       return { data, total, nextCursor, computedAt: new Date(p.now) };
     },
   };

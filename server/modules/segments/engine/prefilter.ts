@@ -1,7 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentLeafCondition } from '../../../../lib/contracts/segments';
 import { isRange } from '../../../../lib/conditions';
-import { customerProfiles } from '../../../db/schema';
 
 /**
  * The prefilter of the set evaluator (docs/adr/0022-segment-engine.md, docs/segments.md
@@ -14,26 +13,8 @@ import { customerProfiles } from '../../../db/schema';
 
 type CustomerCondition = Extract<SegmentLeafCondition, { type: 'customer' }>;
 
-/** System fields `profileValues` reads from a text column (the dates are ISO strings: none). */
-const SYSTEM_COLUMNS = {
-  customer_key: customerProfiles.customerKey,
-  email: customerProfiles.email,
-  name: customerProfiles.name,
-} as const;
-
-/**
- * The value a condition reads, as jsonb (SQL NULL when the profile has no such key): metadata
- * over data attributes over the system field, as `profileValues` spreads them. None for a key the
- * evaluator would read from the object's prototype when the profile lacks it (`toString`), for
- * the dates, and for an array index (a non-object JSON column would spread its elements).
- */
-function valueOf(key: string): SQL | null {
-  if (key in Object.prototype || key === 'first_seen' || key === 'last_seen') return null;
-  if (/^(0|[1-9]\d*)$/.test(key)) return null;
-  const own = sql`${customerProfiles.metadata} -> ${key}::text, ${customerProfiles.dataAttributes} -> ${key}::text`;
-  const column = SYSTEM_COLUMNS[key as keyof typeof SYSTEM_COLUMNS];
-  return column ? sql`coalesce(${own}, to_jsonb(${column}))` : sql`coalesce(${own})`;
-}
+/** The jsonb value a condition reads of a row (profile-reads.ts), or null when none can be. */
+export type ReadValue = (key: string) => SQL | null;
 
 /** `isEmpty` of lib/conditions.ts: missing, null, the empty text, the empty list. */
 const empty = (v: SQL) => sql`(${v} IS NULL OR ${v} IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
@@ -84,7 +65,7 @@ function finite(value: unknown): number | null {
 }
 
 /** The keep-predicate of one customer condition, or null when none is provably safe. */
-export function conditionPrefilter(c: CustomerCondition): SQL | null {
+export function conditionPrefilter(c: CustomerCondition, valueOf: ReadValue): SQL | null {
   const v = valueOf(c.customer_key);
   if (!v) return null;
   const value: unknown = c.value;
@@ -123,14 +104,16 @@ export function conditionPrefilter(c: CustomerCondition): SQL | null {
 /**
  * The conditions of a definition pushed into the page query, and their predicates joined by
  * AND (undefined when none is): only the top-level customer conditions of an AND definition.
+ * `valueOf` reads the values of the page query's lateral subquery (profile-reads.ts), which the
+ * query must join.
  */
-export function segmentPrefilter(definition: SegmentDefinition) {
+export function segmentPrefilter(definition: SegmentDefinition, valueOf: ReadValue) {
   const pushed: CustomerCondition[] = [];
   const predicates: SQL[] = [];
   if (definition.operator === 'AND')
     for (const c of definition.conditions) {
       if (c.type !== 'customer') continue;
-      const p = conditionPrefilter(c);
+      const p = conditionPrefilter(c, valueOf);
       if (!p) continue;
       pushed.push(c);
       predicates.push(p);
