@@ -98,12 +98,20 @@ function step(name, cmd, args, env = {}) {
   });
 }
 
-async function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}, filters = []) {
   const file = path.join(out, `${slug(name)}.json`);
   const ok = await step(
     name,
     bin('vitest'),
-    ['run', '--project', project, '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`],
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...filters,
+    ],
     env,
   );
   if (existsSync(file)) {
@@ -156,8 +164,13 @@ const typecheck = async () => {
 const lint = async () => {
   if (!(await step('lint', 'npm', ['run', '--silent', 'lint']))) totals.failed += 1;
 };
+// The PostgreSQL pass runs what the relational database can change: the integration tests in
+// tests/server/, without their ClickHouse (chdb) variants (TEST_SKIP_CHDB). The tests beside the
+// server's files (server/**) use no relational database, or PGlite by name; they and the chdb
+// variants test the same code whichever database is behind, and the PGlite pass runs them.
 const serverOnPostgres = async () => {
-  if (process.env.TEST_DATABASE_URL) await vitest('server (PostgreSQL)', 'server');
+  if (process.env.TEST_DATABASE_URL)
+    await vitest('server (PostgreSQL)', 'server', { TEST_SKIP_CHDB: '1' }, ['tests/server/']);
   else notes.push('server suite on PostgreSQL skipped: TEST_DATABASE_URL is not set');
   if (!process.env.TEST_REDIS_URL)
     notes.push('multi-node realtime test skipped: TEST_REDIS_URL is not set');

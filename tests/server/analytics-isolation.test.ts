@@ -6,14 +6,9 @@ import { DEFAULT_SCHEDULER_LIMITS } from '@/server/analytics/scheduler';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  loadChdb,
-  openAnalyticsStore,
-  openChdbExecutor,
-  openClickHouseStore,
-} from '@/server/analytics';
+import { openAnalyticsStore, openChdbExecutor, openClickHouseStore } from '@/server/analytics';
 import type { AnalyticsStore } from '@/server/analytics/types';
-import { type ApiRequest, createAccount, setupTestApp } from './helpers';
+import { type ApiRequest, chdbForTests, createAccount, setupTestApp } from './helpers';
 import { readsWaitingOn } from './waiting-reads';
 
 /**
@@ -23,7 +18,7 @@ import { readsWaitingOn } from './waiting-reads';
  * installed.
  */
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 
 function suite(engine: string, open: () => Promise<AnalyticsStore>) {
   let inner: AnalyticsStore;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import { analyticsCaller } from '@/server/analytics/scheduler';
@@ -11,7 +11,7 @@ import { createBrandAccess } from '@/server/modules/brands/brand-access';
 import { createBrandsRepository } from '@/server/modules/brands/brands.repository';
 import { createDataExportRepository } from '@/server/modules/data-export/data-export.repository';
 import { createDataExportService } from '@/server/modules/data-export/data-export.service';
-import { ingest, setupTestAccount } from './helpers';
+import { chdbForTests, ingest, setupTestAccount } from './helpers';
 
 /**
  * The data export as Parquet (docs/data-export.md, "Parquet"): the file opens in DuckDB with the
@@ -226,7 +226,7 @@ function parquetSuite(engine: string, open: () => Promise<AnalyticsStore | undef
 
 parquetSuite('duckdb', async () => undefined);
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   afterAll(() => {

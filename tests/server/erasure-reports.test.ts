@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import { day, erase, PERSONAL, reports, seed, T0 } from './erasure-report-shapes';
-import { createAccount, ingest, setupTestAccount } from './helpers';
+import { chdbForTests, createAccount, ingest, setupTestAccount } from './helpers';
 
 /**
  * Erasure and the reports (docs/data-rights.md, "Tests"): run again after a `delete` erasure,
@@ -120,7 +120,7 @@ function reportsSuite(
 
 reportsSuite('duckdb', async () => undefined);
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   afterAll(() => {

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import { flowSessions } from '@/server/db/schema';
 import { aFlow, aFlowCondition } from '../fixtures/flows';
-import { createAccount, ingest, setupTestAccount } from './helpers';
+import { chdbForTests, createAccount, ingest, setupTestAccount } from './helpers';
 
 /**
  * Erasure of a customer (docs/data-rights.md): the profile goes at once, the job removes their
@@ -253,7 +253,7 @@ function erasureSuite(
 
 erasureSuite('duckdb', async () => undefined);
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   afterAll(() => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '@/server/app';
 import { openDatabase, type Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
-import { ENGINE, freshDatabaseUrl, TEST_DATABASE_URL } from './test-database';
+import { chdbForTests, ENGINE, freshDatabaseUrl, TEST_DATABASE_URL } from './test-database';
 
-export { ENGINE, freshDatabaseUrl, TEST_DATABASE_URL };
+export { chdbForTests, ENGINE, freshDatabaseUrl, TEST_DATABASE_URL };
 /** The Redis server of the multi-node tests, which are skipped without it. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelAnswer, RetentionAnswer, TrendAnswer } from '@/lib/contracts/reports';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import {
   type ApiRequest,
+  chdbForTests,
   createAccount,
   createTestApp,
   ENGINE,
@@ -229,7 +230,7 @@ function attributeSuite(engine: string, open: () => Promise<AnalyticsStore | und
 
 attributeSuite('DuckDB', async () => undefined);
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   attributeSuite('chdb', async () => {

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAnalyticsStore } from '@/server/analytics';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
 import { jobs, plans, subscriptions } from '@/server/db/schema';
 import { RETENTION_SWEEP_JOB, nextPurgeAt } from '@/server/modules/retention/retention.service';
-import { createAccount, ingest, setupTestAccount, type TestAccount } from './helpers';
+import { chdbForTests, createAccount, ingest, setupTestAccount, type TestAccount } from './helpers';
 
 /**
  * Retention (docs/retention.md): events back-dated past a product's retention are hidden from every
@@ -227,7 +227,7 @@ function retentionSuite(engine: string, open: () => Promise<AnalyticsStore>) {
 
 retentionSuite('duckdb', () => openAnalyticsStore({ dataDir: ':memory:' }));
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   afterAll(() => {

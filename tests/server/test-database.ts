@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { loadChdb } from '@/server/analytics/chdb.executor';
 import { MIGRATIONS_DIR, openDatabase } from '@/server/db/client';
 
 // The databases server tests run on (docs/adr/0005-test-databases.md). Tests import these through
@@ -19,6 +20,17 @@ import { MIGRATIONS_DIR, openDatabase } from '@/server/db/client';
 /** PostgreSQL server under test when TEST_DATABASE_URL is set; PGlite in a temp dir otherwise. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const ENGINE = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * Whether the tests that run on both analytics engines also run their ClickHouse (chdb) variant:
+ * when chdb is installed (`npm install --no-save chdb`), unless `TEST_SKIP_CHDB=1`. `npm test`
+ * sets it for the PostgreSQL pass: the chdb variants test the analytics engine, which does not
+ * change with the relational database, and the PGlite pass has run them already.
+ */
+export async function chdbForTests(): Promise<boolean> {
+  if (process.env.TEST_SKIP_CHDB === '1') return false;
+  return (await loadChdb()) !== null;
+}
 
 /**
  * What a migrated, empty database depends on: the migrations and the PGlite build. A change to
