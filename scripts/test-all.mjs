@@ -125,8 +125,19 @@ async function vitest(name, project, env = {}, filters = []) {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eBuild = path.join(root, '.next-e2e');
+/** Settles once the e2e build is there (or will not be made): the bench smoke reads it. */
+let buildSettled;
+const buildDone = new Promise((resolve) => (buildSettled = resolve));
 
 async function e2e() {
+  try {
+    await buildAndE2e();
+  } finally {
+    buildSettled();
+  }
+}
+
+async function buildAndE2e() {
   if (!existsSync(chromium)) {
     const msg = `e2e skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`;
     if (process.env.CI) {
@@ -142,6 +153,7 @@ async function e2e() {
     const ok = await step('build', bin('next'), ['build'], { NEXT_DIST_DIR: '.next-e2e' });
     if (!ok) totals.failed += 1;
   }
+  buildSettled();
   const file = path.join(out, 'e2e.json');
   const ok = await step('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
@@ -176,8 +188,10 @@ const serverOnPostgres = async () => {
     notes.push('multi-node realtime test skipped: TEST_REDIS_URL is not set');
 };
 // Every bench runs to its end on small data (scripts/bench-smoke.mjs): a bench that broke fails
-// here instead of on the next person who measures. The e2e build serves route-weight.
+// here instead of on the next person who measures. The e2e build serves route-weight, so the
+// smoke waits for it.
 const benchSmoke = async () => {
+  await buildDone;
   const env = existsSync(path.join(e2eBuild, 'BUILD_ID')) ? { BENCH_NEXT_DIR: '.next-e2e' } : {};
   if (!(await step('bench smoke', process.execPath, ['scripts/bench.mjs', '--smoke'], env)))
     totals.failed += 1;
@@ -188,15 +202,22 @@ const benchSmoke = async () => {
  * each other room on two cores: typecheck and lint are one thread each; e2e mostly waits on the
  * browser and the server, and the PostgreSQL pass of the server suite does most of its work in
  * the PostgreSQL server (measured together: 181 s, against 117 + 155 s one after the other).
- * The unit suite (two workers) and the PGlite pass (CPU- and memory-heavy) run alone.
- * `TEST_SERIAL=1` runs every step on its own.
+ * The bench smoke (one bench at a time, about one core) follows the PostgreSQL pass beside the
+ * rest of e2e: the pass (~380 s) ends well before e2e (~600 s), and the smoke alone took 360 s
+ * at the end of the run. The unit suite (two workers) and the PGlite pass (CPU- and memory-heavy)
+ * run alone. `TEST_SERIAL=1` runs every step on its own.
  */
 const stages = [
   [typecheck, lint],
   [() => vitest('unit', 'unit')],
   [() => vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' })],
-  [e2e, serverOnPostgres],
-  [benchSmoke],
+  [
+    e2e,
+    async () => {
+      await serverOnPostgres();
+      await benchSmoke();
+    },
+  ],
 ];
 for (const stage of stages) {
   if (serial) for (const run of stage) await run();
