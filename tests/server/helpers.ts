@@ -4,7 +4,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '@/server/app';
 import { openDatabase, type Database } from '@/server/db/client';
 import { loadEnv } from '@/server/env';
-import { chdbForTests, ENGINE, freshDatabaseUrl, TEST_DATABASE_URL } from './test-database';
+import {
+  chdbForTests,
+  ENGINE,
+  freshDatabaseUrl,
+  openFreshDatabase,
+  TEST_DATABASE_URL,
+} from './test-database';
 
 export { chdbForTests, ENGINE, freshDatabaseUrl, TEST_DATABASE_URL };
 /** The Redis server of the multi-node tests, which are skipped without it. */
@@ -45,31 +51,43 @@ export type TestAppOptions = Partial<Omit<BuildAppOptions, 'env' | 'database'>> 
  * A test file uses setupTestApp or setupTestAccount instead, which also close it.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<OwnedTestApp> {
-  const target = opts.db ? { ...opts.db, drop: async () => undefined } : await freshDatabaseUrl();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: target.dataDir,
-    APP_URL: 'http://localhost:3000',
-    ...opts.env,
-  });
-  const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
-  const app = await buildApp({
-    env,
-    database,
-    realtime: opts.realtime ?? false,
-    limits: opts.limits ?? LOOSE_AUTH_LIMITS,
-    mailer: opts.mailer,
-    batcher: opts.batcher,
-    analytics: opts.analytics,
-    userLimits: opts.userLimits,
-    now: opts.now,
-    paymentProvider: opts.paymentProvider,
-    segmentCounts: opts.segmentCounts,
-    webhookResolve: opts.webhookResolve,
-    notifier: opts.notifier,
-    logger: opts.logger,
-  });
-  await app.ready();
+  const { target, database } = opts.db
+    ? {
+        target: { ...opts.db, drop: async () => undefined },
+        database: await openDatabase({ url: opts.db.url, dataDir: opts.db.dataDir }),
+      }
+    : await openFreshDatabase();
+  // A database opened and then refused (a bad env, an app that fails to start) is not left open.
+  let app: App;
+  try {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: target.dataDir,
+      APP_URL: 'http://localhost:3000',
+      ...opts.env,
+    });
+    app = await buildApp({
+      env,
+      database,
+      realtime: opts.realtime ?? false,
+      limits: opts.limits ?? LOOSE_AUTH_LIMITS,
+      mailer: opts.mailer,
+      batcher: opts.batcher,
+      analytics: opts.analytics,
+      userLimits: opts.userLimits,
+      now: opts.now,
+      paymentProvider: opts.paymentProvider,
+      segmentCounts: opts.segmentCounts,
+      webhookResolve: opts.webhookResolve,
+      notifier: opts.notifier,
+      logger: opts.logger,
+    });
+    await app.ready();
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    await target.drop();
+    throw err;
+  }
   const close = async () => {
     await app.close();
     await database.close();

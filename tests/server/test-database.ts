@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadChdb } from '@/server/analytics/chdb.executor';
-import { MIGRATIONS_DIR, openDatabase } from '@/server/db/client';
+import { MIGRATIONS_DIR, openDatabase, type Database } from '@/server/db/client';
 
 // The databases server tests run on (docs/adr/0005-test-databases.md). Tests import these through
 // helpers.ts, which re-exports what they use.
@@ -134,4 +134,38 @@ export async function freshDatabaseUrl(): Promise<{
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type FreshDatabase = Awaited<ReturnType<typeof freshDatabaseUrl>>;
+export interface OpenedDatabase {
+  target: FreshDatabase;
+  database: Database;
+}
+
+async function openFresh(): Promise<OpenedDatabase> {
+  const target = await freshDatabaseUrl();
+  try {
+    return { target, database: await openDatabase({ url: target.url, dataDir: target.dataDir }) };
+  } catch (err) {
+    await target.drop();
+    throw err;
+  }
+}
+
+let spare: Promise<OpenedDatabase> | undefined;
+
+/**
+ * A fresh database, opened (createTestApp's). On PGlite, opening one takes 1 to 3 s of
+ * WebAssembly start (the copy of the template is quick): each call hands out a database opened
+ * while the previous test file ran, and starts opening the next one. The files share one
+ * process (vitest.config.ts, isolate: false), so the spare carries over from file to file; the
+ * last one is dropped with the process and its scratch directory. On PostgreSQL a database from
+ * the template is quick to make: no spare.
+ */
+export async function openFreshDatabase(): Promise<OpenedDatabase> {
+  if (TEST_DATABASE_URL) return openFresh();
+  const next = spare ?? openFresh();
+  spare = next.then(openFresh, openFresh);
+  spare.catch(() => undefined); // a failed spare fails the call that takes it
+  return next;
 }
