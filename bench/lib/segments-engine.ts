@@ -89,7 +89,7 @@ export function directEngine(opts: {
       for (const row of rows) {
         const own = counts.get(row.customerKey);
         const facts = {
-          profile: projection.toValues(row),
+          profile: row.profile,
           eventCount: (c: SegmentEventCondition) => own?.[index.get(c) ?? -1] ?? 0,
         };
         if (segmentHolds(definition, facts, now, resolve)) count++;

@@ -6,6 +6,7 @@ import { customerProfiles } from '@/server/db/schema';
 import { profileValues } from '@/server/modules/flows/runtime/reads';
 import { createSegmentEngine } from '@/server/modules/segments/engine/members';
 import { conditionPrefilter, segmentPrefilter } from '@/server/modules/segments/engine/prefilter';
+import { prepare, projectedRows } from '@/server/modules/segments/engine/pages';
 import { profileReads } from '@/server/modules/segments/engine/profile-reads';
 import { createAccount, setupTestAccount } from './helpers';
 
@@ -171,24 +172,31 @@ describe('segment prefilter on the database', () => {
   });
 
   it("a count's projection reads each key as profileValues does, and refuses keys it cannot read", async () => {
+    // Times with microseconds: the projection reads a date as the driver does.
+    await a.database.db.execute(sql`
+      INSERT INTO customer_profiles (brand_id, customer_key, data_attributes, metadata,
+        first_seen, last_seen, active_month)
+      VALUES (${a.brandId}, 'micro', '{"plan": "pro"}'::jsonb, '{}'::jsonb,
+        '2026-11-01 12:34:56.789654+00', '2026-11-02 01:02:03.999999+00', 0)`);
     const keys = ['plan', 'email', 'name', 'customer_key', 'first_seen', 'last_seen', 'missing'];
-    const { lateral, projection } = profileReads(keys);
+    // Under OR nothing is prefiltered: every profile of the product is read.
+    const definition: SegmentDefinition = {
+      operator: 'OR',
+      conditions: keys.map((k) => customer(k, 'not_empty', null)),
+    };
     const whole = await a.database.db
       .select()
       .from(customerProfiles)
       .where(eq(customerProfiles.brandId, a.brandId))
       .orderBy(asc(customerProfiles.id));
-    const projected = await a.database.db
-      .select(projection!.fields)
-      .from(customerProfiles)
-      .crossJoinLateral(lateral!)
-      .where(eq(customerProfiles.brandId, a.brandId))
-      .orderBy(asc(customerProfiles.id));
+    const prepared = prepare(definition, () => undefined, Date.now());
+    expect(prepared.reads.projection).not.toBeNull();
+    const projected = await projectedRows(a.database.db, a.brandId, prepared, 0, 10_000);
     expect(projected.map((r) => r.id)).toEqual(whole.map((r) => r.id));
     let nulls = 0;
     for (const [i, row] of whole.entries()) {
       const want = profileValues(row);
-      const got = projection!.toValues(projected[i]!);
+      const got = projected[i]!.profile;
       for (const k of keys) {
         // Missing stays missing (undefined) and JSON null stays null: metadata's null hides the
         // data attribute and the system field, as the spread in profileValues does.

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SegmentDefinition, SegmentEventCondition } from '../../../../lib/contracts/segments';
 import { MESSAGES } from '../../../../lib/messages';
 import { UNCOUNTABLE_PROPERTY_TYPES } from '../../../analytics/sql/segments';
@@ -16,7 +16,7 @@ import {
   type ResolveSegment,
 } from './evaluate';
 import { segmentPrefilter } from './prefilter';
-import { profileReads, type ProfileReads, type ProjectedRow } from './profile-reads';
+import { type CountedProfile, profileReads, type ProfileReads } from './profile-reads';
 
 /**
  * One page of the set evaluator (docs/adr/0022-segment-engine.md, docs/segments.md "Engine"):
@@ -88,8 +88,10 @@ async function wholeRows(db: Db, brandId: number, p: Prepared, after: number, si
 }
 
 /**
- * What a count reads of the page: each row's id, customer key and the values read (the
- * definition's projection must exist). Exported for bench/segments.bench.ts's engine replay.
+ * What a count reads of the page: each profile's id, customer key and the values read (the
+ * definition's projection must exist), aggregated by PostgreSQL into one JSON text — reading
+ * rows from PGlite's thread costs by the field and the row, one text of 10,000 profiles about
+ * half as much (docs/performance.md, "Segments"). Exported for bench/segments.bench.ts.
  */
 export async function projectedRows(
   db: Db,
@@ -97,13 +99,20 @@ export async function projectedRows(
   p: Prepared,
   after: number,
   size: number,
-) {
+): Promise<CountedProfile[]> {
   const projection = p.reads.projection!;
-  const q = db.select(projection.fields).from(customerProfiles);
-  return (p.reads.lateral ? q.crossJoinLateral(p.reads.lateral) : q)
+  const q = db
+    .select({ id: customerProfiles.id, row: projection.row.as('row') })
+    .from(customerProfiles);
+  const page = (p.reads.lateral ? q.crossJoinLateral(p.reads.lateral) : q)
     .where(pageWhere(brandId, p, after))
     .orderBy(asc(customerProfiles.id))
-    .limit(size) as Promise<ProjectedRow[]>;
+    .limit(size)
+    .as('page');
+  const [got] = await db
+    .select({ rows: sql<string>`coalesce(json_agg(${page.row} ORDER BY ${page.id}), '[]')::text` })
+    .from(page);
+  return projection.parse(got?.rows ?? '[]');
 }
 
 /** The members among `rows`: one analytics statement for their events, then `segmentHolds`. */
@@ -174,7 +183,7 @@ export async function countedPage(
   const projection = p.reads.projection;
   if (!projection) return wholePage(deps, brandId, p, after, size);
   const rows = await projectedRows(deps.db, brandId, p, after, size);
-  const members = await decide(deps.store, brandId, p, rows, projection.toValues);
+  const members = await decide(deps.store, brandId, p, rows, (r) => r.profile);
   return { members, last: rows.at(-1)?.id ?? null, full: rows.length === size };
 }
 

@@ -45,16 +45,16 @@ export const readableKey = (key: string) =>
 /** The alias of the lateral subquery holding one row's values. */
 const LATERAL = 'segment_values';
 
-export interface ProjectedRow {
+/** One profile as a count reads it: id, customer key and the values of the keys read. */
+export interface CountedProfile {
   id: number;
   customerKey: string;
-  email?: string | null;
-  name?: string | null;
-  firstSeen?: Date;
-  lastSeen?: Date;
-  /** Per key, in order: `[value]` when the profile holds it, null when it does not. */
-  values?: ([unknown] | null)[];
+  profile: ProfileValues;
 }
+
+/** The system fields a projection reads from their columns, in its rows' order. */
+const READ_COLUMNS = ['email', 'name', 'first_seen', 'last_seen'] as const;
+const DATE_KEYS: ReadonlySet<string> = new Set(['first_seen', 'last_seen']);
 
 /**
  * The reads of the attribute keys `keys` (each once): the lateral subquery to join, each
@@ -86,39 +86,43 @@ export function profileReads(keys: readonly string[]) {
 
   const distinct = [...new Set(keys)];
   const projectable = distinct.length === readable.length && readable.length <= MAX_PROJECTED_KEYS;
+  const columns = READ_COLUMNS.filter((k) => readable.includes(k));
   const projection = projectable
     ? {
-        fields: {
-          id: customerProfiles.id,
-          customerKey: customerProfiles.customerKey,
-          ...(readable.includes('email') ? { email: customerProfiles.email } : {}),
-          ...(readable.includes('name') ? { name: customerProfiles.name } : {}),
-          ...(readable.includes('first_seen') ? { firstSeen: customerProfiles.firstSeen } : {}),
-          ...(readable.includes('last_seen') ? { lastSeen: customerProfiles.lastSeen } : {}),
-          ...(readable.length > 0
-            ? {
-                values: sql<([unknown] | null)[]>`jsonb_build_array(${sql.join(
-                  readable.map(
-                    (k) =>
-                      sql`CASE WHEN ${slot.get(k)} IS NULL THEN NULL ELSE jsonb_build_array(${slot.get(k)}) END`,
-                  ),
-                  sql`, `,
-                )})`,
-              }
-            : {}),
-        },
-        /** The values `profileValues` would give of the read keys (other keys are left out). */
-        toValues(row: ProjectedRow): ProfileValues {
-          const out: ProfileValues = { customer_key: row.customerKey };
-          if ('email' in row) out.email = row.email;
-          if ('name' in row) out.name = row.name;
-          if (row.firstSeen) out.first_seen = row.firstSeen.toISOString();
-          if (row.lastSeen) out.last_seen = row.lastSeen.toISOString();
-          readable.forEach((k, i) => {
-            const held = row.values?.[i];
-            if (Array.isArray(held)) out[k] = held[0];
+        /**
+         * One row as a JSON array: id, customer key, the system columns read (their text, as
+         * the driver receives it), then per key `[value]` when the profile holds it, null when
+         * it does not — a metadata null must stay apart from a missing key, as it hides the
+         * data attribute and the system field.
+         */
+        row: sql`json_build_array(${sql.join(
+          [
+            sql`${customerProfiles.id}`,
+            sql`${customerProfiles.customerKey}`,
+            ...columns.map((k) => sql`${SYSTEM_COLUMNS[k]}::text`),
+            ...readable.map(
+              (k) =>
+                sql`CASE WHEN ${slot.get(k)} IS NULL THEN NULL ELSE jsonb_build_array(${slot.get(k)}) END`,
+            ),
+          ],
+          sql`, `,
+        )})`,
+        /** The rows of `row` aggregated as a JSON array, with what `profileValues` reads. */
+        parse(text: string): CountedProfile[] {
+          const rows = JSON.parse(text) as unknown[][];
+          return rows.map((r) => {
+            const profile: ProfileValues = { customer_key: r[1] };
+            columns.forEach((k, i) => {
+              const v = r[2 + i] as string | null;
+              // A date column reads as the driver reads it: `new Date` of PostgreSQL's text.
+              profile[k] = DATE_KEYS.has(k) ? new Date(v!).toISOString() : v;
+            });
+            readable.forEach((k, i) => {
+              const held = r[2 + columns.length + i];
+              if (Array.isArray(held)) profile[k] = held[0];
+            });
+            return { id: r[0] as number, customerKey: r[1] as string, profile };
           });
-          return out;
         },
       }
     : null;
