@@ -9,7 +9,7 @@ import type {
   SegmentLeafCondition,
 } from '@/lib/contracts/segments';
 import { segmentProblems } from '@/lib/segments/problems';
-import { loadChdb, openChdbExecutor } from '@/server/analytics/chdb.executor';
+import { openChdbExecutor } from '@/server/analytics/chdb.executor';
 import { openClickHouseStore } from '@/server/analytics/clickhouse.store';
 import { openDuckDBStore } from '@/server/analytics/duckdb.store';
 import type { AnalyticsStore } from '@/server/analytics/types';
@@ -20,6 +20,7 @@ import { segmentPrefilter } from '@/server/modules/segments/engine/prefilter';
 import { profileReads } from '@/server/modules/segments/engine/profile-reads';
 import {
   type ApiRequest,
+  chdbForTests,
   createAccount,
   createTestApp,
   ENGINE,
@@ -484,7 +485,7 @@ afterAll(() => {
   if (duckDir) rmSync(duckDir, { recursive: true, force: true });
 });
 
-const chdbAvailable = (await loadChdb()) !== null;
+const chdbAvailable = await chdbForTests();
 let chdbDir: string | undefined;
 describe.skipIf(!chdbAvailable)('on ClickHouse', () => {
   propertySuite('chdb', async () => {
